@@ -1,0 +1,66 @@
+import type * as React from "react";
+import { cn } from "~/lib/cn";
+
+/** A full-width page band with the site's content width and vertical rhythm. */
+export function Section({
+  className,
+  containerClassName,
+  children,
+  tone = "default",
+  ...props
+}: React.ComponentProps<"section"> & {
+  containerClassName?: string;
+  tone?: "default" | "muted" | "ink";
+}) {
+  return (
+    <section
+      data-tone={tone}
+      className={cn(
+        "py-16 sm:py-24",
+        tone === "muted" && "bg-muted",
+        tone === "ink" && "bg-ink text-ink-foreground",
+        className,
+      )}
+      {...props}
+    >
+      <div className={cn("mx-auto max-w-7xl px-4 sm:px-6 lg:px-8", containerClassName)}>{children}</div>
+    </section>
+  );
+}
+
+/** Eyebrow, heading and lead paragraph that open a section. */
+export function SectionHeader({
+  eyebrow,
+  title,
+  description,
+  align = "center",
+  headingId,
+  as: Heading = "h2",
+  className,
+}: {
+  eyebrow?: string;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  align?: "center" | "left";
+  headingId?: string;
+  as?: "h1" | "h2";
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex max-w-3xl flex-col gap-3", align === "center" && "mx-auto text-center", className)}>
+      {eyebrow && (
+        <p className="text-sm font-semibold tracking-wider text-primary uppercase in-data-[tone=ink]:text-highlight">
+          {eyebrow}
+        </p>
+      )}
+      <Heading id={headingId} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        {title}
+      </Heading>
+      {description && (
+        <p className="text-lg leading-relaxed text-pretty text-muted-foreground in-data-[tone=ink]:text-ink-muted">
+          {description}
+        </p>
+      )}
+    </div>
+  );
+}

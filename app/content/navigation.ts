@@ -1,0 +1,53 @@
+import type { SectionId } from "~/lib/scroll";
+import { legalPageSlugs } from "./legal/slugs";
+
+export type NavItem =
+  | { label: string; section: SectionId }
+  | { label: string; href: string };
+
+/** Header navigation (desktop and mobile menu). */
+export const mainNav: NavItem[] = [
+  { label: "Products", section: "products" },
+  { label: "How It Works", section: "how-it-works" },
+  { label: "About Us", section: "about-us" },
+  { label: "FAQ", href: "/faq" },
+];
+
+/** Readable labels for legal pages (links, breadcrumbs). */
+export const legalPageLabels: Record<(typeof legalPageSlugs)[number], string> = {
+  "privacy-policy": "Privacy Policy",
+  "terms-of-service": "Terms of Service",
+  "cookie-policy": "Cookie Policy",
+};
+
+export interface FooterColumn {
+  title: string;
+  links: NavItem[];
+}
+
+/**
+ * Footer columns. Product links are filled in from the catalogue by the
+ * footer itself so they cannot drift from the product list.
+ */
+export const footerColumns: FooterColumn[] = [
+  {
+    title: "Company",
+    links: [
+      { label: "About Us", section: "about-us" },
+      { label: "Client Stories", section: "testimonials" },
+      { label: "Apply for Funding", section: "funding-form" },
+    ],
+  },
+  {
+    title: "Resources",
+    links: [
+      { label: "FAQ", href: "/faq" },
+      { label: "Compare Products", section: "products" },
+      { label: "Funding Timeline", section: "how-it-works" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: legalPageSlugs.map((slug) => ({ label: legalPageLabels[slug], href: `/${slug}` })),
+  },
+];

@@ -1,0 +1,42 @@
+/**
+ * The one place for who we are and how to reach us. Every page, the metadata
+ * and the structured data read these values; change them here only.
+ * Public configuration (site URL, booking URL) comes from the build
+ * environment (see scripts/public-env.mjs).
+ */
+export const siteFacts = {
+  brand: "Harborline Capital",
+  legalName: "Harborline Capital LLC",
+  tagline: "Non-dilutive growth funding for founders who keep control",
+  description:
+    "Harborline Capital provides non-dilutive business funding for growth-stage companies: growth capital, revenue-based financing, bridge funding, 0% strategic financing, real estate financing and SBA loans, with decisions in 48 hours.",
+  phone: { display: "(212) 555-0147", e164: "+12125550147" },
+  email: "funding@harborlinecapital.com",
+  privacyEmail: "privacy@harborlinecapital.com",
+  address: {
+    street: "245 Park Avenue, 24th Floor",
+    city: "New York",
+    region: "NY",
+    postalCode: "10167",
+    country: "US",
+  },
+  hours: "Monday to Friday, 9 am to 6 pm ET",
+  foundedYear: 2009,
+  copyrightYear: 2024,
+  /** Leave a URL empty to hide that social link everywhere. */
+  social: {
+    linkedin: "https://www.linkedin.com/company/harborline-capital",
+    x: "https://x.com/harborlinecap",
+    facebook: "",
+    youtube: "",
+  },
+  // Baked in by the build (vite.config.ts); absent when the server imports this module.
+  siteUrl: import.meta.env?.VITE_SITE_URL ?? "http://localhost:3000",
+  bookingUrl: import.meta.env?.VITE_BOOKING_URL ?? "",
+} as const;
+
+export type SocialNetwork = keyof typeof siteFacts.social;
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, `${siteFacts.siteUrl}/`).toString();
+}

@@ -1,0 +1,285 @@
+/**
+ * The funding application: the one definition of its fields, option values,
+ * labels and messages. The wizard, the server (POST /api/applications) and the
+ * tests all import this module; nothing else may redefine a field.
+ */
+import { z } from "zod";
+import { siteFacts } from "~/content/site-facts";
+
+// The validation layer's generic defaults read as the spec says.
+z.config({
+  customError: (issue) => {
+    if (issue.code === "invalid_type" && issue.input === undefined) return "Required";
+    if (issue.code === "too_small" && issue.origin === "string") {
+      return `String must contain at least ${String(issue.minimum)} character(s)`;
+    }
+    if (issue.code === "too_big" && issue.origin === "string") {
+      return `String must contain at most ${String(issue.maximum)} character(s)`;
+    }
+    return "Invalid input";
+  },
+});
+
+export interface Option<V extends string = string> {
+  value: V;
+  label: string;
+  /** Secondary text shown with the option (the funding range, say). */
+  hint?: string;
+}
+
+const options = <const V extends string>(list: readonly Option<V>[]) => list;
+
+export const industryOptions = options([
+  { value: "technology", label: "Technology" },
+  { value: "healthcare", label: "Healthcare" },
+  { value: "manufacturing", label: "Manufacturing" },
+  { value: "retail", label: "Retail" },
+  { value: "finance", label: "Finance" },
+  { value: "real-estate", label: "Real Estate" },
+  { value: "construction", label: "Construction" },
+  { value: "hospitality", label: "Hospitality" },
+  { value: "transportation", label: "Transportation" },
+  { value: "agriculture", label: "Agriculture" },
+  { value: "other", label: "Other" },
+]);
+
+export const annualRevenueOptions = options([
+  { value: "under-100k", label: "Under $100K" },
+  { value: "100k-500k", label: "$100K - $500K" },
+  { value: "500k-1m", label: "$500K - $1M" },
+  { value: "1m-5m", label: "$1M - $5M" },
+  { value: "5m-10m", label: "$5M - $10M" },
+  { value: "10m+", label: "$10M+" },
+]);
+
+export const yearsInBusinessOptions = options([
+  { value: "startup", label: "Pre-revenue" },
+  { value: "0-1", label: "Less than 1 year" },
+  { value: "1-2", label: "1-2 years" },
+  { value: "2-5", label: "2-5 years" },
+  { value: "5-10", label: "5-10 years" },
+  { value: "10+", label: "10+ years" },
+]);
+
+export const fundingTypeOptions = options([
+  { value: "revenue-based", label: "Revenue-Based Financing", hint: "$100K-$5M" },
+  { value: "asset-based", label: "Asset-Based Lending", hint: "$500K-$50M" },
+  { value: "venture-debt", label: "Venture Debt", hint: "$1M-$25M" },
+  { value: "strategic-financing", label: "0% Strategic Financing", hint: "$25K-$500K" },
+  { value: "real-estate", label: "Real Estate Financing" },
+  { value: "sba-loan", label: "SBA Loan" },
+  { value: "working-capital", label: "Working Capital" },
+  { value: "equipment-financing", label: "Equipment Financing" },
+  { value: "other", label: "Other" },
+]);
+
+export const fundingPurposeOptions = options([
+  { value: "working-capital", label: "Working Capital" },
+  { value: "expansion", label: "Business Expansion" },
+  { value: "equipment", label: "Equipment Purchase" },
+  { value: "inventory", label: "Inventory" },
+  { value: "real-estate", label: "Real Estate" },
+  { value: "marketing", label: "Marketing" },
+  { value: "hiring", label: "Hiring" },
+  { value: "technology", label: "Technology" },
+  { value: "debt-consolidation", label: "Debt Consolidation" },
+  { value: "other", label: "Other" },
+]);
+
+export const timeframeOptions = options([
+  { value: "asap", label: "As soon as possible" },
+  { value: "1-month", label: "Within 1 month" },
+  { value: "2-3-months", label: "2-3 months" },
+  { value: "3-6-months", label: "3-6 months" },
+  { value: "6-months+", label: "6+ months" },
+]);
+
+export const creditScoreOptions = options([
+  { value: "570-640", label: "570-640" },
+  { value: "640-700", label: "640-700" },
+  { value: "700-750", label: "700-750" },
+  { value: "750-800+", label: "750-800+" },
+]);
+
+const values = <V extends string>(list: readonly Option<V>[]) =>
+  list.map((option) => option.value) as [V, ...V[]];
+
+const choice = <V extends string>(list: readonly Option<V>[], message: string) =>
+  z.enum(values(list), { error: message });
+
+const text = (min: number, message: string, max: number) =>
+  z.string().trim().min(min, message).max(max);
+
+export const messages = {
+  companyName: "Company name must be at least 2 characters",
+  industry: "Please select an industry",
+  annualRevenue: "Please select annual revenue",
+  yearsInBusiness: "Please select years in business",
+  businessDescription: "Please provide a description of your business",
+  fundingType: "Please select funding type",
+  fundingAmount: "Please enter funding amount",
+  fundingAmountFormat: "Please enter the amount in USD without commas or dollar signs",
+  fundingPurpose: "Please select funding purpose",
+  timeframe: "Please select timeframe",
+  firstName: "First name must be at least 2 characters",
+  lastName: "Last name must be at least 2 characters",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  title: "Please enter your title",
+  creditScore: "Please select your credit score range",
+  smsConsent: "You must consent to SMS communications to submit your application",
+} as const;
+
+/** The sixteen fields, with the spec's names, rules and messages. */
+export const applicationSchema = z.object({
+  companyName: text(2, messages.companyName, 200),
+  industry: choice(industryOptions, messages.industry),
+  annualRevenue: choice(annualRevenueOptions, messages.annualRevenue),
+  yearsInBusiness: choice(yearsInBusinessOptions, messages.yearsInBusiness),
+  businessDescription: text(1, messages.businessDescription, 5000),
+  fundingType: choice(fundingTypeOptions, messages.fundingType),
+  fundingAmount: z
+    .string()
+    .trim()
+    .min(1, messages.fundingAmount)
+    .max(15)
+    .regex(/^\d+(\.\d{1,2})?$/, messages.fundingAmountFormat),
+  fundingPurpose: choice(fundingPurposeOptions, messages.fundingPurpose),
+  timeframe: choice(timeframeOptions, messages.timeframe),
+  firstName: text(2, messages.firstName, 100),
+  lastName: text(2, messages.lastName, 100),
+  email: z.string().trim().max(254, messages.email).pipe(z.email({ error: messages.email })),
+  phone: z
+    .string()
+    .trim()
+    .min(10, messages.phone)
+    .max(25, messages.phone)
+    .regex(/^\+?[\d\s().-]+$/, messages.phone),
+  title: text(2, messages.title, 100),
+  creditScore: choice(creditScoreOptions, messages.creditScore),
+  smsConsent: z.literal(true, { error: messages.smsConsent }),
+});
+
+export type FundingApplication = z.infer<typeof applicationSchema>;
+export type ApplicationField = keyof FundingApplication;
+
+/** What the form holds while it is being filled in (selects start empty). */
+export type ApplicationFormValues = { [K in Exclude<ApplicationField, "smsConsent">]: string } & {
+  smsConsent: boolean;
+};
+
+export const emptyApplication: ApplicationFormValues = {
+  companyName: "",
+  industry: "",
+  annualRevenue: "",
+  yearsInBusiness: "",
+  businessDescription: "",
+  fundingType: "",
+  fundingAmount: "",
+  fundingPurpose: "",
+  timeframe: "",
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  title: "",
+  creditScore: "",
+  smsConsent: false,
+};
+
+/** The wizard's four steps, their titles and the fields each validates on Next. */
+export const applicationSteps = [
+  {
+    title: "Company Information",
+    fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
+  },
+  { title: "Funding Details", fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"] },
+  { title: "Contact Information", fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
+  { title: "Review & Submit", fields: ["smsConsent"] },
+] as const satisfies readonly { title: string; fields: readonly ApplicationField[] }[];
+
+export const TOTAL_STEPS = applicationSteps.length;
+
+/** The step (1-4) that holds a field; used to show server errors where they belong. */
+export function stepOfField(field: ApplicationField): number {
+  return applicationSteps.findIndex((step) => (step.fields as readonly string[]).includes(field)) + 1;
+}
+
+/** Labels for every option list, by field; the summary shows these words. */
+export const optionsByField = {
+  industry: industryOptions,
+  annualRevenue: annualRevenueOptions,
+  yearsInBusiness: yearsInBusinessOptions,
+  fundingType: fundingTypeOptions,
+  fundingPurpose: fundingPurposeOptions,
+  timeframe: timeframeOptions,
+  creditScore: creditScoreOptions,
+} as const;
+
+// ---------------------------------------------------------------------------
+// SMS consent: the exact text shown is stored with each application.
+
+export const SMS_CONSENT_VERSION = "sms-consent-2024-01";
+
+/** The consent sentence shown beside the checkbox (links to Terms and Privacy follow it). */
+export const smsConsentText = `I agree to receive text messages from ${siteFacts.brand} at the phone number provided about my application, account updates and promotions. Message frequency varies. Message and data rates may apply. Reply STOP to opt out or HELP for help.`;
+
+export const smsConsentVersions: Record<string, string> = {
+  [SMS_CONSENT_VERSION]: smsConsentText,
+};
+
+// ---------------------------------------------------------------------------
+// Attribution captured in the browser across page views.
+
+const attributionValue = z.string().trim().max(500).optional();
+
+export const touchSchema = z.object({
+  utm_source: attributionValue,
+  utm_medium: attributionValue,
+  utm_campaign: attributionValue,
+  utm_term: attributionValue,
+  utm_content: attributionValue,
+  gclid: attributionValue,
+  fbclid: attributionValue,
+  msclkid: attributionValue,
+  landingPage: z.string().max(2000).optional(),
+  referrer: z.string().max(2000).optional(),
+  at: z.string().max(40).optional(),
+});
+
+export const attributionSchema = z.object({
+  firstTouch: touchSchema.optional(),
+  lastTouch: touchSchema.optional(),
+  referrer: z.string().max(2000).optional(),
+  landingPage: z.string().max(2000).optional(),
+});
+
+export type Touch = z.infer<typeof touchSchema>;
+export type Attribution = z.infer<typeof attributionSchema>;
+
+/** Name of the honeypot input; people never see it, bots fill it. */
+export const HONEYPOT_FIELD = "companyWebsite";
+
+/** The request body of POST /api/applications: the sixteen fields plus the envelope. */
+export const applicationRequestSchema = applicationSchema.extend({
+  submissionId: z.uuid().optional(),
+  consentVersion: z.enum(Object.keys(smsConsentVersions) as [string, ...string[]]).optional(),
+  pageUrl: z.string().max(2000).optional(),
+  attribution: attributionSchema.optional(),
+  [HONEYPOT_FIELD]: z.string().max(2000).optional(),
+});
+
+export type ApplicationRequest = z.infer<typeof applicationRequestSchema>;
+
+/** The fixed form-name label sent to the CRM as `source`. */
+export const APPLICATION_SOURCE = "Website Funding Application";
+
+/** Turns zod issues into `{ field: message }`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "_form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,85 @@
+import { CheckCircle2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { newsletterSchema } from "./schema";
+
+type Status =
+  | { kind: "idle" }
+  | { kind: "sending" }
+  | { kind: "invalid"; message: string }
+  | { kind: "failed"; message: string }
+  | { kind: "subscribed"; email: string };
+
+/** Footer newsletter sign-up: validates the address, then subscribes it on our server. */
+export function NewsletterForm() {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const inputId = useId();
+  const messageId = useId();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
+    if (!parsed.success) {
+      setStatus({ kind: "invalid", message: parsed.error.issues[0]?.message ?? "Please enter a valid email address" });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      const response = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: parsed.data.email, website: form.get("website") ?? "" }),
+      });
+      if (!response.ok) throw new Error(`Newsletter sign-up failed with ${response.status}`);
+      setStatus({ kind: "subscribed", email: parsed.data.email });
+    } catch (error) {
+      console.error(error);
+      setStatus({ kind: "failed", message: "We couldn't subscribe you just now. Please try again." });
+    }
+  }
+
+  if (status.kind === "subscribed") {
+    return (
+      <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-highlight">
+        <CheckCircle2Icon className="size-5" aria-hidden="true" />
+        Thanks! {status.email} is subscribed to our funding insights.
+      </p>
+    );
+  }
+
+  const message = status.kind === "invalid" || status.kind === "failed" ? status.message : "";
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex w-full flex-col gap-2">
+      <div className="flex w-full flex-col gap-3 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          Email address
+        </label>
+        <Input
+          id={inputId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          aria-invalid={status.kind === "invalid" || undefined}
+          aria-describedby={messageId}
+          className="border-white/20 bg-white/5 text-white placeholder:text-ink-muted sm:max-w-sm"
+        />
+        {/* Honeypot: invisible to people and assistive tech; bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            Leave this field empty
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <Button type="submit" variant="inverse" disabled={status.kind === "sending"}>
+          {status.kind === "sending" ? "Subscribing..." : "Subscribe"}
+        </Button>
+      </div>
+      <p id={messageId} role="alert" className="min-h-5 text-sm text-red-200">
+        {message}
+      </p>
+    </form>
+  );
+}

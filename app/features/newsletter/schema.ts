@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/** The newsletter sign-up, shared by the footer form and POST /api/newsletter. */
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .trim()
+    .toLowerCase()
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email({ error: "Please enter a valid email address" })),
+});
+
+export type NewsletterSignup = z.infer<typeof newsletterSchema>;

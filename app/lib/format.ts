@@ -1,0 +1,36 @@
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** 250000 -> "$250,000" (USD, no decimals). */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+/** 500000 -> "$500K", 5000000 -> "$5M", 2500000 -> "$2.5M". */
+export function formatUsdCompact(amount: number): string {
+  if (amount >= 1_000_000) return `$${trim(amount / 1_000_000)}M`;
+  if (amount >= 1_000) return `$${trim(amount / 1_000)}K`;
+  return `$${amount}`;
+}
+
+function trim(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, "");
+}
+
+/** { min: 500000, max: 5000000 } -> "$500K-$5M" (the spec's range notation). */
+export function formatUsdRange(range: { min: number; max: number }): string {
+  return `${formatUsdCompact(range.min)}-${formatUsdCompact(range.max)}`;
+}
+
+/** "real-estate" -> "Real Estate", "6-months+" -> "6 Months+". */
+export function hyphenToTitleCase(value: string): string {
+  return value
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}

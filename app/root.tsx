@@ -1,0 +1,91 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { Toaster } from "./components/ui/sonner";
+import { NewsletterForm } from "./features/newsletter/newsletter-form";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-lg bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter newsletter={<NewsletterForm />} />
+      <Toaster />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <p className="p-8 text-center text-muted-foreground" role="status">
+      Loading…
+    </p>
+  );
+}
+
+/** The spec's default error screen: status and text, or the message; never a stack. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong.";
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (error instanceof Error) {
+    detail = error.message;
+  }
+  return (
+    <main id="main" className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 px-6 py-20">
+      <h1 className="text-3xl font-bold tracking-tight">Unexpected Application Error!</h1>
+      <p className="text-lg text-muted-foreground">{detail}</p>
+      <p>
+        <a className="font-semibold text-primary underline underline-offset-4" href="/">
+          Return to Home
+        </a>
+      </p>
+    </main>
+  );
+}

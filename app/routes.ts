@@ -1,0 +1,17 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { productPath, productSlugs } from "./content/products";
+import { legalPageSlugs } from "./content/legal/slugs";
+
+// Every URL is fixed (the spec's route table); products and legal pages come
+// from their catalogues so a new entry gets its route, prerender and sitemap.
+export default [
+  index("routes/home.tsx"),
+  route("faq", "routes/faq.tsx"),
+  ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
+  ...productSlugs.map((slug) =>
+    route(productPath(slug).slice(1), "routes/product.tsx", { id: `product/${slug}` }),
+  ),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function Faq() {
+  return <h1>Frequently Asked Questions</h1>;
+}

@@ -1,0 +1,3 @@
+export default function Product() {
+  return <h1>Product</h1>;
+}

@@ -1,0 +1,16 @@
+import { legalPageSlugs } from "~/content/legal/slugs";
+import { productPath, productSlugs } from "~/content/products";
+import { absoluteUrl } from "~/content/site-facts";
+
+/** Every indexable page; prerendered to build/client/sitemap.xml. */
+export function sitemapPaths(): string[] {
+  return ["/", ...productSlugs.map(productPath), "/faq", ...legalPageSlugs.map((slug) => `/${slug}`)];
+}
+
+export function loader() {
+  const urls = sitemapPaths()
+    .map((path) => `  <url><loc>${absoluteUrl(path)}</loc></url>`)
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8" } });
+}

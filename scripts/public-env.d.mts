@@ -1,0 +1,1 @@
+export function publicBuildEnv(env: Record<string, string | undefined>): { siteUrl: string; bookingUrl: string };

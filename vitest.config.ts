@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+process.env.VITE_SITE_URL = "https://example.test";
+process.env.VITE_BOOKING_URL = "https://booking.example.test/widget";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    globals: true,
+    environment: "node",
+    setupFiles: ["./test/setup.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
