@@ -1,0 +1,39 @@
+/** The home page hero: the promise, and an illustrative client dashboard. */
+
+export const hero = {
+  eyebrow: "Non-dilutive growth capital",
+  headline: "Scale your business without limits",
+  subheadline:
+    "Growth capital for founders who want to keep what they built: funding from application to wire in as little as 3 weeks, with no equity dilution and no board seats.",
+  primaryCta: "Get Funding Now",
+  secondaryCta: "Learn More",
+} as const;
+
+export interface DashboardSample {
+  /** Shown on the card so nobody mistakes it for a real client. */
+  label: string;
+  disclaimer: string;
+  company: string;
+  monthlyRevenue: { amountUsd: number; change: string; comparedTo: string };
+  yearOverYearGrowthPercent: number;
+  round: { amountUsd: number; label: string; detail: string };
+  /** Last twelve months of revenue in USD, oldest first (the chart). */
+  revenueTrendUsd: number[];
+}
+
+/**
+ * Sample figures for the hero card. They hang together: $847K is +24% on
+ * three months earlier and +127% on the same month a year earlier.
+ */
+export const dashboardSample: DashboardSample = {
+  label: "Illustrative client dashboard",
+  disclaimer: "Sample figures for illustration only.",
+  company: "Series B SaaS company",
+  monthlyRevenue: { amountUsd: 847_000, change: "+24%", comparedTo: "vs. last quarter" },
+  yearOverYearGrowthPercent: 127,
+  round: { amountUsd: 2_500_000, label: "Growth round closed", detail: "Funded in 19 days, 0% equity" },
+  revenueTrendUsd: [
+    398_000, 421_000, 447_000, 472_000, 503_000, 538_000, 571_000, 622_000, 683_000, 731_000, 790_000,
+    847_000,
+  ],
+};

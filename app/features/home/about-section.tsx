@@ -1,0 +1,56 @@
+import { ClockIcon, FileCheckIcon, PercentIcon, ShieldCheckIcon, type LucideIcon } from "lucide-react";
+import { Section, SectionHeader } from "~/components/section";
+import { about, claims } from "~/content/claims";
+
+const reasonIcons: Record<(typeof about.reasons)[number]["icon"], LucideIcon> = {
+  percent: PercentIcon,
+  shield: ShieldCheckIcon,
+  clock: ClockIcon,
+  file: FileCheckIcon,
+};
+
+/** Who we are: the track record in figures and why founders choose us. */
+export function AboutSection() {
+  return (
+    <Section id="about-us" tone="ink" aria-labelledby="about-us-heading" className="relative overflow-hidden">
+      <div className="grid gap-12 lg:grid-cols-[1fr_1.15fr] lg:gap-16">
+        <div className="flex flex-col gap-8">
+          <SectionHeader
+            align="left"
+            eyebrow={about.eyebrow}
+            title={about.title}
+            description={about.description}
+            headingId="about-us-heading"
+          />
+          <ul className="grid gap-5 sm:grid-cols-2">
+            {about.reasons.map((reason) => {
+              const Icon = reasonIcons[reason.icon];
+              return (
+                <li key={reason.title} className="flex gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/15">
+                    <Icon className="size-5 text-highlight" aria-hidden="true" />
+                  </span>
+                  <div>
+                    <h3 className="font-semibold">{reason.title}</h3>
+                    <p className="mt-1 text-sm leading-relaxed text-ink-muted">{reason.description}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <dl className="grid grid-cols-2 gap-px self-center overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-3 lg:grid-cols-2">
+          {claims.map((claim) => (
+            <div key={claim.id} className="flex flex-col gap-1 bg-ink-soft p-5 sm:p-6">
+              <dd className="order-first text-3xl font-bold tracking-tight text-highlight tabular-nums sm:text-4xl">
+                {claim.value}
+              </dd>
+              <dt className="font-semibold">{claim.label}</dt>
+              <dd className="text-sm leading-relaxed text-ink-muted">{claim.detail}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Section>
+  );
+}

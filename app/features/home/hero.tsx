@@ -1,0 +1,64 @@
+import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
+import { SectionLink } from "~/components/section-link";
+import { Button } from "~/components/ui/button";
+import { valueProps } from "~/content/claims";
+import { hero } from "~/content/hero";
+import { DashboardCard } from "./dashboard-card";
+import { InstitutionsStrip } from "./institutions-strip";
+
+/** The home page opening: promise, two actions, sample dashboard, trust strip. */
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_85%_0%,var(--color-accent),transparent_70%)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 [background-image:linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] [background-size:48px_48px] opacity-40 [mask-image:radial-gradient(ellipse_70%_60%_at_50%_0%,black,transparent)]"
+      />
+      <div className="mx-auto max-w-7xl px-4 pt-12 pb-12 sm:px-6 sm:pt-20 lg:px-8 lg:pt-24">
+        <div className="grid items-center gap-12 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+          <div className="flex flex-col items-start gap-6">
+            <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-sm font-semibold text-accent-foreground shadow-sm">
+              <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
+              {hero.eyebrow}
+            </p>
+            <h1
+              id="hero-heading"
+              className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            >
+              {hero.headline}
+            </h1>
+            <p className="max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground sm:text-xl">
+              {hero.subheadline}
+            </p>
+            <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+              <Button asChild size="lg">
+                <SectionLink section="funding-form">
+                  {hero.primaryCta} <ArrowRightIcon aria-hidden="true" />
+                </SectionLink>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <SectionLink section="products">{hero.secondaryCta}</SectionLink>
+              </Button>
+            </div>
+            <ul className="flex flex-col gap-x-6 gap-y-2 text-sm font-medium sm:flex-row sm:flex-wrap">
+              {valueProps.map((prop) => (
+                <li key={prop} className="inline-flex items-center gap-2">
+                  <CircleCheckIcon className="size-5 text-primary" aria-hidden="true" />
+                  {prop}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <DashboardCard />
+        </div>
+        <div className="mt-16">
+          <InstitutionsStrip />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { ArrowRightIcon, CheckIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ContentIcon } from "~/components/content-icon";
+import { Card } from "~/components/ui/card";
+import { productPath, productsSectionCopy, type Product } from "~/content/products";
+import { formatUsdRange } from "~/lib/format";
+import { cn } from "~/lib/cn";
+
+/** A home-page product card: what it is, how much, what you get, where to read more. */
+export function ProductCard({ product, className }: { product: Product; className?: string }) {
+  const headingId = `product-card-${product.slug}`;
+  return (
+    <Card className={cn("group h-full gap-5 transition-shadow duration-200 hover:shadow-lift", className)}>
+      <div className="flex items-center gap-4">
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
+          <ContentIcon name={product.icon} className="size-6" />
+        </span>
+        <h3 id={headingId} className="text-xl leading-snug font-semibold tracking-tight">
+          {product.title}
+        </h3>
+      </div>
+      <p className="leading-relaxed text-muted-foreground">{product.cardDescription}</p>
+      <div className="rounded-xl bg-muted px-4 py-3">
+        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+          {productsSectionCopy.rangeLabel}
+        </p>
+        <p className="text-2xl font-bold tracking-tight text-primary tabular-nums">{formatUsdRange(product.range)}</p>
+      </div>
+      <ul className="flex flex-1 flex-col gap-2.5 text-sm">
+        {product.features.map((feature) => (
+          <li key={feature} className="flex gap-2.5">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={productPath(product.slug)}
+        className="inline-flex items-center gap-1.5 self-start border-t border-border pt-4 font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        Explore {product.title}
+        <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+      </Link>
+    </Card>
+  );
+}

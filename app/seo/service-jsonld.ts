@@ -1,0 +1,55 @@
+import type { Product } from "~/content/products";
+import { productPath } from "~/content/products";
+import { absoluteUrl } from "~/content/site-facts";
+import { organizationRef } from "./structured-data";
+
+/**
+ * schema.org LoanOrCredit (a FinancialProduct, itself a Service) for one
+ * product page, with the funding range as a USD MonetaryAmount.
+ */
+export function serviceJsonLd(product: Product) {
+  const url = absoluteUrl(productPath(product.slug));
+  return {
+    "@context": "https://schema.org",
+    "@type": "LoanOrCredit",
+    "@id": `${url}#service`,
+    name: product.title,
+    description: product.description,
+    serviceType: "Business financing",
+    category: product.title,
+    url,
+    provider: organizationRef(),
+    areaServed: { "@type": "Country", name: "United States" },
+    audience: { "@type": "BusinessAudience", name: product.bestFor },
+    amount: {
+      "@type": "MonetaryAmount",
+      currency: "USD",
+      minValue: product.range.min,
+      maxValue: product.range.max,
+    },
+  };
+}
+
+export interface BreadcrumbJsonLdItem {
+  name: string;
+  /** Site path ("/faq"); made absolute against the site URL. */
+  path: string;
+}
+
+/**
+ * schema.org BreadcrumbList matching the visible Breadcrumbs: "Home" first,
+ * then the given items in order.
+ */
+export function breadcrumbJsonLd(items: BreadcrumbJsonLdItem[]) {
+  const trail: BreadcrumbJsonLdItem[] = [{ name: "Home", path: "/" }, ...items];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  };
+}

@@ -1,0 +1,169 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "./support/env";
+import { expectScrolledIntoView } from "./support/viewport";
+
+test.describe("header navigation", () => {
+  for (const [name, id] of [
+    ["Products", "products"],
+    ["How It Works", "how-it-works"],
+    ["About Us", "about-us"],
+  ] as const) {
+    test(`"${name}" scrolls to #${id} on the home page`, async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+      await expectScrolledIntoView(page.locator(`#${id}`));
+      await expect(page).toHaveURL(`${E2E.baseUrl}/#${id}`);
+    });
+  }
+
+  test("from another page, a section link goes home and then scrolls there", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/#how-it-works`);
+    await expectScrolledIntoView(page.locator("#how-it-works"));
+  });
+
+  test("Get Funding scrolls to the application form", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("link", { name: "Get Funding" }).click();
+    await expectScrolledIntoView(page.locator("#funding-form"));
+  });
+
+  test("the header turns solid once the page is scrolled", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.mouse.wheel(0, 800);
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("opens, and closes after a choice", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "About Us" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expectScrolledIntoView(page.locator("#about-us"));
+  });
+
+  test("its Get Funding button scrolls to the form and closes the menu", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Get Funding" }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
+    await expectScrolledIntoView(page.locator("#funding-form"));
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  });
+});
+
+test.describe("calls to action", () => {
+  test("hero Get Funding Now scrolls to the form and Learn More to the products", async ({ page }) => {
+    await page.goto("/");
+    const hero = page.locator("main section").first();
+    await hero.getByRole("link", { name: "Get Funding Now" }).click();
+    await expectScrolledIntoView(page.locator("#funding-form"));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await hero.getByRole("link", { name: "Learn More" }).click();
+    await expectScrolledIntoView(page.locator("#products"));
+  });
+
+  test("Start Your Application scrolls to the form", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("#products").getByRole("link", { name: "Start Your Application" }).click();
+    await expectScrolledIntoView(page.locator("#funding-form"));
+  });
+
+  test("the CTA block's Get Funding Now on a product page goes home to the form", async ({ page }) => {
+    await page.goto("/products/bridge-funding");
+    await page.locator('section[aria-labelledby="cta-heading"]').getByRole("link", { name: "Get Funding Now" }).click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
+    await expectScrolledIntoView(page.locator("#funding-form"));
+  });
+
+  test("Apply Now on a product page goes to /#funding-form and scrolls there", async ({ page }) => {
+    await page.goto("/products/growth-capital");
+    await page.getByRole("link", { name: "Apply Now" }).first().click();
+    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
+    await expectScrolledIntoView(page.locator("#funding-form"));
+  });
+
+  test("Compare All Options shows the six products side by side", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Compare All Options" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    for (const range of ["$500K-$5M", "$100K-$2M", "$50K-$1M", "$25K-$500K", "$1M-$50M", "$50K-$5M"]) {
+      await expect(dialog.getByText(range).first()).toBeVisible();
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("consultation dialog", () => {
+  async function open(page: import("@playwright/test").Page) {
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "Schedule Consultation" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  test("embeds the booking widget 700 px high", async ({ page }) => {
+    const dialog = await open(page);
+    const frame = dialog.locator("iframe");
+    await expect(frame).toHaveAttribute("src", E2E.bookingUrl);
+    const box = await frame.boundingBox();
+    expect(Math.round(box?.height ?? 0)).toBe(700);
+    await expect(page.frameLocator("iframe").getByRole("heading", { name: "Pick a time" })).toBeVisible();
+  });
+
+  test("closes with its close button", async ({ page }) => {
+    const dialog = await open(page);
+    await dialog.getByRole("button", { name: "Close consultation dialog" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("closes with Escape and returns focus to the trigger", async ({ page }) => {
+    const dialog = await open(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Schedule Consultation" }).first()).toBeFocused();
+  });
+
+  test("closes on a click outside", async ({ page }) => {
+    const dialog = await open(page);
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("FAQ accordion", () => {
+  test("one answer open at a time, and the open one collapses", async ({ page }) => {
+    await page.goto("/faq");
+    const triggers = page.locator('[data-slot="accordion-trigger"]');
+    await expect(triggers).toHaveCount(16);
+    await triggers.nth(0).click();
+    await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "true");
+    await triggers.nth(5).click();
+    await expect(triggers.nth(5)).toHaveAttribute("aria-expanded", "true");
+    await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator('[data-slot="accordion-trigger"][aria-expanded="true"]')).toHaveCount(1);
+    await triggers.nth(5).click();
+    await expect(page.locator('[data-slot="accordion-trigger"][aria-expanded="true"]')).toHaveCount(0);
+  });
+
+  test("the contact block offers mailto and tel links", async ({ page }) => {
+    await page.goto("/faq");
+    await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+  });
+});

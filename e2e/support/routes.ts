@@ -1,0 +1,29 @@
+import { legalPageSlugs } from "~/content/legal/slugs";
+import { productPath, products } from "~/content/products";
+
+export interface PageUnderTest {
+  path: string;
+  h1: string | RegExp;
+  /** JSON-LD @type values the page must carry besides the organization. */
+  jsonLdTypes: string[];
+  breadcrumb?: string;
+}
+
+const legalH1: Record<(typeof legalPageSlugs)[number], string> = {
+  "privacy-policy": "Privacy Policy",
+  "terms-of-service": "Terms of Service",
+  "cookie-policy": "Cookie Policy",
+};
+
+/** Every public route of the spec's table. */
+export const pages: PageUnderTest[] = [
+  { path: "/", h1: "Scale your business without limits", jsonLdTypes: ["Review"] },
+  { path: "/faq", h1: "Frequently Asked Questions", jsonLdTypes: ["FAQPage"], breadcrumb: "FAQ" },
+  ...legalPageSlugs.map((slug) => ({ path: `/${slug}`, h1: legalH1[slug], jsonLdTypes: [] })),
+  ...products.map((product) => ({
+    path: productPath(product.slug),
+    h1: product.title,
+    jsonLdTypes: ["Service"],
+    breadcrumb: product.title,
+  })),
+];

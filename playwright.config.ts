@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/support/env";
+
+// Browser tests run against the production build served by `npm start`
+// (which builds when the build is missing or stale), with the booking widget
+// pointed at a fake booking server on loopback.
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: E2E.chromePath, args: E2E.chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: [
+    {
+      command: "node e2e/support/fake-booking-server.mjs",
+      url: `${E2E.bookingOrigin}/health`,
+      reuseExistingServer: false,
+      env: { BOOKING_PORT: String(E2E.bookingPort) },
+    },
+    {
+      command: "node scripts/start.mjs",
+      url: `${E2E.baseUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "ignore",
+      env: E2E.serverEnv,
+    },
+  ],
+});
