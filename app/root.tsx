@@ -13,6 +13,7 @@ import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { Toaster } from "./components/ui/sonner";
+import { useAttributionCapture } from "./features/application/attribution";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 
 export const links: LinksFunction = () => [
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useAttributionCapture();
   return (
     <>
       <SiteHeader />

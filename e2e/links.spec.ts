@@ -5,13 +5,20 @@ test("no dead links or nameless buttons on any page", async ({ page, request }) 
   const checked = new Map<string, number>();
   const homeSectionIds = new Set<string>();
   await page.goto("/");
-  for (const id of await page.locator("[id]").evaluateAll((els) => els.map((el) => el.id))) homeSectionIds.add(id);
+  for (const id of await page.locator("[id]").evaluateAll((els) => els.map((el) => el.id)))
+    homeSectionIds.add(id);
 
   for (const target of pages) {
     await page.goto(target.path);
-    const links = await page.locator("a").evaluateAll((anchors) =>
-      anchors.map((a) => ({ href: a.getAttribute("href"), text: (a.textContent ?? "").trim(), label: a.getAttribute("aria-label") })),
-    );
+    const links = await page
+      .locator("a")
+      .evaluateAll((anchors) =>
+        anchors.map((a) => ({
+          href: a.getAttribute("href"),
+          text: (a.textContent ?? "").trim(),
+          label: a.getAttribute("aria-label"),
+        })),
+      );
     for (const link of links) {
       const where = `${target.path}: link "${link.text || link.label}"`;
       expect(link.href, where).toBeTruthy();
@@ -21,7 +28,8 @@ test("no dead links or nameless buttons on any page", async ({ page, request }) 
         const [path, hash] = link.href!.split("#");
         if (!checked.has(path)) checked.set(path, (await request.get(path || "/")).status());
         expect(checked.get(path), `${where} -> ${link.href}`).toBe(200);
-        if (hash && (path === "/" || path === "")) expect(homeSectionIds.has(hash), `${where}: #${hash} exists on home`).toBe(true);
+        if (hash && (path === "/" || path === ""))
+          expect(homeSectionIds.has(hash), `${where}: #${hash} exists on home`).toBe(true);
         if (hash && path === target.path) expect(await page.locator(`[id="${hash}"]`).count(), where).toBe(1);
       } else {
         expect(link.href, where).toMatch(/^(https?:|mailto:|tel:)/);
@@ -29,8 +37,14 @@ test("no dead links or nameless buttons on any page", async ({ page, request }) 
     }
     const nameless = await page
       .locator("button:visible")
-      .evaluateAll((buttons) =>
-        buttons.filter((b) => !(b.textContent ?? "").trim() && !b.getAttribute("aria-label") && !b.getAttribute("aria-labelledby")).length,
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter(
+            (b) =>
+              !(b.textContent ?? "").trim() &&
+              !b.getAttribute("aria-label") &&
+              !b.getAttribute("aria-labelledby"),
+          ).length,
       );
     expect(nameless, `${target.path}: buttons without a name`).toBe(0);
   }

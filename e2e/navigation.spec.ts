@@ -83,7 +83,10 @@ test.describe("calls to action", () => {
 
   test("the CTA block's Get Funding Now on a product page goes home to the form", async ({ page }) => {
     await page.goto("/products/bridge-funding");
-    await page.locator('section[aria-labelledby="cta-heading"]').getByRole("link", { name: "Get Funding Now" }).click();
+    await page
+      .locator('section[aria-labelledby="cta-heading"]')
+      .getByRole("link", { name: "Get Funding Now" })
+      .click();
     await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
     await expectScrolledIntoView(page.locator("#funding-form"));
   });

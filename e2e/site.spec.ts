@@ -34,10 +34,16 @@ test.describe("every route", () => {
 
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(description?.length ?? 0).toBeGreaterThan(50);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E.baseUrl}${target.path === "/" ? "/" : target.path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${E2E.baseUrl}${target.path === "/" ? "/" : target.path}`,
+      );
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", /^http/);
-      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
+      );
 
       const types = await jsonLdTypes(page);
       expect(types).toContain("FinancialService");

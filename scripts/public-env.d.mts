@@ -1,1 +1,4 @@
-export function publicBuildEnv(env: Record<string, string | undefined>): { siteUrl: string; bookingUrl: string };
+export function publicBuildEnv(env: Record<string, string | undefined>): {
+  siteUrl: string;
+  bookingUrl: string;
+};

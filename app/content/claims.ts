@@ -1,4 +1,5 @@
 import { formatUsdCompact } from "~/lib/format";
+import type { ContentIconName } from "./icons";
 
 /**
  * The site's marketing claims. Every page, the FAQ and the structured data
@@ -93,3 +94,38 @@ export const valueProps: string[] = [speedClaims.averageFunding, "No equity dilu
 
 /** "4.9/5 average rating from 200+ funded clients". */
 export const ratingClaim = `${figures.averageRating}/${figures.ratingScale} average rating from ${figures.businessesFunded}+ funded clients`;
+
+export interface Reason {
+  icon: ContentIconName;
+  title: string;
+  description: string;
+}
+
+/** About us: the why-us text beside the stat grid. */
+export const about = {
+  eyebrow: "About Harborline",
+  title: "Capital for founders who intend to keep control",
+  description: `Our team brings ${figures.combinedExperienceYears}+ years of combined experience structuring debt and revenue-based capital for growing companies. We underwrite the business you have built, its revenue, margins and momentum, so you can fund the next stage without selling a piece of it.`,
+  reasons: [
+    {
+      icon: "percent",
+      title: "Non-dilutive by design",
+      description: "You repay the capital; you never sell shares. Your cap table stays yours.",
+    },
+    {
+      icon: "shield-check",
+      title: "No board seats",
+      description: "No observer rights, no veto, no say in how you run your company.",
+    },
+    {
+      icon: "clock",
+      title: `Decision in ${figures.decisionHours} hours`,
+      description: `${speedClaims.decision}, with the terms in writing.`,
+    },
+    {
+      icon: "file-check",
+      title: `Review in ${figures.reviewHours} hours`,
+      description: `${speedClaims.review}, by a funding specialist, not an algorithm.`,
+    },
+  ] satisfies Reason[],
+};

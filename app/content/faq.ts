@@ -132,3 +132,19 @@ export const faqGroups: FaqGroup[] = [
 
 /** Every question and answer, in page order (for the FAQPage structured data). */
 export const allFaqItems: FaqItem[] = faqGroups.flatMap((group) => group.items);
+
+export const faqIntro = {
+  eyebrow: "Help center",
+  title: "Frequently Asked Questions",
+  description: `Straight answers about non-dilutive funding, our application process, terms and how we protect your data. We review every application within ${figures.reviewHours} hours and decide within ${figures.decisionHours} hours.`,
+} as const;
+
+export const faqContact = {
+  title: "Still have questions?",
+  description: "Talk to a funding specialist by email or phone,",
+} as const;
+
+export const faqSeo = {
+  title: `Frequently Asked Questions | ${brand}`,
+  description: `How non-dilutive funding works at ${brand}: amounts from ${formatUsdRange(figures.typicalPackageUsd)}, funding in ${typicalWeeks}, review in ${figures.reviewHours} hours, decisions in ${figures.decisionHours} hours, repayment terms and data security.`,
+} as const;

@@ -38,4 +38,10 @@ export const processSteps: ProcessStep[] = [
   },
 ];
 
-export const processSummary = "From application to funding in as little as 3 weeks";
+export const processSummary = `From application to funding in as little as ${figures.averageFundingWeeks} weeks`;
+
+export const processIntro = {
+  eyebrow: "How it works",
+  title: "A clear path from application to funding",
+  description: `No months of pitch meetings. Apply in about ${figures.applicationMinutes} minutes, talk to a specialist, and get a decision within ${figures.decisionHours} hours.`,
+} as const;

@@ -62,12 +62,27 @@ describe("product catalogue", () => {
 
   it("shows every eligibility figure of the spec on its product's page", () => {
     const expected: Record<ProductSlug, string[]> = {
-      "growth-capital": ["$1M in annual recurring revenue", "2 years operating", "5%+ average monthly revenue growth", "6 months of cash runway", "Customer concentration above 40%"],
-      "revenue-based-financing": ["$25K in monthly revenue", "12 months of revenue history", "No single customer above 30%"],
+      "growth-capital": [
+        "$1M in annual recurring revenue",
+        "2 years operating",
+        "5%+ average monthly revenue growth",
+        "6 months of cash runway",
+        "Customer concentration above 40%",
+      ],
+      "revenue-based-financing": [
+        "$25K in monthly revenue",
+        "12 months of revenue history",
+        "No single customer above 30%",
+      ],
       "bridge-funding": ["6-18 months", "repayment within 18 months"],
       "strategic-financing": ["$500K in annual revenue"],
       "real-estate-financing": ["Loan-to-value (LTV) up to 80%", "20-25% down payment", "1.25x"],
-      "sba-loans": ["10% down minimum", "Up to 25 years for real estate", "Up to 10 years", "20%+ ownership must provide a personal guarantee"],
+      "sba-loans": [
+        "10% down minimum",
+        "Up to 25 years for real estate",
+        "Up to 10 years",
+        "20%+ ownership must provide a personal guarantee",
+      ],
     };
     for (const slug of productSlugs) {
       const text = eligibilityText(slug);

@@ -3,7 +3,8 @@
  * the comparison, breadcrumbs, routes, the sitemap and page metadata.
  * Ranges are numbers; the UI formats them ("$500K-$5M").
  */
-import { formatUsdCompact, formatUsdRange } from "~/lib/format";
+// Relative import: app/routes.ts loads this module outside Vite's alias resolution.
+import { formatUsdCompact, formatUsdRange } from "../lib/format";
 import type { ContentIconName } from "./icons";
 import { siteFacts } from "./site-facts";
 
@@ -206,7 +207,7 @@ export const products: Product[] = [
       "Offer within 48 hours of linking accounts",
     ],
     chips: ["Payments flex with revenue", "One flat fee", "No personal guarantee"],
-    typicalSpeed: "5-10 business days",
+    typicalSpeed: "5-10 days",
     bestFor: "E-commerce, SaaS and service businesses with steady monthly revenue",
     benefits: [
       {
@@ -351,7 +352,8 @@ export const products: Product[] = [
       {
         icon: "banknote",
         title: "Repay early, pay less",
-        description: "No prepayment penalty: when your round closes early, repay and stop paying interest that day.",
+        description:
+          "No prepayment penalty: when your round closes early, repay and stop paying interest that day.",
       },
       {
         icon: "briefcase",
@@ -454,7 +456,8 @@ export const products: Product[] = [
       {
         icon: "lock",
         title: "No collateral",
-        description: "Unsecured lines: no liens on equipment, receivables or property and no equity given up.",
+        description:
+          "Unsecured lines: no liens on equipment, receivables or property and no equity given up.",
       },
       {
         icon: "layers",
@@ -483,7 +486,8 @@ export const products: Product[] = [
     steps: [
       {
         title: "Apply and credit review",
-        description: "A short application and a soft credit review confirm your eligibility and likely limits.",
+        description:
+          "A short application and a soft credit review confirm your eligibility and likely limits.",
         duration: "1-2 days",
       },
       {
@@ -500,7 +504,8 @@ export const products: Product[] = [
       },
       {
         title: "Activate your lines",
-        description: "Cards and lines are issued and activated, and we review the plan with you before first use.",
+        description:
+          "Cards and lines are issued and activated, and we review the plan with you before first use.",
         duration: "1-2 days",
       },
     ],
@@ -578,7 +583,8 @@ export const products: Product[] = [
       {
         icon: "scale",
         title: "Leverage up to 80% LTV",
-        description: "Borrow up to 80% of the appraised value with 20-25% down, preserving cash for operations.",
+        description:
+          "Borrow up to 80% of the appraised value with 20-25% down, preserving cash for operations.",
       },
       {
         icon: "calendar",
@@ -588,7 +594,8 @@ export const products: Product[] = [
       {
         icon: "key",
         title: "Cash-out refinance",
-        description: "Release equity from property you already own to fund expansion, equipment or acquisitions.",
+        description:
+          "Release equity from property you already own to fund expansion, equipment or acquisitions.",
       },
       {
         icon: "landmark",
@@ -665,7 +672,8 @@ export const products: Product[] = [
     title: "SBA Loans",
     icon: "landmark",
     range: ranges["sba-loans"],
-    subtitle: "Government-backed loans with low down payments and the longest terms available to small businesses.",
+    subtitle:
+      "Government-backed loans with low down payments and the longest terms available to small businesses.",
     cardDescription:
       "SBA 7(a) and 504 loans with long terms and low down payments for working capital, equipment, acquisitions and property.",
     description:
@@ -736,7 +744,8 @@ export const products: Product[] = [
       },
       {
         title: "Closing and disbursement",
-        description: "Sign loan documents with the lender and receive funds, or draw them as a project progresses.",
+        description:
+          "Sign loan documents with the lender and receive funds, or draw them as a project progresses.",
         duration: "1-2 weeks",
       },
     ],
@@ -750,7 +759,7 @@ export const products: Product[] = [
         ],
       },
       {
-        category: "Eligibility",
+        category: "Ownership and guarantees",
         items: [
           "For-profit US business meeting SBA size standards",
           "Owners with 20%+ ownership must provide a personal guarantee",
@@ -802,7 +811,12 @@ export const productsSectionCopy = {
     title: "Compare funding options",
     description:
       "All six products side by side. Not sure which fits? Apply once and a funding specialist will recommend the right structure.",
-    columns: { product: "Product", range: "Funding range", speed: "Typical time to fund", bestFor: "Best for" },
+    columns: {
+      product: "Product",
+      range: "Funding range",
+      speed: "Typical time to fund",
+      bestFor: "Best for",
+    },
     detailsLink: "Details",
   },
   apply: "Start Your Application",
@@ -822,7 +836,8 @@ export const productPageCopy = {
   process: {
     eyebrow: "Process",
     title: "From application to funding",
-    description: (speed: string) => `Four clear steps. Most clients are funded in ${speed} from a complete application.`,
+    description: (speed: string) =>
+      `Four clear steps. Most clients are funded in ${speed} from a complete application.`,
   },
   eligibility: {
     eyebrow: "Eligibility",

@@ -44,3 +44,9 @@ export const testimonials: Testimonial[] = [
     image: "👩🏻‍🍳",
   },
 ];
+
+export const testimonialsIntro = {
+  eyebrow: "Client stories",
+  title: "Founders who funded growth on their own terms",
+  description: "How growing companies used non-dilutive capital to reach their next milestone, without giving up ownership.",
+} as const;

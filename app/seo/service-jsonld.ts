@@ -4,28 +4,37 @@ import { absoluteUrl } from "~/content/site-facts";
 import { organizationRef } from "./structured-data";
 
 /**
- * schema.org LoanOrCredit (a FinancialProduct, itself a Service) for one
- * product page, with the funding range as a USD MonetaryAmount.
+ * schema.org Service for one product page. The funding range is expressed
+ * through an Offer of a LoanOrCredit whose amount is a USD MonetaryAmount.
  */
 export function serviceJsonLd(product: Product) {
   const url = absoluteUrl(productPath(product.slug));
+  const areaServed = { "@type": "Country", name: "United States" };
   return {
     "@context": "https://schema.org",
-    "@type": "LoanOrCredit",
+    "@type": "Service",
     "@id": `${url}#service`,
     name: product.title,
     description: product.description,
     serviceType: "Business financing",
-    category: product.title,
     url,
     provider: organizationRef(),
-    areaServed: { "@type": "Country", name: "United States" },
-    audience: { "@type": "BusinessAudience", name: product.bestFor },
-    amount: {
-      "@type": "MonetaryAmount",
-      currency: "USD",
-      minValue: product.range.min,
-      maxValue: product.range.max,
+    areaServed,
+    audience: { "@type": "BusinessAudience", audienceType: product.bestFor },
+    offers: {
+      "@type": "Offer",
+      url,
+      areaServed,
+      itemOffered: {
+        "@type": "LoanOrCredit",
+        name: product.title,
+        amount: {
+          "@type": "MonetaryAmount",
+          currency: "USD",
+          minValue: product.range.min,
+          maxValue: product.range.max,
+        },
+      },
     },
   };
 }

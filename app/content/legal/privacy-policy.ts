@@ -306,7 +306,11 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "list",
-          items: [`E-mail: ${privacyEmail}`, `Phone: ${phone.display} (${siteFacts.hours})`, `Mail: ${postalAddress}`],
+          items: [
+            `E-mail: ${privacyEmail}`,
+            `Phone: ${phone.display} (${siteFacts.hours})`,
+            `Mail: ${postalAddress}`,
+          ],
         },
       ],
     },

@@ -23,7 +23,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "paragraph",
-          text: "By using the Services or submitting an application, you agree to these Terms and to our Privacy Policy. If you act for a business, you confirm that you are authorized to accept these Terms on its behalf, and \"you\" includes that business. If you do not agree, do not use the Services.",
+          text: 'By using the Services or submitting an application, you agree to these Terms and to our Privacy Policy. If you act for a business, you confirm that you are authorized to accept these Terms on its behalf, and "you" includes that business. If you do not agree, do not use the Services.',
         },
         {
           type: "paragraph",
@@ -271,7 +271,11 @@ export const termsOfService: LegalDocument = {
         },
         {
           type: "list",
-          items: [`E-mail: ${email}`, `Phone: ${phone.display} (${siteFacts.hours})`, `Mail: ${postalAddress}`],
+          items: [
+            `E-mail: ${email}`,
+            `Phone: ${phone.display} (${siteFacts.hours})`,
+            `Mail: ${postalAddress}`,
+          ],
         },
       ],
     },

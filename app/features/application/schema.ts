@@ -5,11 +5,15 @@
  */
 import { z } from "zod";
 import { siteFacts } from "~/content/site-facts";
+import { applicationSteps } from "./steps";
 
 // The validation layer's generic defaults read as the spec says.
 z.config({
   customError: (issue) => {
-    if (issue.code === "invalid_type" && issue.input === undefined) return "Required";
+    // A missing enum value is an "invalid_value" issue in zod 4; it is still "Required".
+    if ((issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined) {
+      return "Required";
+    }
     if (issue.code === "too_small" && issue.origin === "string") {
       return `String must contain at least ${String(issue.minimum)} character(s)`;
     }
@@ -187,18 +191,7 @@ export const emptyApplication: ApplicationFormValues = {
   smsConsent: false,
 };
 
-/** The wizard's four steps, their titles and the fields each validates on Next. */
-export const applicationSteps = [
-  {
-    title: "Company Information",
-    fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
-  },
-  { title: "Funding Details", fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"] },
-  { title: "Contact Information", fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
-  { title: "Review & Submit", fields: ["smsConsent"] },
-] as const satisfies readonly { title: string; fields: readonly ApplicationField[] }[];
-
-export const TOTAL_STEPS = applicationSteps.length;
+export { applicationSteps, TOTAL_STEPS } from "./steps";
 
 /** The step (1-4) that holds a field; used to show server errors where they belong. */
 export function stepOfField(field: ApplicationField): number {
@@ -231,7 +224,13 @@ export const smsConsentVersions: Record<string, string> = {
 // ---------------------------------------------------------------------------
 // Attribution captured in the browser across page views.
 
-const attributionValue = z.string().trim().max(500).optional();
+// Attribution is metadata: an over-long value is cut, never a reason to refuse a lead.
+const clipped = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim().slice(0, max))
+    .optional();
+const attributionValue = clipped(500);
 
 export const touchSchema = z.object({
   utm_source: attributionValue,
@@ -242,16 +241,16 @@ export const touchSchema = z.object({
   gclid: attributionValue,
   fbclid: attributionValue,
   msclkid: attributionValue,
-  landingPage: z.string().max(2000).optional(),
-  referrer: z.string().max(2000).optional(),
-  at: z.string().max(40).optional(),
+  landingPage: clipped(2000),
+  referrer: clipped(2000),
+  at: clipped(40),
 });
 
 export const attributionSchema = z.object({
   firstTouch: touchSchema.optional(),
   lastTouch: touchSchema.optional(),
-  referrer: z.string().max(2000).optional(),
-  landingPage: z.string().max(2000).optional(),
+  referrer: clipped(2000),
+  landingPage: clipped(2000),
 });
 
 export type Touch = z.infer<typeof touchSchema>;
@@ -264,7 +263,7 @@ export const HONEYPOT_FIELD = "companyWebsite";
 export const applicationRequestSchema = applicationSchema.extend({
   submissionId: z.uuid().optional(),
   consentVersion: z.enum(Object.keys(smsConsentVersions) as [string, ...string[]]).optional(),
-  pageUrl: z.string().max(2000).optional(),
+  pageUrl: clipped(2000),
   attribution: attributionSchema.optional(),
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),
 });

@@ -1,13 +1,6 @@
-import { ClockIcon, FileCheckIcon, PercentIcon, ShieldCheckIcon, type LucideIcon } from "lucide-react";
+import { ContentIcon } from "~/components/content-icon";
 import { Section, SectionHeader } from "~/components/section";
 import { about, claims } from "~/content/claims";
-
-const reasonIcons: Record<(typeof about.reasons)[number]["icon"], LucideIcon> = {
-  percent: PercentIcon,
-  shield: ShieldCheckIcon,
-  clock: ClockIcon,
-  file: FileCheckIcon,
-};
 
 /** Who we are: the track record in figures and why founders choose us. */
 export function AboutSection() {
@@ -23,29 +16,26 @@ export function AboutSection() {
             headingId="about-us-heading"
           />
           <ul className="grid gap-5 sm:grid-cols-2">
-            {about.reasons.map((reason) => {
-              const Icon = reasonIcons[reason.icon];
-              return (
+            {about.reasons.map((reason) => (
                 <li key={reason.title} className="flex gap-3">
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/15">
-                    <Icon className="size-5 text-highlight" aria-hidden="true" />
+                    <ContentIcon name={reason.icon} className="size-5 text-highlight" />
                   </span>
                   <div>
                     <h3 className="font-semibold">{reason.title}</h3>
                     <p className="mt-1 text-sm leading-relaxed text-ink-muted">{reason.description}</p>
                   </div>
                 </li>
-              );
-            })}
+            ))}
           </ul>
         </div>
         <dl className="grid grid-cols-2 gap-px self-center overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-3 lg:grid-cols-2">
           {claims.map((claim) => (
             <div key={claim.id} className="flex flex-col gap-1 bg-ink-soft p-5 sm:p-6">
+              <dt className="font-semibold">{claim.label}</dt>
               <dd className="order-first text-3xl font-bold tracking-tight text-highlight tabular-nums sm:text-4xl">
                 {claim.value}
               </dd>
-              <dt className="font-semibold">{claim.label}</dt>
               <dd className="text-sm leading-relaxed text-ink-muted">{claim.detail}</dd>
             </div>
           ))}

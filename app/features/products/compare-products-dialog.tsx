@@ -2,7 +2,14 @@ import { ArrowRightIcon, ColumnsIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { productPath, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 
@@ -51,7 +58,7 @@ export function CompareProductsDialog() {
             </thead>
             <tbody className="divide-y divide-border">
               {products.map((product) => (
-                <tr key={product.slug} className="align-top">
+                <tr key={product.slug}>
                   <th scope="row" className="px-4 py-4 font-semibold">
                     <span className="flex items-center gap-3">
                       <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
@@ -60,7 +67,7 @@ export function CompareProductsDialog() {
                       {product.title}
                     </span>
                   </th>
-                  <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary tabular-nums">
+                  <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
                     {formatUsdRange(product.range)}
                   </td>
                   <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
@@ -90,17 +97,23 @@ export function CompareProductsDialog() {
                 </span>
                 <h3 className="font-semibold">{product.title}</h3>
               </div>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-                <dt className="text-muted-foreground">{copy.columns.range}</dt>
-                <dd className="font-bold text-primary tabular-nums">{formatUsdRange(product.range)}</dd>
-                <dt className="text-muted-foreground">{copy.columns.speed}</dt>
-                <dd>{product.typicalSpeed}</dd>
-                <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
-                <dd>{product.bestFor}</dd>
+              <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">{copy.columns.range}</dt>
+                  <dd className="text-lg font-bold text-primary">{formatUsdRange(product.range)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{copy.columns.speed}</dt>
+                  <dd className="text-base font-semibold">{product.typicalSpeed}</dd>
+                </div>
+                <div className="col-span-2">
+                  <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
+                  <dd>{product.bestFor}</dd>
+                </div>
               </dl>
               <Link
                 to={productPath(product.slug)}
-                className="mt-3 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+                className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
               >
                 {copy.detailsLink}
                 <span className="sr-only"> about {product.title}</span>

@@ -10,7 +10,9 @@ import { cn } from "~/lib/cn";
 export function ProductCard({ product, className }: { product: Product; className?: string }) {
   const headingId = `product-card-${product.slug}`;
   return (
-    <Card className={cn("group h-full gap-5 transition-shadow duration-200 hover:shadow-lift", className)}>
+    <Card
+      className={cn("group h-full gap-5 pb-3 transition-shadow duration-200 hover:shadow-lift", className)}
+    >
       <div className="flex items-center gap-4">
         <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <ContentIcon name={product.icon} className="size-6" />
@@ -24,7 +26,7 @@ export function ProductCard({ product, className }: { product: Product; classNam
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
           {productsSectionCopy.rangeLabel}
         </p>
-        <p className="text-2xl font-bold tracking-tight text-primary tabular-nums">{formatUsdRange(product.range)}</p>
+        <p className="text-2xl font-bold tracking-tight text-primary">{formatUsdRange(product.range)}</p>
       </div>
       <ul className="flex flex-1 flex-col gap-2.5 text-sm">
         {product.features.map((feature) => (
@@ -34,13 +36,18 @@ export function ProductCard({ product, className }: { product: Product; classNam
           </li>
         ))}
       </ul>
-      <Link
-        to={productPath(product.slug)}
-        className="inline-flex items-center gap-1.5 self-start border-t border-border pt-4 font-semibold text-primary underline-offset-4 hover:underline"
-      >
-        Explore {product.title}
-        <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
-      </Link>
+      <div className="border-t border-border pt-4">
+        <Link
+          to={productPath(product.slug)}
+          className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
+        >
+          Explore {product.title}
+          <ArrowRightIcon
+            className="size-4 transition-transform group-hover:translate-x-0.5"
+            aria-hidden="true"
+          />
+        </Link>
+      </div>
     </Card>
   );
 }

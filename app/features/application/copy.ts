@@ -1,0 +1,104 @@
+/**
+ * Words of the application section and wizard that are not part of the schema:
+ * field labels, placeholders, hints and headings. Zod-free, so the home page's
+ * static placeholder can use them without loading the wizard.
+ */
+import type { ApplicationField } from "./schema";
+
+export const sectionCopy = {
+  eyebrow: "Apply in about 10 minutes",
+  title: "Start Your Funding Application",
+  description:
+    "Tell us about your business and the capital you need. A funding specialist reviews every application within 24 hours.",
+  loading: "Loading the application form…",
+  assurances: [
+    { icon: "clock", title: "About 10 minutes", text: "Four short steps, saved as you go." },
+    { icon: "file-check", title: "Reviewed within 24 hours", text: "A specialist reads every application." },
+    { icon: "badge-check", title: "Decision within 48 hours", text: "Funding in as little as 3 weeks." },
+    { icon: "shield", title: "No equity dilution", text: "Keep ownership, control and your board." },
+  ],
+  help: "Questions while you apply? Call us at",
+} as const;
+
+/** One line under each step heading. */
+export const stepDescriptions = [
+  "Tell us about your business.",
+  "How much you need, what for, and when.",
+  "Who we should contact about this application.",
+  "Check your answers, then confirm and submit.",
+] as const;
+
+type FieldCopy = {
+  label: string;
+  /** Shorter label for the review step, where space is tight. */
+  summaryLabel?: string;
+  placeholder?: string;
+  hint?: string;
+  autoComplete?: string;
+};
+
+export const fieldCopy: Record<Exclude<ApplicationField, "smsConsent">, FieldCopy> = {
+  companyName: { label: "Company Name", placeholder: "Acme Inc.", autoComplete: "organization" },
+  industry: { label: "Industry", placeholder: "Select your industry" },
+  annualRevenue: { label: "Annual Revenue", placeholder: "Select annual revenue" },
+  yearsInBusiness: { label: "Years in Business", placeholder: "Select years in business" },
+  businessDescription: {
+    label: "Business Description",
+    placeholder: "What your company does, who your customers are, and how you make money.",
+  },
+  fundingType: { label: "Funding Type", placeholder: "Select funding type" },
+  fundingAmount: {
+    label: "Funding Amount (USD)",
+    summaryLabel: "Funding Amount",
+    placeholder: "e.g. 250000",
+    hint: "Enter the amount in USD without commas or dollar signs",
+  },
+  fundingPurpose: { label: "Funding Purpose", placeholder: "Select funding purpose" },
+  timeframe: { label: "Timeframe", placeholder: "When do you need the funds?" },
+  firstName: { label: "First Name", placeholder: "Jane", autoComplete: "given-name" },
+  lastName: { label: "Last Name", placeholder: "Smith", autoComplete: "family-name" },
+  email: { label: "Email Address", placeholder: "jane@company.com", autoComplete: "email" },
+  phone: {
+    label: "Phone Number",
+    placeholder: "(555) 123-4567",
+    hint: "Include country code if outside the US",
+    autoComplete: "tel",
+  },
+  title: { label: "Job Title", placeholder: "CEO, Founder, CFO…", autoComplete: "organization-title" },
+  creditScore: { label: "Credit Score Range", placeholder: "Select your credit score range" },
+};
+
+/** The review step's cards and the fields each shows, in order. */
+export const summaryCards = [
+  {
+    title: "Company",
+    step: 1,
+    fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
+  },
+  { title: "Funding Details", step: 2, fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"] },
+  { title: "Contact", step: 3, fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
+] as const satisfies readonly {
+  title: string;
+  step: number;
+  fields: readonly Exclude<ApplicationField, "smsConsent">[];
+}[];
+
+export const wizardCopy = {
+  previous: "Previous",
+  next: "Next",
+  submit: "Confirm & Submit Application",
+  submitting: "Submitting Application...",
+  edit: "Edit",
+  consentLabel: "SMS consent",
+  consentLinksLead: "See our",
+  terms: "Terms of Service",
+  privacy: "Privacy Policy",
+  newTab: "(opens in a new tab)",
+  successTitle: "Application Submitted Successfully!",
+  successDescription: "We'll review your application and get back to you within 24 hours.",
+  errorTitle: "Submission Error",
+  errorDescription: "There was an error submitting your application. Please try again.",
+  honeypotLabel: "Company website (leave this empty)",
+  stepsLabel: "Application steps",
+  reviewNote: "A funding specialist reviews every application within 24 hours and contacts you directly.",
+} as const;

@@ -1,0 +1,26 @@
+import { faqGroups, faqIntro } from "~/content/faq";
+import { FaqAccordion } from "./faq-accordion";
+import { FaqContact } from "./faq-contact";
+import { FaqTopicsNav } from "./faq-topics-nav";
+
+/** The FAQ body: title, topic links, the grouped questions, then contact. */
+export function FaqPage() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 pb-8 sm:px-6 sm:pt-14 lg:px-8">
+      <header className="max-w-3xl">
+        <p className="text-sm font-semibold tracking-wider text-primary uppercase">{faqIntro.eyebrow}</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{faqIntro.title}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">{faqIntro.description}</p>
+      </header>
+      <div className="mt-10 grid gap-10 lg:mt-14 lg:grid-cols-[220px_1fr] lg:gap-16">
+        <aside>
+          <FaqTopicsNav groups={faqGroups} />
+        </aside>
+        <div className="flex max-w-3xl flex-col gap-14">
+          <FaqAccordion groups={faqGroups} />
+          <FaqContact />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { ArrowRightIcon, ClockIcon } from "lucide-react";
+import { Section, SectionHeader } from "~/components/section";
+import { SectionLink } from "~/components/section-link";
+import { Button } from "~/components/ui/button";
+import { processIntro, processSteps, processSummary } from "~/content/process";
+
+/** Four steps from application to funding, each with its timeline. */
+export function HowItWorks() {
+  return (
+    <Section id="how-it-works" tone="muted" aria-labelledby="how-it-works-heading">
+      <SectionHeader
+        eyebrow={processIntro.eyebrow}
+        title={processIntro.title}
+        description={processIntro.description}
+        headingId="how-it-works-heading"
+      />
+      <ol className="relative mt-12 grid gap-6 sm:mt-16 md:grid-cols-2 lg:grid-cols-4">
+        {/* The line that joins the step numbers on wide screens. */}
+        <span
+          aria-hidden="true"
+          className="absolute top-12 right-[12.5%] left-[12.5%] hidden h-px bg-border lg:block"
+        />
+        {processSteps.map((step) => (
+          <li
+            key={step.number}
+            className="relative flex flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-card"
+          >
+            <div className="flex items-center justify-between gap-3">
+              <span
+                aria-hidden="true"
+                className="flex size-12 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground ring-8 ring-card"
+              >
+                {step.number}
+              </span>
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
+                <ClockIcon className="size-3.5" aria-hidden="true" />
+                {step.timeline}
+              </span>
+            </div>
+            <h3 className="text-lg font-semibold tracking-tight">
+              <span className="sr-only">Step {step.number}: </span>
+              {step.title}
+            </h3>
+            <p className="text-sm leading-relaxed text-muted-foreground">{step.description}</p>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-10 flex flex-col items-center justify-between gap-5 rounded-2xl bg-ink px-6 py-6 text-ink-foreground sm:flex-row sm:px-8">
+        <p className="flex items-center gap-3 text-center text-lg font-semibold sm:text-left">
+          <ClockIcon className="hidden size-6 shrink-0 text-highlight sm:block" aria-hidden="true" />
+          {processSummary}
+        </p>
+        <Button asChild variant="inverse" size="lg" className="w-full sm:w-auto">
+          <SectionLink section="funding-form">
+            Start your application <ArrowRightIcon aria-hidden="true" />
+          </SectionLink>
+        </Button>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+import { QuoteIcon } from "lucide-react";
+import { Section, SectionHeader } from "~/components/section";
+import { figures, ratingClaim } from "~/content/claims";
+import { testimonials, testimonialsIntro } from "~/content/testimonials";
+import { StarRating } from "./star-rating";
+
+/** Client stories: three founders, in their words. */
+export function Testimonials() {
+  return (
+    <Section id="testimonials" aria-labelledby="testimonials-heading">
+      <SectionHeader
+        eyebrow={testimonialsIntro.eyebrow}
+        title={testimonialsIntro.title}
+        description={testimonialsIntro.description}
+        headingId="testimonials-heading"
+      />
+      <p className="mx-auto mt-6 flex w-fit flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-full border border-border bg-card px-4 py-2 text-sm font-medium shadow-sm">
+        <StarRating rating={5} outOf={figures.ratingScale} decorative />
+        <span>{ratingClaim}</span>
+      </p>
+      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.id}>
+            <figure className="flex h-full flex-col gap-5 rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+              <div className="flex items-center justify-between">
+                <StarRating rating={testimonial.rating} outOf={figures.ratingScale} />
+                <QuoteIcon className="size-8 text-accent" aria-hidden="true" />
+              </div>
+              <blockquote className="flex-1 text-base leading-relaxed text-pretty">
+                <p>&ldquo;{testimonial.content}&rdquo;</p>
+              </blockquote>
+              <figcaption className="flex items-center gap-4 border-t border-border pt-5">
+                <span
+                  aria-hidden="true"
+                  className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent text-2xl"
+                >
+                  {testimonial.image}
+                </span>
+                <span className="flex flex-col">
+                  <span className="font-semibold">{testimonial.name}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {testimonial.title}, {testimonial.company}
+                  </span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,48 @@
+import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import { Section, SectionHeader } from "~/components/section";
+import { productPageCopy as copy, type Product } from "~/content/products";
+
+/** Requirements grouped by category, beside the common disqualifiers. */
+export function ProductEligibility({ product }: { product: Product }) {
+  return (
+    <Section aria-labelledby="product-eligibility-heading" tone="muted">
+      <SectionHeader
+        eyebrow={copy.eligibility.eyebrow}
+        title={copy.eligibility.title}
+        description={copy.eligibility.description}
+        headingId="product-eligibility-heading"
+      />
+      <div className="mt-12 grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="gap-6 sm:columns-2">
+          {product.requirements.map((group) => (
+            <div
+              key={group.category}
+              className="mb-6 flex break-inside-avoid flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-card last:mb-0"
+            >
+              <h3 className="text-lg font-semibold tracking-tight">{group.category}</h3>
+              <ul className="flex flex-col gap-3">
+                {group.items.map((item) => (
+                  <li key={item} className="flex gap-3 leading-relaxed">
+                    <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <div className="flex flex-col gap-4 self-start rounded-2xl border border-destructive/20 bg-card p-6 shadow-card">
+          <h3 className="text-lg font-semibold tracking-tight">{copy.eligibility.disqualifiersTitle}</h3>
+          <ul className="flex flex-col gap-3">
+            {product.disqualifiers.map((item) => (
+              <li key={item} className="flex gap-3 leading-relaxed">
+                <CircleXIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,97 @@
+import { ArrowRightIcon, CalendarDaysIcon, CheckIcon, ClockIcon, TargetIcon } from "lucide-react";
+import { ConsultationDialog } from "~/components/consultation-dialog";
+import { ContentIcon } from "~/components/content-icon";
+import { SectionLink } from "~/components/section-link";
+import { Button } from "~/components/ui/button";
+import { productPageCopy as copy, type Product } from "~/content/products";
+import { formatUsdRange } from "~/lib/format";
+
+/** Product page hero: what it is, how much, and the two ways to act. */
+export function ProductHero({ product }: { product: Product }) {
+  return (
+    <section aria-labelledby="product-heading" className="relative overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-40 -left-32 size-[28rem] rounded-full bg-accent blur-3xl"
+      />
+      <div className="relative mx-auto grid max-w-7xl gap-10 px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-20 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:gap-16 lg:px-8">
+        <div className="flex flex-col gap-6">
+          <p className="inline-flex items-center gap-2.5 text-sm font-semibold tracking-wider text-primary uppercase">
+            <span className="inline-flex size-8 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+              <ContentIcon name={product.icon} className="size-4.5" />
+            </span>
+            {copy.heroEyebrow}
+          </p>
+          <h1
+            id="product-heading"
+            className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
+            {product.title}
+          </h1>
+          <p className="max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground sm:text-xl">
+            {product.subtitle}
+          </p>
+          <ul className="flex flex-wrap gap-2.5" aria-label="Key features">
+            {product.chips.map((chip) => (
+              <li
+                key={chip}
+                className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-3.5 py-1.5 text-sm font-medium shadow-sm"
+              >
+                <CheckIcon className="size-4 text-primary" aria-hidden="true" />
+                {chip}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+            <Button asChild size="lg">
+              <SectionLink section="funding-form">
+                {copy.apply}
+                <ArrowRightIcon aria-hidden="true" />
+              </SectionLink>
+            </Button>
+            <ConsultationDialog
+              trigger={
+                <Button variant="outline" size="lg">
+                  <CalendarDaysIcon aria-hidden="true" />
+                  {copy.consult}
+                </Button>
+              }
+            />
+          </div>
+          <p className="text-sm text-muted-foreground">{copy.reassurance}</p>
+        </div>
+
+        <div className="relative overflow-hidden rounded-2xl bg-ink p-6 text-ink-foreground shadow-lift sm:p-8">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-20 -bottom-24 size-64 rounded-full bg-primary/50 blur-3xl"
+          />
+          <dl className="relative flex flex-col gap-6">
+            <div className="flex flex-col gap-1">
+              <dt className="text-sm font-semibold tracking-wider text-highlight uppercase">
+                {copy.rangeLabel}
+              </dt>
+              <dd className="text-4xl font-bold tracking-tight sm:text-5xl">
+                {formatUsdRange(product.range)}
+              </dd>
+            </div>
+            <div className="flex gap-3 border-t border-white/10 pt-5">
+              <ClockIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
+              <div>
+                <dt className="text-sm text-ink-muted">{copy.speedLabel}</dt>
+                <dd className="font-semibold">{product.typicalSpeed}</dd>
+              </div>
+            </div>
+            <div className="flex gap-3 border-t border-white/10 pt-5">
+              <TargetIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
+              <div>
+                <dt className="text-sm text-ink-muted">{copy.bestForLabel}</dt>
+                <dd className="font-semibold">{product.bestFor}</dd>
+              </div>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}

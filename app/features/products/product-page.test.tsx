@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { products, type Product } from "~/content/products";
+import { formatUsdRange } from "~/lib/format";
+import { ProductBenefits } from "./product-benefits";
+import { ProductEligibility } from "./product-eligibility";
+import { ProductHero } from "./product-hero";
+import { ProductProcess } from "./product-process";
+
+function renderPage(product: Product) {
+  const element = (
+    <>
+      <ProductHero product={product} />
+      <ProductBenefits product={product} />
+      <ProductProcess product={product} />
+      <ProductEligibility product={product} />
+    </>
+  );
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/products/x"] });
+  render(<RouterProvider router={router} />);
+  return product;
+}
+
+describe.each(products)("$title page sections", (entry) => {
+  it("shows the hero, benefits, process, requirements and disqualifiers", () => {
+    const product = renderPage(entry);
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(product.title);
+    expect(screen.getByText(product.subtitle)).toBeInTheDocument();
+    expect(screen.getByText(formatUsdRange(product.range))).toBeInTheDocument();
+    const chips = within(screen.getByRole("list", { name: "Key features" })).getAllByRole("listitem");
+    expect(chips.map((chip) => chip.textContent)).toEqual(product.chips);
+    expect(screen.getByRole("link", { name: "Apply Now" })).toHaveAttribute("href", "/#funding-form");
+    expect(screen.getByRole("button", { name: "Schedule Consultation" })).toBeInTheDocument();
+
+    const h3s = screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+    for (const benefit of product.benefits) expect(h3s).toContain(benefit.title);
+    for (const step of product.steps) {
+      expect(h3s).toContain(step.title);
+      expect(screen.getAllByText(step.duration).length).toBeGreaterThan(0);
+    }
+    for (const group of product.requirements) {
+      expect(h3s).toContain(group.category);
+      for (const item of group.items) expect(screen.getAllByText(item).length).toBeGreaterThan(0);
+    }
+    expect(h3s).toContain("Common disqualifiers");
+    for (const item of product.disqualifiers) expect(screen.getAllByText(item).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,47 @@
+import { ClockIcon } from "lucide-react";
+import { Section, SectionHeader } from "~/components/section";
+import { productPageCopy as copy, type Product } from "~/content/products";
+
+/** The four steps from application to funds, each with its duration. */
+export function ProductProcess({ product }: { product: Product }) {
+  return (
+    <Section aria-labelledby="product-process-heading">
+      <SectionHeader
+        eyebrow={copy.process.eyebrow}
+        title={copy.process.title}
+        description={copy.process.description(product.typicalSpeed)}
+        headingId="product-process-heading"
+      />
+      <div className="relative mt-12">
+        {/* The connector sits behind the step numbers on wide screens only. */}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute top-6 right-[12.5%] left-[12.5%] hidden h-px bg-border lg:block"
+        />
+        <ol className="relative grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {product.steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="relative flex flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-card lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+            >
+              <div className="flex items-center justify-between gap-3 lg:flex-col lg:items-center">
+                <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground ring-8 ring-background">
+                  <span className="sr-only">Step </span>
+                  {index + 1}
+                </span>
+                <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
+                  <ClockIcon className="size-4" aria-hidden="true" />
+                  {step.duration}
+                </span>
+              </div>
+              <div className="flex flex-col gap-2 lg:text-center">
+                <h3 className="text-lg font-semibold tracking-tight">{step.title}</h3>
+                <p className="leading-relaxed text-muted-foreground">{step.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,1 @@
+import"./products-Bkku1aOU.js";

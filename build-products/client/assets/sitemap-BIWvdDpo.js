@@ -1,0 +1,1 @@
+import"./products-D9FCart3.js";

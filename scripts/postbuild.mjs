@@ -1,0 +1,58 @@
+// Runs after `react-router build`: precompresses the static files, records
+// the CSP hashes of every page's inline scripts, and stamps the build with the
+// public values it was made with (scripts/start.mjs rebuilds when they change).
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { collectCspHashes, listFiles } from "./csp-hashes.mjs";
+import { publicBuildEnv } from "./public-env.mjs";
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+const started = Date.now();
+const buildDir = process.env.RR_BUILD_DIR || "build";
+const clientDir = join(buildDir, "client");
+await stat(join(clientDir, "index.html")).catch(() => {
+  console.error(`postbuild: ${clientDir}/index.html is missing; run react-router build first.`);
+  process.exit(1);
+});
+
+const files = listFiles(clientDir).filter((file) => COMPRESSIBLE.test(file));
+let written = 0;
+await Promise.all(
+  files.map(async (file) => {
+    const data = await readFile(file);
+    const [br, gzipped] = await Promise.all([
+      brotli(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      }),
+      gz(data, { level: 9 }),
+    ]);
+    // A variant that is not smaller is left out; the server then sends the original.
+    for (const [suffix, variant] of [
+      [".br", br],
+      [".gz", gzipped],
+    ]) {
+      if (variant.length >= data.length) continue;
+      await writeFile(`${file}${suffix}`, variant);
+      written++;
+    }
+  }),
+);
+
+const hashes = collectCspHashes(clientDir);
+await writeFile(join(buildDir, "csp-hashes.json"), `${JSON.stringify(hashes, null, 2)}\n`);
+
+const { siteUrl, bookingUrl } = publicBuildEnv(process.env);
+const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl };
+await writeFile(join(buildDir, "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
+
+console.log(
+  `postbuild: ${written} precompressed variants of ${files.length} files, CSP hashes for ${Object.keys(hashes).length} pages, ${buildDir}/build-info.json (${Date.now() - started} ms)`,
+);

@@ -1,0 +1,70 @@
+import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config";
+import errorHandler from "./plugins/error-handler";
+import jsonBody, { BODY_LIMIT } from "./plugins/json-body";
+import rateLimit from "./plugins/rate-limit";
+import securityHeaders, { baseSecurityHeaders } from "./plugins/security-headers";
+import staticSite from "./plugins/static-site";
+import storePlugin from "./plugins/store";
+import applications from "./routes/applications";
+import health from "./routes/health";
+import newsletter from "./routes/newsletter";
+import { loadSite } from "./site/load-site";
+import type { Store } from "./store/store";
+
+export interface BuildAppOptions {
+  config: Config;
+  store: Store;
+  /** Overrides the JSON logger (tests pass false). */
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * The whole service as one Fastify instance, without a listener (server/main.ts
+ * listens; tests use app.inject). Order: cross-cutting plugins, then routes.
+ */
+export async function buildApp({ config, store, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+    },
+    // A hop count becomes the function form fastify's types describe.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // Requests must not hang a connection forever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 5_000,
+    // Malformed URLs and headers fail before routing; answer them in our shape too.
+    // (They skip the hooks, so the security headers are set here.)
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      reply
+        .code(400)
+        .headers(baseSecurityHeaders(config))
+        .send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad Request" });
+    },
+  });
+  app.decorate("config", config);
+  const site = loadSite(config.clientDir);
+
+  // Cross-cutting concerns, one file each.
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { config, site });
+  await app.register(jsonBody);
+  await app.register(rateLimit, { config });
+  await app.register(storePlugin, { store });
+
+  // Routes.
+  await app.register(health);
+  await app.register(applications);
+  await app.register(newsletter);
+  await app.register(staticSite, { site });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,117 @@
+/**
+ * The server's configuration, read from the environment once at start-up and
+ * validated, so a bad value stops the server with a message naming the key.
+ */
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+export type TrustProxy = boolean | number | string;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite in `<dataDir>/pglite`. */
+  databaseUrl: string | undefined;
+  /** The CRM webhook the delivery worker posts to; applications wait while unset. */
+  leadWebhookUrl: string | undefined;
+  bookingUrl: string | undefined;
+  siteUrl: string;
+  /** The prerendered site (`<build>/client`). */
+  clientDir: string;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: TrustProxy;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: Record<string, string>) {
+    const lines = Object.entries(problems).map(([key, problem]) => `  ${key}: ${problem}`);
+    super(`Invalid configuration:\n${lines.join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+// An empty variable means "not set", as in most shells' `FOO= npm start`.
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/** "60000", "60s", "1m", "1h" -> milliseconds. */
+const duration = z.string().transform((value, ctx) => {
+  const match = /^(\d+)\s*(ms|s|m|min|h)?$/.exec(value.trim());
+  const ms = match ? Number(match[1]) * UNITS[match[2] ?? "ms"] : NaN;
+  if (!(ms > 0)) {
+    ctx.addIssue({ code: "custom", message: 'must be a duration such as "60000", "60s", "1m" or "1h"' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+/** Fastify's trustProxy: true/false, a hop count, or a list of addresses/CIDRs. */
+const trustProxy = z.string().transform((value): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (["", "false", "0", "no", "off"].includes(text)) return false;
+  if (["true", "yes", "on"].includes(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value.trim();
+});
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  PORT: unsetIfEmpty(integer(0, 65535).default(3000)),
+  HOST: unsetIfEmpty(z.string().default("0.0.0.0")),
+  DATA_DIR: unsetIfEmpty(z.string().default("./data")),
+  DATABASE_URL: unsetIfEmpty(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  ),
+  LEAD_WEBHOOK_URL: unsetIfEmpty(httpUrl.optional()),
+  BOOKING_URL: unsetIfEmpty(httpUrl.optional()),
+  SITE_URL: unsetIfEmpty(httpUrl.optional()),
+  RR_BUILD_DIR: unsetIfEmpty(z.string().optional()),
+  CLIENT_DIR: unsetIfEmpty(z.string().optional()),
+  RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 1_000_000).default(10)),
+  RATE_LIMIT_WINDOW: unsetIfEmpty(duration.default(60_000)),
+  TRUST_PROXY: unsetIfEmpty(trustProxy.default(false)),
+  LOG_LEVEL: unsetIfEmpty(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+});
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "environment");
+      problems[key] ??= issue.message;
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    leadWebhookUrl: e.LEAD_WEBHOOK_URL,
+    bookingUrl: e.BOOKING_URL,
+    // Same default as the build (scripts/public-env.mjs), so canonical URLs agree.
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    clientDir: resolve(e.CLIENT_DIR ?? join(e.RR_BUILD_DIR ?? "build", "client")),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

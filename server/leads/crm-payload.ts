@@ -1,0 +1,36 @@
+import {
+  APPLICATION_SOURCE,
+  applicationSchema,
+  type Attribution,
+  type FundingApplication,
+} from "~/features/application/schema";
+
+/** The sixteen fields, with the spec's names, in the schema's (the spec's) order. */
+export const APPLICATION_FIELDS = Object.keys(applicationSchema.shape) as (keyof FundingApplication)[];
+
+/** The spec's payload keys; anything else may only follow them. */
+export const CRM_PAYLOAD_KEYS = [...APPLICATION_FIELDS, "source", "timestamp"] as const;
+
+export type CrmPayload = FundingApplication & {
+  source: string;
+  timestamp: string;
+  applicationId: string;
+  attribution: Attribution | null;
+};
+
+/**
+ * Exactly what the CRM receives: the sixteen fields, `source` and `timestamp`
+ * as the spec has them, then our extra keys appended.
+ */
+export function buildCrmPayload(
+  application: FundingApplication,
+  meta: { applicationId: string; timestamp: string; attribution?: Attribution },
+): CrmPayload {
+  const payload: Record<string, unknown> = {};
+  for (const field of APPLICATION_FIELDS) payload[field] = application[field];
+  payload.source = APPLICATION_SOURCE;
+  payload.timestamp = meta.timestamp;
+  payload.applicationId = meta.applicationId;
+  payload.attribution = meta.attribution ?? null;
+  return payload as CrmPayload;
+}

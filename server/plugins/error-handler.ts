@@ -1,0 +1,46 @@
+import type { FastifyError } from "fastify";
+import fp from "fastify-plugin";
+
+// Short, stable messages for the framework's own client errors.
+const MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Content-Type must be application/json",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Content-Length does not match the body",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty",
+  FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+};
+
+/**
+ * One error handler: 4xx answers carry a short message, anything else is a
+ * 500 with no detail (the log has it). Unknown /api paths answer JSON; every
+ * other unknown path gets the site's 404 page.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
+        return reply.code(500).send({ error: "Internal Server Error" });
+      }
+      request.log.info({ code: error.code, status, url: request.url }, error.message);
+      const message =
+        MESSAGES[error.code] ??
+        (error instanceof SyntaxError ? MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message.slice(0, 200));
+      return reply.code(status).send({ error: message });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      if (
+        request.url === "/api" ||
+        request.url.startsWith("/api/") ||
+        typeof reply.sendNotFoundPage !== "function"
+      ) {
+        return reply.code(404).send({ error: "Not Found" });
+      }
+      return reply.sendNotFoundPage();
+    });
+  },
+  { name: "error-handler" },
+);

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from "fastify";
+import {
+  APPLICATION_SOURCE,
+  HONEYPOT_FIELD,
+  SMS_CONSENT_VERSION,
+  applicationRequestSchema,
+  fieldErrors,
+  smsConsentVersions,
+} from "~/features/application/schema";
+import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
+import { APPLICATION_FIELDS } from "../leads/crm-payload";
+
+const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
+
+/**
+ * POST /api/applications
+ *   201 {id}                 stored (also for honeypot hits, which are kept as spam)
+ *   200 {id}                 this submissionId was stored before: the first id, nothing new stored
+ *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
+ *   413 {error}  415 {error}  429 {error} + Retry-After
+ */
+const applications: FastifyPluginAsync = async (app) => {
+  app.post("/api/applications", jsonPostOptions, async (request, reply) => {
+    if (!isJsonObject(request.body)) {
+      return reply.code(400).send({ error: "Request body must be a JSON object" });
+    }
+    const parsed = applicationRequestSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
+
+    const body = parsed.data;
+    const application = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, body[field]])) as Pick<
+      typeof body,
+      (typeof APPLICATION_FIELDS)[number]
+    >;
+    const consentVersion = body.consentVersion ?? SMS_CONSENT_VERSION;
+    const userAgent = clip(request.headers["user-agent"], 1000);
+    const result = await app.applications.create({
+      submissionId: body.submissionId,
+      application,
+      source: APPLICATION_SOURCE,
+      timestamp: new Date().toISOString(),
+      spamReason: body[HONEYPOT_FIELD]?.trim() ? "honeypot" : undefined,
+      clientIp: request.ip,
+      userAgent,
+      attribution: body.attribution,
+      consent: {
+        text: smsConsentVersions[consentVersion],
+        version: consentVersion,
+        pageUrl: body.pageUrl || clip(request.headers.referer, 2000),
+      },
+    });
+    return reply.code(result.created ? 201 : 200).send({ id: result.id });
+  });
+};
+
+export default applications;

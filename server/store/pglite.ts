@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Queryable, QueryResult, Store } from "./store";
+
+export interface PGliteStoreOptions {
+  /** A data directory; in memory when omitted. */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start from (fast fresh copies in tests). */
+  loadDataDir?: Blob | File;
+}
+
+/**
+ * PGlite has one connection. Everything (single queries and whole
+ * transactions) goes through one queue, so a query issued while a transaction
+ * is open never runs inside that transaction's session.
+ */
+export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise<Store> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const db = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
+  return pgliteStore(db);
+}
+
+/** Wraps an open PGlite instance (the store then owns it). */
+export function pgliteStore(db: PGlite): Store {
+  let tail: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(() => {
+      if (closed) throw new Error("The store is closed");
+      return work();
+    });
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  const wrap = (target: PGlite | Transaction): Queryable => ({
+    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      const result = await target.query<R>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  const direct = wrap(db);
+
+  return {
+    engine: "pglite",
+    query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    exec: (sql) => exclusive(() => direct.exec(sql)),
+    transaction: (fn) => exclusive(() => db.transaction((tx) => fn(wrap(tx)))),
+    async ping() {
+      try {
+        await exclusive(() => db.query("SELECT 1"));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await exclusive(async () => {
+        closed = true;
+        await db.close();
+      }).catch(() => undefined);
+    },
+  };
+}

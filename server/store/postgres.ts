@@ -1,0 +1,67 @@
+import pg from "pg";
+import type { Queryable, QueryResult, Store } from "./store";
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Sets search_path on every connection (tests isolate each file in a schema). */
+  schema?: string;
+  max?: number;
+}
+
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => undefined);
+
+  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      const result = await target.query(sql, params);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+  const direct = wrap(pool);
+
+  const store: Store = {
+    engine: "postgres",
+    query: (sql, params) => direct.query(sql, params),
+    exec: (sql) => direct.exec(sql),
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await fn(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped, not reused.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async ping() {
+      try {
+        await pool.query("SELECT 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  // Fail at start-up, not on the first request, when the database is unreachable.
+  await store.query("SELECT 1");
+  return store;
+}

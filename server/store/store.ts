@@ -1,0 +1,34 @@
+/**
+ * The store: PostgreSQL SQL on either engine. PGlite (embedded, one
+ * connection) by default; a real PostgreSQL when DATABASE_URL is set.
+ * Repositories and migrations see only these interfaces.
+ */
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with `$1…` parameters. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Store extends Queryable {
+  readonly engine: "pglite" | "postgres";
+  /** Runs `fn` in BEGIN … COMMIT; any throw rolls back and rethrows. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** `SELECT 1`: true when the store answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a unique violation. */
+export const UNIQUE_VIOLATION = "23505";
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+  );
+}

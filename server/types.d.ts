@@ -1,0 +1,19 @@
+import type { Config } from "./config";
+import type { ApplicationsRepository } from "./store/applications-repository";
+import type { NewsletterRepository } from "./store/newsletter-repository";
+import type { Store } from "./store/store";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+    applications: ApplicationsRepository;
+    newsletter: NewsletterRepository;
+  }
+  interface FastifyReply {
+    /** The page whose CSP script hashes this response needs (set for HTML). */
+    cspPage: string | null;
+    /** Answers 404 with the site's "Page not found" page. */
+    sendNotFoundPage(): FastifyReply;
+  }
+}
