@@ -22,6 +22,26 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   trustProxy: TrustProxy;
   logLevel: string;
+  /** The fsync'd intake journal in front of PGlite (always off on PostgreSQL). */
+  intakeJournal: boolean;
+  delivery: DeliveryConfig;
+}
+
+export interface DeliveryConfig {
+  /** Per attempt (connect + response). */
+  timeoutMs: number;
+  /** A claim's lease; an expired lease makes the row claimable again. Longer than timeoutMs. */
+  leaseMs: number;
+  /** The first retry delay; later ones follow the schedule in delivery/policy.ts. */
+  backoffBaseMs: number;
+  /** No single delay is longer than this. */
+  backoffMaxMs: number;
+  /** After this many attempts the row is dead. */
+  maxAttempts: number;
+  /** How often an idle worker looks for due rows (retries, other instances' rows). */
+  pollMs: number;
+  /** Deliveries in flight per process. */
+  concurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +104,16 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 1_000_000).default(10)),
   RATE_LIMIT_WINDOW: unsetIfEmpty(duration.default(60_000)),
   TRUST_PROXY: unsetIfEmpty(trustProxy.default(false)),
+  INTAKE_JOURNAL: unsetIfEmpty(
+    z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  ),
+  DELIVERY_TIMEOUT_MS: unsetIfEmpty(integer(50, 300_000).default(10_000)),
+  DELIVERY_LEASE_MS: unsetIfEmpty(integer(100, 3_600_000).optional()),
+  DELIVERY_BACKOFF_BASE_MS: unsetIfEmpty(integer(1, 3_600_000).default(10_000)),
+  DELIVERY_BACKOFF_MAX_MS: unsetIfEmpty(integer(1, 86_400_000).default(8 * 3_600_000)),
+  DELIVERY_MAX_ATTEMPTS: unsetIfEmpty(integer(1, 100).default(12)),
+  DELIVERY_POLL_MS: unsetIfEmpty(integer(10, 600_000).default(5_000)),
+  DELIVERY_CONCURRENCY: unsetIfEmpty(integer(1, 256).default(8)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
@@ -100,6 +130,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // A live worker must never lose its claim while it waits for the CRM.
+  const leaseMs = e.DELIVERY_LEASE_MS ?? Math.max(60_000, e.DELIVERY_TIMEOUT_MS * 6);
+  if (leaseMs < e.DELIVERY_TIMEOUT_MS * 2) {
+    throw new ConfigError({
+      DELIVERY_LEASE_MS: `must be at least twice DELIVERY_TIMEOUT_MS (${e.DELIVERY_TIMEOUT_MS * 2})`,
+    });
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -113,5 +150,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    intakeJournal: e.INTAKE_JOURNAL === "on",
+    delivery: {
+      timeoutMs: e.DELIVERY_TIMEOUT_MS,
+      leaseMs,
+      backoffBaseMs: e.DELIVERY_BACKOFF_BASE_MS,
+      backoffMaxMs: e.DELIVERY_BACKOFF_MAX_MS,
+      maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      pollMs: e.DELIVERY_POLL_MS,
+      concurrency: e.DELIVERY_CONCURRENCY,
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { fsyncTree } from "./fsync";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { Queryable, QueryResult, Store } from "./store";
 
@@ -17,11 +18,11 @@ export interface PGliteStoreOptions {
 export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise<Store> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
-  return pgliteStore(db);
+  return pgliteStore(db, options.dataDir);
 }
 
 /** Wraps an open PGlite instance (the store then owns it). */
-export function pgliteStore(db: PGlite): Store {
+export function pgliteStore(db: PGlite, dataDir?: string): Store {
   let tail: Promise<unknown> = Promise.resolve();
   let closed = false;
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -49,6 +50,12 @@ export function pgliteStore(db: PGlite): Store {
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
     exec: (sql) => exclusive(() => direct.exec(sql)),
     transaction: (fn) => exclusive(() => db.transaction((tx) => fn(wrap(tx)))),
+    async syncToDisk() {
+      // Postgres inside PGlite writes through to the files (the OS page cache)
+      // but its fsync is a no-op; flush the whole data directory ourselves.
+      await exclusive(() => db.exec("CHECKPOINT"));
+      if (dataDir) await fsyncTree(dataDir);
+    },
     async ping() {
       try {
         await exclusive(() => db.query("SELECT 1"));

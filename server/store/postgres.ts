@@ -13,7 +13,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     connectionString: options.connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    // The 201 means "on disk": never let a server-wide setting turn durable commits off.
+    options: ["-c synchronous_commit=on", ...(options.schema ? [`-c search_path=${options.schema}`] : [])].join(
+      " ",
+    ),
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
@@ -49,6 +52,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         client.release(broken);
       }
     },
+    async syncToDisk() {},
     async ping() {
       try {
         await pool.query("SELECT 1");

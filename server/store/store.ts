@@ -19,6 +19,12 @@ export interface Store extends Queryable {
   readonly engine: "pglite" | "postgres";
   /** Runs `fn` in BEGIN … COMMIT; any throw rolls back and rethrows. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Makes every committed transaction durable on disk. PostgreSQL: nothing to
+   * do (COMMIT waits for the WAL flush). PGlite never fsyncs: CHECKPOINT, then
+   * fsync every file of its data directory.
+   */
+  syncToDisk(): Promise<void>;
   /** `SELECT 1`: true when the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -106,6 +106,7 @@ export function stubStore(overrides: Partial<Store> = {}): Store {
     query: fail,
     exec: fail,
     transaction: fail,
+    syncToDisk: async () => undefined,
     ping: async () => true,
     close: async () => undefined,
     ...overrides,

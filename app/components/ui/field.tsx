@@ -3,11 +3,7 @@ import { cn } from "~/lib/cn";
 import { Label } from "./label";
 
 /** One form control with its label, hint and error, stacked. */
-export function Field({
-  className,
-  invalid,
-  ...props
-}: React.ComponentProps<"div"> & { invalid?: boolean }) {
+export function Field({ className, invalid, ...props }: React.ComponentProps<"div"> & { invalid?: boolean }) {
   return (
     <div
       data-slot="field"

@@ -38,7 +38,8 @@ describe("attribution", () => {
       gclid: "G1",
       fbclid: "F1",
       msclkid: "M1",
-      landingPage: "/products/sba-loans?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=sba+loan&utm_content=ad1&gclid=G1&fbclid=F1&msclkid=M1&other=x",
+      landingPage:
+        "/products/sba-loans?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=sba+loan&utm_content=ad1&gclid=G1&fbclid=F1&msclkid=M1&other=x",
       referrer: "https://www.google.com/",
       at: start.toISOString(),
     };
@@ -65,12 +66,20 @@ describe("attribution", () => {
     captureAttribution(storage, { url: `${site}/faq`, referrer: "", now: later(1) });
     expect(readAttribution(storage, later(1)).lastTouch?.utm_source).toBe("newsletter");
 
-    captureAttribution(storage, { url: `${site}/?utm_source=linkedin&utm_medium=social`, referrer: "", now: later(2) });
+    captureAttribution(storage, {
+      url: `${site}/?utm_source=linkedin&utm_medium=social`,
+      referrer: "",
+      now: later(2),
+    });
     let attribution = readAttribution(storage, later(2));
     expect(attribution.firstTouch?.utm_source).toBe("newsletter");
     expect(attribution.lastTouch).toMatchObject({ utm_source: "linkedin", utm_medium: "social" });
 
-    captureAttribution(storage, { url: `${site}/products/bridge-funding`, referrer: "https://news.example/", now: days(2) });
+    captureAttribution(storage, {
+      url: `${site}/products/bridge-funding`,
+      referrer: "https://news.example/",
+      now: days(2),
+    });
     attribution = readAttribution(storage, days(2));
     expect(attribution.firstTouch?.utm_source).toBe("newsletter");
     expect(attribution.lastTouch).toEqual({
@@ -81,7 +90,11 @@ describe("attribution", () => {
   });
 
   it("keeps the visit's landing page across page views and starts a new visit after 30 idle minutes", () => {
-    captureAttribution(storage, { url: `${site}/products/sba-loans`, referrer: "https://bing.com/", now: start });
+    captureAttribution(storage, {
+      url: `${site}/products/sba-loans`,
+      referrer: "https://bing.com/",
+      now: start,
+    });
     captureAttribution(storage, { url: `${site}/faq`, referrer: "", now: later(5) });
     captureAttribution(storage, { url: `${site}/`, referrer: "", now: later(20) });
     expect(readAttribution(storage, later(20))).toMatchObject({
@@ -97,7 +110,11 @@ describe("attribution", () => {
   });
 
   it("does not let a reload's repeated referrer replace a campaign touch", () => {
-    captureAttribution(storage, { url: `${site}/?utm_source=google`, referrer: "https://google.com/", now: start });
+    captureAttribution(storage, {
+      url: `${site}/?utm_source=google`,
+      referrer: "https://google.com/",
+      now: start,
+    });
     captureAttribution(storage, { url: `${site}/`, referrer: "https://google.com/", now: later(3) });
     expect(readAttribution(storage, later(3)).lastTouch?.utm_source).toBe("google");
   });
@@ -127,7 +144,11 @@ describe("attribution", () => {
     expect(readAttribution(storage, start)).toEqual({});
     storage.setItem(
       ATTRIBUTION_KEY,
-      JSON.stringify({ version: 1, firstTouch: { utm_source: 5, at: start.toISOString(), evil: "x" }, landingPage: 7 }),
+      JSON.stringify({
+        version: 1,
+        firstTouch: { utm_source: 5, at: start.toISOString(), evil: "x" },
+        landingPage: 7,
+      }),
     );
     const attribution = readAttribution(storage, start);
     expect(attribution).toEqual({ firstTouch: { at: start.toISOString() } });

@@ -75,7 +75,11 @@ export const summaryCards = [
     step: 1,
     fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
   },
-  { title: "Funding Details", step: 2, fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"] },
+  {
+    title: "Funding Details",
+    step: 2,
+    fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"],
+  },
   { title: "Contact", step: 3, fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
 ] as const satisfies readonly {
   title: string;

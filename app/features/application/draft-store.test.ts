@@ -34,13 +34,21 @@ describe("draft store", () => {
       version: DRAFT_VERSION,
       savedAt: now.toISOString(),
       step: 2,
-      values: { ...Object.fromEntries(fields.filter((f) => f !== "smsConsent").map((f) => [f, ""])), companyName: "Acme", industry: "retail" },
+      values: {
+        ...Object.fromEntries(fields.filter((f) => f !== "smsConsent").map((f) => [f, ""])),
+        companyName: "Acme",
+        industry: "retail",
+      },
       submissionId: id,
     });
   });
 
   it("never stores the SMS consent", () => {
-    saveDraft(storage, { step: 4, values: { ...emptyApplication, companyName: "Acme", smsConsent: true } }, now);
+    saveDraft(
+      storage,
+      { step: 4, values: { ...emptyApplication, companyName: "Acme", smsConsent: true } },
+      now,
+    );
     const raw = storage.getItem(DRAFT_KEY)!;
     expect(raw).not.toContain("smsConsent");
     expect(loadDraft(storage, fields, now)?.values).not.toHaveProperty("smsConsent");
@@ -49,7 +57,12 @@ describe("draft store", () => {
   it("ignores a consent smuggled into a stored draft", () => {
     storage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ version: 1, savedAt: now.toISOString(), step: 4, values: { companyName: "Acme", smsConsent: true } }),
+      JSON.stringify({
+        version: 1,
+        savedAt: now.toISOString(),
+        step: 4,
+        values: { companyName: "Acme", smsConsent: true },
+      }),
     );
     expect(loadDraft(storage, fields, now)?.values).toEqual({ companyName: "Acme" });
   });
@@ -62,7 +75,10 @@ describe("draft store", () => {
   });
 
   it("discards a draft of another version", () => {
-    storage.setItem(DRAFT_KEY, JSON.stringify({ version: 2, savedAt: now.toISOString(), step: 1, values: {} }));
+    storage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ version: 2, savedAt: now.toISOString(), step: 1, values: {} }),
+    );
     expect(loadDraft(storage, fields, now)).toBeNull();
   });
 

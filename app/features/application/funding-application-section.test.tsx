@@ -45,12 +45,16 @@ describe("FundingApplicationSection", () => {
 
   it("loads the wizard when the section comes near the viewport", async () => {
     render(section());
-    expect(screen.getByRole("heading", { level: 2, name: "Start Your Funding Application" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Start Your Funding Application" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 3, name: "Company Information" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
 
     act(() => intersect?.([{ isIntersecting: true }]));
-    expect(await screen.findByRole("textbox", { name: "Company Name" }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("textbox", { name: "Company Name" }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 3, name: "Company Information" })).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
   });

@@ -1,4 +1,11 @@
-import { BadgeCheckIcon, ClockIcon, FileCheckIcon, PhoneIcon, ShieldIcon, type LucideIcon } from "lucide-react";
+import {
+  BadgeCheckIcon,
+  ClockIcon,
+  FileCheckIcon,
+  PhoneIcon,
+  ShieldIcon,
+  type LucideIcon,
+} from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Section, SectionHeader } from "~/components/section";
 import { siteFacts } from "~/content/site-facts";
@@ -137,7 +144,10 @@ function Assurances() {
         <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
         <span>
           {sectionCopy.help}{" "}
-          <a href={`tel:${siteFacts.phone.e164}`} className="font-semibold whitespace-nowrap text-foreground underline-offset-2 hover:underline">
+          <a
+            href={`tel:${siteFacts.phone.e164}`}
+            className="font-semibold whitespace-nowrap text-foreground underline-offset-2 hover:underline"
+          >
             {siteFacts.phone.display}
           </a>
         </span>

@@ -85,7 +85,8 @@ async function reachReview(user: UserEvent) {
   await screen.findByRole("heading", { name: "Review & Submit" });
 }
 
-const submitButton = () => screen.getByRole("button", { name: /Confirm & Submit Application|Submitting Application/ });
+const submitButton = () =>
+  screen.getByRole("button", { name: /Confirm & Submit Application|Submitting Application/ });
 
 async function consentAndSubmit(user: UserEvent) {
   const consent = screen.getByRole("checkbox");
@@ -140,7 +141,9 @@ describe("FundingWizard", () => {
     const company = screen.getByRole("textbox", { name: "Company Name" });
     expect(company).toHaveAttribute("aria-invalid", "true");
     expect(company).toHaveAccessibleDescription("Company name must be at least 2 characters");
-    expect(screen.getByRole("combobox", { name: "Industry" })).toHaveAccessibleDescription("Please select an industry");
+    expect(screen.getByRole("combobox", { name: "Industry" })).toHaveAccessibleDescription(
+      "Please select an industry",
+    );
 
     // A message clears as its field is corrected.
     await user.type(company, "Acme");
@@ -160,7 +163,10 @@ describe("FundingWizard", () => {
     expect(screen.getByText("Step 2 of 4: Funding Details")).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "50");
     expect(screen.getByText("Enter the amount in USD without commas or dollar signs")).toBeInTheDocument();
-    expect(screen.getByRole("textbox", { name: "Funding Amount (USD)" })).toHaveAttribute("inputmode", "numeric");
+    expect(screen.getByRole("textbox", { name: "Funding Amount (USD)" })).toHaveAttribute(
+      "inputmode",
+      "numeric",
+    );
 
     await user.click(screen.getByRole("button", { name: /Previous/ }));
     expect(await screen.findByRole("heading", { name: "Company Information" })).toHaveFocus();
@@ -175,8 +181,12 @@ describe("FundingWizard", () => {
     await screen.findByRole("heading", { name: "Funding Details" });
     await user.click(screen.getByRole("combobox", { name: "Funding Type" }));
     const listbox = await screen.findByRole("listbox");
-    expect(within(listbox).getByRole("option", { name: /Revenue-Based Financing/ })).toHaveTextContent("$100K-$5M");
-    expect(within(listbox).getByRole("option", { name: /0% Strategic Financing/ })).toHaveTextContent("$25K-$500K");
+    expect(within(listbox).getByRole("option", { name: /Revenue-Based Financing/ })).toHaveTextContent(
+      "$100K-$5M",
+    );
+    expect(within(listbox).getByRole("option", { name: /0% Strategic Financing/ })).toHaveTextContent(
+      "$25K-$500K",
+    );
     expect(within(listbox).getAllByRole("option")).toHaveLength(9);
   });
 
@@ -213,7 +223,10 @@ describe("FundingWizard", () => {
 
     const consent = screen.getByRole("checkbox", { name: /I agree to receive text messages/ });
     expect(consent).not.toBeChecked();
-    expect(screen.getByRole("link", { name: /Terms of Service/ })).toHaveAttribute("href", "/terms-of-service");
+    expect(screen.getByRole("link", { name: /Terms of Service/ })).toHaveAttribute(
+      "href",
+      "/terms-of-service",
+    );
     expect(screen.getByRole("link", { name: /Privacy Policy/ })).toHaveAttribute("href", "/privacy-policy");
 
     expect(submitButton()).toBeDisabled();
@@ -243,7 +256,9 @@ describe("FundingWizard", () => {
     expect(body).toEqual({
       ...answers,
       smsConsent: true,
-      submissionId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      submissionId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
       consentVersion: SMS_CONSENT_VERSION,
       pageUrl: window.location.href,
       attribution: expect.any(Object),
@@ -252,7 +267,9 @@ describe("FundingWizard", () => {
 
     await act(async () => release());
     expect(await screen.findByText("Application Submitted Successfully!")).toBeInTheDocument();
-    expect(screen.getByText("We'll review your application and get back to you within 24 hours.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We'll review your application and get back to you within 24 hours."),
+    ).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Company Information" })).toHaveFocus();
     expect(screen.getByRole("textbox", { name: "Company Name" })).toHaveValue("");
     expect(screen.getByRole("combobox", { name: "Industry" })).toHaveTextContent("Select your industry");
@@ -274,7 +291,9 @@ describe("FundingWizard", () => {
     await consentAndSubmit(user);
 
     expect(await screen.findByText("Submission Error")).toBeInTheDocument();
-    expect(screen.getByText("There was an error submitting your application. Please try again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("There was an error submitting your application. Please try again."),
+    ).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
     expect(heading("Review & Submit")).toBeInTheDocument();
     expect(screen.getByText("$250,000")).toBeInTheDocument();
@@ -283,7 +302,9 @@ describe("FundingWizard", () => {
 
     await user.click(submitButton());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    const ids = fetchMock.mock.calls.map((call) => JSON.parse(String((call as [string, RequestInit])[1].body)).submissionId);
+    const ids = fetchMock.mock.calls.map(
+      (call) => JSON.parse(String((call as [string, RequestInit])[1].body)).submissionId,
+    );
     expect(ids[0]).toBe(ids[1]);
     expect(await screen.findByText("Application Submitted Successfully!")).toBeInTheDocument();
   });
@@ -327,7 +348,11 @@ describe("FundingWizard", () => {
     first.unmount();
 
     const stored = JSON.parse(localStorage.getItem(DRAFT_KEY)!);
-    expect(stored).toMatchObject({ version: 1, step: 2, values: { companyName: "Acme Robotics", fundingAmount: "5000" } });
+    expect(stored).toMatchObject({
+      version: 1,
+      step: 2,
+      values: { companyName: "Acme Robotics", fundingAmount: "5000" },
+    });
     expect(stored.values).not.toHaveProperty("smsConsent");
 
     renderWizard();

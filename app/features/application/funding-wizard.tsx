@@ -257,7 +257,9 @@ export function FundingWizard() {
       <div
         className={cn(
           "flex gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between",
-          step === TOTAL_STEPS ? "flex-col-reverse [&>button]:w-full sm:[&>button]:w-auto" : "items-center justify-between",
+          step === TOTAL_STEPS
+            ? "flex-col-reverse [&>button]:w-full sm:[&>button]:w-auto"
+            : "items-center justify-between",
         )}
       >
         <Button
@@ -413,7 +415,15 @@ function inputTypeOf(name: TextFieldName): React.ComponentProps<"input"> {
   }
 }
 
-function ReviewStep({ form, idBase, onEdit }: { form: Form; idBase: string; onEdit: (step: number) => void }) {
+function ReviewStep({
+  form,
+  idBase,
+  onEdit,
+}: {
+  form: Form;
+  idBase: string;
+  onEdit: (step: number) => void;
+}) {
   const values = useWatch({ control: form.control });
   const consentId = `${idBase}-smsConsent`;
   const consentErrorId = `${idBase}-smsConsent-error`;
@@ -449,7 +459,10 @@ function ReviewStep({ form, idBase, onEdit }: { form: Form; idBase: string; onEd
             </div>
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3">
               {card.fields.map((name) => (
-                <div key={name} className={cn("min-w-0", (wideFields.has(name) || name === "email") && "col-span-2")}>
+                <div
+                  key={name}
+                  className={cn("min-w-0", (wideFields.has(name) || name === "email") && "col-span-2")}
+                >
                   <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
                     {fieldCopy[name].summaryLabel ?? fieldCopy[name].label}
                   </dt>
@@ -462,6 +475,11 @@ function ReviewStep({ form, idBase, onEdit }: { form: Form; idBase: string; onEd
           </section>
         ))}
       </div>
+
+      <p className="flex items-center gap-2 text-xs text-muted-foreground">
+        <ShieldCheckIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        {wizardCopy.reviewNote}
+      </p>
 
       <div className="flex flex-col gap-2">
         <div className="flex items-start gap-3 rounded-xl border border-border bg-card p-4 sm:p-5">
@@ -487,20 +505,14 @@ function ReviewStep({ form, idBase, onEdit }: { form: Form; idBase: string; onEd
             <label htmlFor={consentId} className="cursor-pointer text-foreground">
               {smsConsentText}
             </label>{" "}
-            {wizardCopy.consentLinksLead}{" "}
-            <ConsentLink to="/terms-of-service">{wizardCopy.terms}</ConsentLink> and{" "}
-            <ConsentLink to="/privacy-policy">{wizardCopy.privacy}</ConsentLink>.
+            {wizardCopy.consentLinksLead} <ConsentLink to="/terms-of-service">{wizardCopy.terms}</ConsentLink>{" "}
+            and <ConsentLink to="/privacy-policy">{wizardCopy.privacy}</ConsentLink>.
           </p>
         </div>
         <FieldError id={consentErrorId} className="mt-0">
           {consentError}
         </FieldError>
       </div>
-
-      <p className="flex items-center gap-2 text-xs text-muted-foreground">
-        <ShieldCheckIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-        {wizardCopy.reviewNote}
-      </p>
     </div>
   );
 }

@@ -111,8 +111,7 @@ const values = <V extends string>(list: readonly Option<V>[]) =>
 const choice = <V extends string>(list: readonly Option<V>[], message: string) =>
   z.enum(values(list), { error: message });
 
-const text = (min: number, message: string, max: number) =>
-  z.string().trim().min(min, message).max(max);
+const text = (min: number, message: string, max: number) => z.string().trim().min(min, message).max(max);
 
 export const messages = {
   companyName: "Company name must be at least 2 characters",
@@ -152,7 +151,11 @@ export const applicationSchema = z.object({
   timeframe: choice(timeframeOptions, messages.timeframe),
   firstName: text(2, messages.firstName, 100),
   lastName: text(2, messages.lastName, 100),
-  email: z.string().trim().max(254, messages.email).pipe(z.email({ error: messages.email })),
+  email: z
+    .string()
+    .trim()
+    .max(254, messages.email)
+    .pipe(z.email({ error: messages.email })),
   phone: z
     .string()
     .trim()

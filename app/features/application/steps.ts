@@ -12,7 +12,10 @@ export const applicationSteps = [
     fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
   },
   { title: "Funding Details", fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"] },
-  { title: "Contact Information", fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
+  {
+    title: "Contact Information",
+    fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"],
+  },
   { title: "Review & Submit", fields: ["smsConsent"] },
 ] as const satisfies readonly { title: string; fields: readonly ApplicationField[] }[];
 

@@ -12,7 +12,7 @@ export function ProductHero({ product }: { product: Product }) {
     <section aria-labelledby="product-heading" className="relative overflow-hidden">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 -left-32 size-[28rem] rounded-full bg-accent blur-3xl"
+        className="pointer-events-none absolute top-20 -left-56 size-[28rem] rounded-full bg-accent blur-3xl"
       />
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-20 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:gap-16 lg:px-8">
         <div className="flex flex-col gap-6">
@@ -75,19 +75,19 @@ export function ProductHero({ product }: { product: Product }) {
                 {formatUsdRange(product.range)}
               </dd>
             </div>
-            <div className="flex gap-3 border-t border-white/10 pt-5">
-              <ClockIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-ink-muted">{copy.speedLabel}</dt>
-                <dd className="font-semibold">{product.typicalSpeed}</dd>
-              </div>
+            <div className="relative border-t border-white/10 pt-5 pl-8">
+              <dt className="text-sm text-ink-muted">
+                <ClockIcon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
+                {copy.speedLabel}
+              </dt>
+              <dd className="font-semibold">{product.typicalSpeed}</dd>
             </div>
-            <div className="flex gap-3 border-t border-white/10 pt-5">
-              <TargetIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
-              <div>
-                <dt className="text-sm text-ink-muted">{copy.bestForLabel}</dt>
-                <dd className="font-semibold">{product.bestFor}</dd>
-              </div>
+            <div className="relative border-t border-white/10 pt-5 pl-8">
+              <dt className="text-sm text-ink-muted">
+                <TargetIcon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
+                {copy.bestForLabel}
+              </dt>
+              <dd className="font-semibold">{product.bestFor}</dd>
             </div>
           </dl>
         </div>
