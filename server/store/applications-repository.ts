@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Attribution, FundingApplication } from "~/features/application/schema";
+import type { IntakeJournal } from "../intake/journal";
 import { buildCrmPayload } from "../leads/crm-payload";
 import { isUniqueViolation, type Queryable, type Store } from "./store";
 
@@ -17,13 +18,26 @@ export interface NewApplication {
   consent: { text: string; version: string; pageUrl?: string };
 }
 
+/** An application as the intake journal keeps it: everything needed to store it again. */
+export interface IntakeRecord extends NewApplication {
+  id: string;
+  submissionId: string;
+}
+
+export interface ApplicationsRepositoryOptions {
+  /** PGlite: the fsync'd journal written before the transaction. */
+  journal?: IntakeJournal<IntakeRecord>;
+  /** Called after a new, deliverable application is committed (wakes the delivery worker). */
+  onStored?: (id: string) => void;
+}
+
 export interface CreatedApplication {
   id: string;
   /** False when the submission id was seen before (nothing was stored). */
   created: boolean;
 }
 
-export function createApplicationsRepository(store: Store) {
+export function createApplicationsRepository(store: Store, options: ApplicationsRepositoryOptions = {}) {
   async function findIdBySubmission(db: Queryable, submissionId: string): Promise<string | undefined> {
     const { rows } = await db.query<{ id: string }>("SELECT id FROM applications WHERE submission_id = $1", [
       submissionId,
@@ -31,90 +45,113 @@ export function createApplicationsRepository(store: Store) {
     return rows[0]?.id;
   }
 
+  /** The application, its consent record and (unless spam) its outbox row; false when the submission exists. */
+  async function insert(tx: Queryable, record: IntakeRecord): Promise<boolean> {
+    const a = record.application;
+    const payload = buildCrmPayload(a, {
+      applicationId: record.id,
+      timestamp: record.timestamp,
+      attribution: record.attribution,
+    });
+    // A concurrent twin waits here for the first to commit, then inserts nothing.
+    const result = await tx.query(
+      `INSERT INTO applications (
+         id, submission_id, status, spam_reason, source, submitted_at,
+         company_name, industry, annual_revenue, years_in_business, business_description,
+         funding_type, funding_amount, funding_purpose, timeframe,
+         first_name, last_name, email, phone, title, credit_score, sms_consent,
+         payload, client_ip, user_agent, attribution)
+       VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
+         $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
+         $16, $17, $18, $19, $20, $21, $22,
+         $23::text::json, $24, $25, $26::text::jsonb)
+       ON CONFLICT (submission_id) DO NOTHING`,
+      [
+        record.id,
+        record.submissionId,
+        record.spamReason ? "spam" : "received",
+        record.spamReason ?? null,
+        record.source,
+        record.timestamp,
+        a.companyName,
+        a.industry,
+        a.annualRevenue,
+        a.yearsInBusiness,
+        a.businessDescription,
+        a.fundingType,
+        a.fundingAmount,
+        a.fundingPurpose,
+        a.timeframe,
+        a.firstName,
+        a.lastName,
+        a.email,
+        a.phone,
+        a.title,
+        a.creditScore,
+        a.smsConsent,
+        JSON.stringify(payload),
+        record.clientIp ?? null,
+        record.userAgent ?? null,
+        record.attribution ? JSON.stringify(record.attribution) : null,
+      ],
+    );
+    if (result.rowCount === 0) return false;
+    await tx.query(
+      `INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
+       VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7, $8)`,
+      [
+        record.id,
+        record.consent.text,
+        record.consent.version,
+        record.timestamp,
+        record.clientIp ?? null,
+        record.userAgent ?? null,
+        record.consent.pageUrl ?? null,
+        a.phone,
+      ],
+    );
+    // Spam is kept for review but never delivered.
+    if (!record.spamReason) await tx.query("INSERT INTO outbox (application_id) VALUES ($1)", [record.id]);
+    return true;
+  }
+
   return {
     /**
      * Stores the application, its consent record and (unless it is spam) its
-     * outbox row in one transaction. Resolves after COMMIT.
+     * outbox row in one transaction. With a journal, the record is on disk in
+     * the journal first. Resolves once both are durable.
      */
     async create(input: NewApplication): Promise<CreatedApplication> {
-      const id = randomUUID();
-      const submissionId = input.submissionId ?? randomUUID();
-      const a = input.application;
-      const payload = buildCrmPayload(a, {
-        applicationId: id,
-        timestamp: input.timestamp,
-        attribution: input.attribution,
-      });
+      const record: IntakeRecord = { ...input, id: randomUUID(), submissionId: input.submissionId ?? randomUUID() };
+      const commit = () => store.transaction((tx) => insert(tx, record));
       try {
-        const inserted = await store.transaction(async (tx) => {
-          // A concurrent twin waits here for the first to commit, then inserts nothing.
-          const result = await tx.query(
-            `INSERT INTO applications (
-               id, submission_id, status, spam_reason, source, submitted_at,
-               company_name, industry, annual_revenue, years_in_business, business_description,
-               funding_type, funding_amount, funding_purpose, timeframe,
-               first_name, last_name, email, phone, title, credit_score, sms_consent,
-               payload, client_ip, user_agent, attribution)
-             VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
-               $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
-               $16, $17, $18, $19, $20, $21, $22,
-               $23::text::json, $24, $25, $26::text::jsonb)
-             ON CONFLICT (submission_id) DO NOTHING`,
-            [
-              id,
-              submissionId,
-              input.spamReason ? "spam" : "received",
-              input.spamReason ?? null,
-              input.source,
-              input.timestamp,
-              a.companyName,
-              a.industry,
-              a.annualRevenue,
-              a.yearsInBusiness,
-              a.businessDescription,
-              a.fundingType,
-              a.fundingAmount,
-              a.fundingPurpose,
-              a.timeframe,
-              a.firstName,
-              a.lastName,
-              a.email,
-              a.phone,
-              a.title,
-              a.creditScore,
-              a.smsConsent,
-              JSON.stringify(payload),
-              input.clientIp ?? null,
-              input.userAgent ?? null,
-              input.attribution ? JSON.stringify(input.attribution) : null,
-            ],
-          );
-          if (result.rowCount === 0) return false;
-          await tx.query(
-            `INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
-             VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7, $8)`,
-            [
-              id,
-              input.consent.text,
-              input.consent.version,
-              input.timestamp,
-              input.clientIp ?? null,
-              input.userAgent ?? null,
-              input.consent.pageUrl ?? null,
-              a.phone,
-            ],
-          );
-          // Spam is kept for review but never delivered.
-          if (!input.spamReason) await tx.query("INSERT INTO outbox (application_id) VALUES ($1)", [id]);
-          return true;
-        });
-        if (inserted) return { id, created: true };
+        const inserted = options.journal ? await options.journal.write(record, commit) : await commit();
+        if (inserted) {
+          if (!record.spamReason) options.onStored?.(record.id);
+          return { id: record.id, created: true };
+        }
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
-      const existing = await findIdBySubmission(store, submissionId);
-      if (!existing) throw new Error(`Submission ${submissionId} conflicted but was not found`);
+      const existing = await findIdBySubmission(store, record.submissionId);
+      if (!existing) throw new Error(`Submission ${record.submissionId} conflicted but was not found`);
       return { id: existing, created: false };
+    },
+
+    /** Start-up replay of the intake journal: stores the records the store lacks; returns how many. */
+    async restore(records: IntakeRecord[]): Promise<number> {
+      let inserted = 0;
+      for (const record of records) {
+        const stored = await store.transaction(async (tx) => {
+          const { rows } = await tx.query("SELECT 1 FROM applications WHERE id = $1 OR submission_id = $2", [
+            record.id,
+            record.submissionId,
+          ]);
+          return rows.length === 0 && (await insert(tx, record));
+        });
+        if (stored) inserted++;
+      }
+      return inserted;
     },
 
     findIdBySubmission: (submissionId: string) => findIdBySubmission(store, submissionId),

@@ -1,0 +1,136 @@
+/**
+ * The delivery worker's SQL. A claim sets status 'sending', locked_by and a
+ * lease (locked_until); it also moves next_attempt_at to the lease's end, so a
+ * row whose worker died becomes due again through the same index.
+ */
+import type { Store } from "../store/store";
+import type { Outcome } from "./policy";
+
+export interface ClaimedDelivery {
+  outboxId: string;
+  applicationId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The stored CRM payload, exactly as stored (key order kept). */
+  payload: string;
+}
+
+export interface AttemptResult {
+  attemptedAt: Date;
+  statusCode?: number;
+  error?: string;
+  durationMs: number;
+  outcome: Outcome;
+  /** For a retry. */
+  delayMs?: number;
+}
+
+export function createOutboxRepository(store: Store) {
+  return {
+    async claim(worker: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+      const { rows } = await store.query<{
+        outbox_id: string;
+        application_id: string;
+        attempts: number;
+        payload: string;
+      }>(
+        `UPDATE outbox o
+            SET status = 'sending', locked_by = $1,
+                locked_until = now() + $2 * interval '1 millisecond',
+                next_attempt_at = now() + $2 * interval '1 millisecond',
+                attempts = o.attempts + 1, updated_at = now()
+           FROM applications a
+          WHERE a.id = o.application_id
+            AND o.id IN (SELECT id FROM outbox
+                          WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+                          ORDER BY id
+                          FOR UPDATE SKIP LOCKED
+                          LIMIT $3)
+      RETURNING o.id::text AS outbox_id, o.application_id::text AS application_id, o.attempts,
+                a.payload::text AS payload`,
+        [worker, leaseMs, limit],
+      );
+      return rows
+        .map((row) => ({
+          outboxId: row.outbox_id,
+          applicationId: row.application_id,
+          attempt: Number(row.attempts),
+          payload: row.payload,
+        }))
+        .sort((a, b) => Number(a.outboxId) - Number(b.outboxId));
+    },
+
+    /** Records the attempt and settles the row; false when this worker no longer held the claim. */
+    async record(worker: string, claim: ClaimedDelivery, result: AttemptResult): Promise<boolean> {
+      return store.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO delivery_attempts (outbox_id, attempt, attempted_at, status_code, error, duration_ms, worker, outcome)
+           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7, $8)`,
+          [
+            claim.outboxId,
+            claim.attempt,
+            result.attemptedAt.toISOString(),
+            result.statusCode ?? null,
+            result.error ?? null,
+            Math.round(result.durationMs),
+            worker,
+            result.outcome,
+          ],
+        );
+        const owned = "WHERE id = $1 AND locked_by = $2 AND status = 'sending'";
+        const settle =
+          result.outcome === "delivered"
+            ? await tx.query(
+                `UPDATE outbox SET status = 'delivered', delivered_at = now(), locked_by = NULL, locked_until = NULL,
+                        last_error = NULL, updated_at = now() ${owned}`,
+                [claim.outboxId, worker],
+              )
+            : result.outcome === "dead"
+              ? await tx.query(
+                  `UPDATE outbox SET status = 'dead', locked_by = NULL, locked_until = NULL, last_error = $3,
+                          updated_at = now() ${owned}`,
+                  [claim.outboxId, worker, result.error ?? null],
+                )
+              : await tx.query(
+                  `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, last_error = $3,
+                          next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now() ${owned}`,
+                  [claim.outboxId, worker, result.error ?? null, result.delayMs ?? 0],
+                );
+        return settle.rowCount > 0;
+      });
+    },
+
+    /** Gives back claims that were never attempted (shutdown): pending, due now, attempt not counted. */
+    async release(worker: string, outboxIds?: string[]): Promise<number> {
+      const result = await store.query(
+        `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
+                attempts = greatest(attempts - 1, 0), updated_at = now()
+          WHERE locked_by = $1 AND status = 'sending' AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))`,
+        [worker, outboxIds ?? null],
+      );
+      return result.rowCount;
+    },
+
+    /**
+     * PGlite only (one process owns the store): claims left by a killed
+     * process are due again now rather than when their lease ends.
+     */
+    async releaseOrphans(): Promise<number> {
+      const result = await store.query(
+        `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
+                updated_at = now()
+          WHERE status = 'sending'`,
+      );
+      return result.rowCount;
+    },
+
+    async countWaiting(): Promise<number> {
+      const { rows } = await store.query<{ n: string }>(
+        "SELECT count(*) AS n FROM outbox WHERE status IN ('pending', 'sending')",
+      );
+      return Number(rows[0].n);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

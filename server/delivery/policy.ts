@@ -1,0 +1,57 @@
+/**
+ * When to retry a CRM delivery, and when to give up. Modelled on Svix and
+ * graphile-worker (see shared/reference/reliability-performance-anchors.md):
+ * exponential, jittered, spanning more than a day.
+ */
+import type { DeliveryConfig } from "../config";
+
+/**
+ * Delay after the n-th failed attempt, in units of the base delay. With the
+ * default 10 s base: 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h,
+ * 8 h, 8 h: twelve attempts over about 31.7 h (at least 25 h with jitter).
+ */
+export const BACKOFF_MULTIPLIERS = [1, 3, 12, 60, 180, 360, 720, 1440, 2880, 2880, 2880] as const;
+
+/** Jitter: each delay is drawn from ±20% of its nominal value. */
+export const JITTER = 0.2;
+
+/** No Retry-After asks us to wait longer than a day. */
+export const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
+
+export type Outcome = "delivered" | "retry" | "dead";
+
+/** 2xx: delivered. Network error, timeout, 408, 425, 429, 5xx (and 3xx): retry. Other 4xx: dead at once. */
+export function classify(statusCode: number | undefined): Outcome {
+  if (statusCode === undefined) return "retry";
+  if (statusCode >= 200 && statusCode < 300) return "delivered";
+  if (statusCode >= 400 && statusCode < 500 && ![408, 425, 429].includes(statusCode)) return "dead";
+  return "retry";
+}
+
+/** The nominal delay (no jitter) after `attempt` failed attempts. */
+export function nominalDelayMs(attempt: number, config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs">) {
+  const multiplier = BACKOFF_MULTIPLIERS[Math.min(Math.max(attempt, 1), BACKOFF_MULTIPLIERS.length) - 1];
+  return Math.min(config.backoffBaseMs * multiplier, config.backoffMaxMs);
+}
+
+export function retryDelayMs(
+  attempt: number,
+  config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs">,
+  random: () => number = Math.random,
+): number {
+  return Math.round(nominalDelayMs(attempt, config) * (1 - JITTER + 2 * JITTER * random()));
+}
+
+/** Retry-After as delta-seconds or an HTTP date, in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    const at = Date.parse(text);
+    if (Number.isNaN(at)) return undefined;
+    ms = at - now;
+  }
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
