@@ -1,1 +1,0 @@
-import"./products-Bkku1aOU.js";

@@ -1,1 +1,0 @@
-import"./products-D9FCart3.js";
