@@ -97,8 +97,9 @@ function TocLinks({ entries, activeId }: { entries: TocEntry[]; activeId?: strin
               href={`#${entry.id}`}
               aria-current={active ? "location" : undefined}
               className={cn(
-                "flex gap-2 rounded-md border-l-2 border-transparent py-1.5 pr-2 pl-3 text-muted-foreground transition-colors hover:bg-card hover:text-foreground",
-                active && "border-primary bg-card font-semibold text-foreground",
+                "flex gap-2 rounded-md border-l-2 border-transparent py-1.5 pr-2 pl-3 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
+                active &&
+                  "border-primary bg-accent font-semibold text-accent-foreground hover:bg-accent hover:text-accent-foreground",
               )}
             >
               <span className="w-5 shrink-0 text-right tabular-nums" aria-hidden="true">
@@ -148,35 +149,36 @@ function ContactBox({ document: doc }: { document: LegalDocumentData }) {
   const contact = legalContact(doc);
   const { address } = siteFacts;
   const linkClass =
-    "inline-flex items-center gap-2 font-semibold text-highlight underline-offset-4 hover:underline";
+    "inline-flex items-center gap-3 font-semibold text-primary underline-offset-4 hover:underline";
+  const iconClass = "size-5 shrink-0 text-primary";
   return (
     // A named region, not an <aside>: complementary landmarks may not sit inside <main>.
     <section
       aria-labelledby="legal-contact-heading"
-      className="mt-14 flex flex-col gap-5 rounded-2xl bg-ink p-6 text-ink-foreground shadow-card sm:p-8"
+      className="mt-14 grid gap-6 rounded-2xl border border-border bg-card p-6 shadow-card sm:grid-cols-2 sm:gap-8 sm:p-8"
     >
       <div className="flex flex-col gap-2">
         <h2 id="legal-contact-heading" className="text-xl font-bold tracking-tight">
           {contact.heading}
         </h2>
-        <p className="leading-relaxed text-ink-muted">{contact.text}</p>
+        <p className="leading-relaxed text-muted-foreground">{contact.text}</p>
       </div>
-      <ul className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-4">
         <li>
-          <a href={`mailto:${contact.email}`} className={cn(linkClass, "wrap-break-word")}>
-            <MailIcon className="size-5 shrink-0" aria-hidden="true" />
+          <a href={`mailto:${contact.email}`} className={cn(linkClass, "wrap-anywhere")}>
+            <MailIcon className={iconClass} aria-hidden="true" />
             {contact.email}
           </a>
         </li>
         <li>
           <a href={`tel:${siteFacts.phone.e164}`} className={linkClass}>
-            <PhoneIcon className="size-5 shrink-0" aria-hidden="true" />
+            <PhoneIcon className={iconClass} aria-hidden="true" />
             {siteFacts.phone.display}
           </a>
-          <span className="ml-7 block text-sm text-ink-muted">{siteFacts.hours}</span>
+          <span className="ml-8 block text-sm text-muted-foreground">{siteFacts.hours}</span>
         </li>
-        <li className="flex gap-2 text-ink-muted">
-          <MapPinIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
+        <li className="flex gap-3 text-muted-foreground">
+          <MapPinIcon className={cn(iconClass, "mt-0.5")} aria-hidden="true" />
           <address className="not-italic">
             {siteFacts.legalName}
             <br />
