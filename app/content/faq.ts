@@ -124,7 +124,7 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: `Why should I trust ${brand}?`,
-        answer: `Our team has funded ${figures.businessesFunded}+ growing businesses and deployed more than ${formatUsdCompact(figures.capitalDeployedUsd)} in capital, with a ${figures.clientSuccessRatePercent}% client success rate and a ${ratingClaim}. Our team brings ${figures.combinedExperienceYears}+ years of combined experience in commercial lending and private credit, and every offer comes with clear written terms.`,
+        answer: `Our team has funded ${figures.businessesFunded}+ growing businesses and deployed more than ${formatUsdCompact(figures.capitalDeployedUsd)} in capital, with a ${figures.clientSuccessRatePercent}% client success rate and a ${ratingClaim}. We bring ${figures.combinedExperienceYears}+ years of combined experience in commercial lending and private credit, and every offer comes with clear written terms.`,
       },
     ],
   },

@@ -11,8 +11,7 @@ export const homeSeo = {
 export const hero = {
   eyebrow: "Non-dilutive growth capital",
   headline: "Scale your business without limits",
-  subheadline:
-    `Growth capital for founders who want to keep what they built: from application to funding in as little as ${figures.averageFundingWeeks} weeks, with no equity dilution and no board seats.`,
+  subheadline: `Growth capital for founders who want to keep what they built: from application to funding in as little as ${figures.averageFundingWeeks} weeks, with no equity dilution and no board seats.`,
   primaryCta: "Get Funding Now",
   secondaryCta: "Learn More",
 } as const;

@@ -48,5 +48,6 @@ export const testimonials: Testimonial[] = [
 export const testimonialsIntro = {
   eyebrow: "Client stories",
   title: "Founders who funded growth on their own terms",
-  description: "How growing companies used non-dilutive capital to reach their next milestone, without giving up ownership.",
+  description:
+    "How growing companies used non-dilutive capital to reach their next milestone, without giving up ownership.",
 } as const;

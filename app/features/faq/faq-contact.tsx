@@ -7,7 +7,7 @@ export function FaqContact() {
   return (
     <section
       aria-labelledby="faq-contact-heading"
-      className="flex flex-col gap-6 rounded-2xl border border-border bg-accent p-6 sm:p-8 lg:flex-row lg:items-center lg:justify-between"
+      className="flex flex-col gap-6 rounded-2xl border border-border bg-accent p-6 sm:p-8"
     >
       <div className="flex gap-4">
         <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-card text-primary shadow-sm sm:flex">
@@ -22,7 +22,7 @@ export function FaqContact() {
           </p>
         </div>
       </div>
-      <ul className="flex flex-col gap-3 sm:flex-row">
+      <ul className="flex flex-col gap-3 sm:flex-row sm:pl-16">
         <li>
           <a
             href={`mailto:${siteFacts.email}`}

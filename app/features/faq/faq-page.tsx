@@ -10,13 +10,15 @@ export function FaqPage() {
       <header className="max-w-3xl">
         <p className="text-sm font-semibold tracking-wider text-primary uppercase">{faqIntro.eyebrow}</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{faqIntro.title}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">{faqIntro.description}</p>
+        <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">
+          {faqIntro.description}
+        </p>
       </header>
-      <div className="mt-10 grid gap-10 lg:mt-14 lg:grid-cols-[220px_1fr] lg:gap-16">
+      <div className="mt-10 grid gap-10 lg:mt-14 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16">
         <aside>
           <FaqTopicsNav groups={faqGroups} />
         </aside>
-        <div className="flex max-w-3xl flex-col gap-14">
+        <div className="flex max-w-4xl flex-col gap-14">
           <FaqAccordion groups={faqGroups} />
           <FaqContact />
         </div>

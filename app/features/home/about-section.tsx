@@ -17,26 +17,26 @@ export function AboutSection() {
           />
           <ul className="grid gap-5 sm:grid-cols-2">
             {about.reasons.map((reason) => (
-                <li key={reason.title} className="flex gap-3">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/15">
-                    <ContentIcon name={reason.icon} className="size-5 text-highlight" />
-                  </span>
-                  <div>
-                    <h3 className="font-semibold">{reason.title}</h3>
-                    <p className="mt-1 text-sm leading-relaxed text-ink-muted">{reason.description}</p>
-                  </div>
-                </li>
+              <li key={reason.title} className="flex gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/15">
+                  <ContentIcon name={reason.icon} className="size-5 text-highlight" />
+                </span>
+                <div>
+                  <h3 className="font-semibold">{reason.title}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-ink-muted">{reason.description}</p>
+                </div>
+              </li>
             ))}
           </ul>
         </div>
         <dl className="grid grid-cols-2 gap-px self-center overflow-hidden rounded-2xl bg-white/10 ring-1 ring-white/10 sm:grid-cols-3 lg:grid-cols-2">
           {claims.map((claim) => (
-            <div key={claim.id} className="flex flex-col gap-1 bg-ink-soft p-5 sm:p-6">
-              <dt className="font-semibold">{claim.label}</dt>
-              <dd className="order-first text-3xl font-bold tracking-tight text-highlight tabular-nums sm:text-4xl">
+            <div key={claim.id} className="flex flex-col gap-1 bg-ink-soft p-4 sm:p-6">
+              <dt className="text-sm font-semibold sm:text-base">{claim.label}</dt>
+              <dd className="order-first text-2xl font-bold tracking-tight whitespace-nowrap text-highlight tabular-nums sm:text-4xl">
                 {claim.value}
               </dd>
-              <dd className="text-sm leading-relaxed text-ink-muted">{claim.detail}</dd>
+              <dd className="text-xs leading-relaxed text-ink-muted sm:text-sm">{claim.detail}</dd>
             </div>
           ))}
         </dl>

@@ -15,19 +15,17 @@ export function DashboardCard() {
       aria-label={sample.label}
       className="relative mx-auto w-full max-w-md rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-lift sm:p-6 lg:mx-0 lg:ml-auto"
     >
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <span aria-hidden="true" className="flex gap-1">
-            <span className="size-2.5 rounded-full bg-border" />
-            <span className="size-2.5 rounded-full bg-border" />
-            <span className="size-2.5 rounded-full bg-border" />
-          </span>
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-col gap-0.5">
           <span className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
             {sample.label}
           </span>
+          <span className="text-sm font-semibold">{sample.company}</span>
         </div>
-        <span className="rounded-full bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground">
-          {sample.company}
+        <span aria-hidden="true" className="mt-1 flex gap-1">
+          <span className="size-2.5 rounded-full bg-border" />
+          <span className="size-2.5 rounded-full bg-border" />
+          <span className="size-2.5 rounded-full bg-primary/60" />
         </span>
       </div>
 
@@ -56,7 +54,9 @@ export function DashboardCard() {
       <div className="mt-5">
         <div className="flex items-center justify-between text-xs text-muted-foreground">
           <span>Revenue, last 12 months</span>
-          <span>{sample.monthlyRevenue.comparedTo}: {sample.monthlyRevenue.change}</span>
+          <span>
+            {sample.monthlyRevenue.comparedTo}: {sample.monthlyRevenue.change}
+          </span>
         </div>
         <div aria-hidden="true" className="mt-3 flex h-28 items-end gap-1.5 border-b border-border sm:h-32">
           {sample.revenueTrendUsd.map((value, index) => (

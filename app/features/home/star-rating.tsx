@@ -15,7 +15,7 @@ export function StarRating({
   className?: string;
 }) {
   return (
-    <div aria-hidden={decorative || undefined} className={cn("flex items-center gap-0.5", className)}>
+    <span aria-hidden={decorative || undefined} className={cn("inline-flex items-center gap-0.5", className)}>
       {Array.from({ length: outOf }, (_, index) => (
         <StarIcon
           key={index}
@@ -28,6 +28,6 @@ export function StarRating({
           Rated {rating} out of {outOf}
         </span>
       )}
-    </div>
+    </span>
   );
 }

@@ -38,9 +38,8 @@ export function Testimonials() {
                 </span>
                 <span className="flex flex-col">
                   <span className="font-semibold">{testimonial.name}</span>
-                  <span className="text-sm text-muted-foreground">
-                    {testimonial.title}, {testimonial.company}
-                  </span>
+                  <span className="text-sm text-muted-foreground">{testimonial.title}</span>
+                  <span className="text-sm font-medium text-accent-foreground">{testimonial.company}</span>
                 </span>
               </figcaption>
             </figure>

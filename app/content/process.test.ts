@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { processSteps, processSummary } from "./process";
+
+describe("how it works", () => {
+  it("has four numbered steps with the spec's titles and timelines", () => {
+    expect(processSteps.map(({ number, title, timeline }) => ({ number, title, timeline }))).toEqual([
+      { number: 1, title: "Application", timeline: "Day 1" },
+      { number: 2, title: "Consultation", timeline: "Day 2-3" },
+      { number: 3, title: "Due Diligence", timeline: "Day 4-10" },
+      { number: 4, title: "Funding", timeline: "Day 14-21" },
+    ]);
+  });
+
+  it("says the application takes about 10 minutes", () => {
+    expect(processSteps[0].description).toContain("about 10 minutes");
+  });
+
+  it("gives every step a description", () => {
+    for (const step of processSteps) expect(step.description.length).toBeGreaterThan(40);
+  });
+
+  it("promises funding in as little as 3 weeks", () => {
+    expect(processSummary).toBe("From application to funding in as little as 3 weeks");
+  });
+});
