@@ -10,21 +10,23 @@ test("no dead links or nameless buttons on any page", async ({ page, request }) 
 
   for (const target of pages) {
     await page.goto(target.path);
-    const links = await page
-      .locator("a")
-      .evaluateAll((anchors) =>
-        anchors.map((a) => ({
-          href: a.getAttribute("href"),
-          text: (a.textContent ?? "").trim(),
-          label: a.getAttribute("aria-label"),
-        })),
-      );
+    const links = await page.locator("a").evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        href: a.getAttribute("href"),
+        text: (a.textContent ?? "").trim(),
+        label: a.getAttribute("aria-label"),
+      })),
+    );
     for (const link of links) {
       const where = `${target.path}: link "${link.text || link.label}"`;
       expect(link.href, where).toBeTruthy();
       expect(link.href, where).not.toBe("#");
       expect(link.href, where).not.toMatch(/^javascript:/i);
-      if (link.href!.startsWith("/")) {
+      if (link.href!.startsWith("#")) {
+        expect(await page.locator(`[id="${link.href!.slice(1)}"]`).count(), `${where}: in-page target`).toBe(
+          1,
+        );
+      } else if (link.href!.startsWith("/")) {
         const [path, hash] = link.href!.split("#");
         if (!checked.has(path)) checked.set(path, (await request.get(path || "/")).status());
         expect(checked.get(path), `${where} -> ${link.href}`).toBe(200);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
 import errorHandler from "./plugins/error-handler";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body";
@@ -10,6 +10,8 @@ import applications from "./routes/applications";
 import health from "./routes/health";
 import newsletter from "./routes/newsletter";
 import { loadSite } from "./site/load-site";
+import type { IntakeJournal } from "./intake/journal";
+import type { IntakeRecord } from "./store/applications-repository";
 import type { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -17,18 +19,35 @@ export interface BuildAppOptions {
   store: Store;
   /** Overrides the JSON logger (tests pass false). */
   logger?: FastifyServerOptions["logger"];
+  /** A pino logger made by the caller (server/main.ts shares it with the worker). */
+  loggerInstance?: FastifyBaseLogger;
+  /** PGlite: the fsync'd intake journal (server/intake/journal.ts). */
+  journal?: IntakeJournal<IntakeRecord>;
+  /** Called after a new deliverable application is committed (wakes the delivery worker). */
+  onApplicationStored?: (id: string) => void;
+}
+
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: ["req.headers.authorization", "req.headers.cookie"],
+  };
 }
 
 /**
  * The whole service as one Fastify instance, without a listener (server/main.ts
  * listens; tests use app.inject). Order: cross-cutting plugins, then routes.
  */
-export async function buildApp({ config, store, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  store,
+  logger,
+  loggerInstance,
+  journal,
+  onApplicationStored,
+}: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie"],
-    },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config) }),
     // A hop count becomes the function form fastify's types describe.
     trustProxy:
       typeof config.trustProxy === "number"
@@ -56,7 +75,7 @@ export async function buildApp({ config, store, logger }: BuildAppOptions) {
   await app.register(securityHeaders, { config, site });
   await app.register(jsonBody);
   await app.register(rateLimit, { config });
-  await app.register(storePlugin, { store });
+  await app.register(storePlugin, { store, journal, onApplicationStored });
 
   // Routes.
   await app.register(health);

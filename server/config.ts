@@ -104,9 +104,7 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 1_000_000).default(10)),
   RATE_LIMIT_WINDOW: unsetIfEmpty(duration.default(60_000)),
   TRUST_PROXY: unsetIfEmpty(trustProxy.default(false)),
-  INTAKE_JOURNAL: unsetIfEmpty(
-    z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
-  ),
+  INTAKE_JOURNAL: unsetIfEmpty(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on")),
   DELIVERY_TIMEOUT_MS: unsetIfEmpty(integer(50, 300_000).default(10_000)),
   DELIVERY_LEASE_MS: unsetIfEmpty(integer(100, 3_600_000).optional()),
   DELIVERY_BACKOFF_BASE_MS: unsetIfEmpty(integer(1, 3_600_000).default(10_000)),

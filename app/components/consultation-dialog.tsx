@@ -1,7 +1,14 @@
 import { MailIcon, PhoneIcon } from "lucide-react";
 import type * as React from "react";
 import { siteFacts } from "~/content/site-facts";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./ui/dialog";
 
 /**
  * "Schedule Your Consultation": the booking widget in a dialog (iframe 700 px
@@ -12,7 +19,16 @@ export function ConsultationDialog({ trigger }: { trigger: React.ReactNode }) {
   return (
     <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6" closeLabel="Close consultation dialog">
+      <DialogContent
+        className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6"
+        closeLabel="Close consultation dialog"
+        // Focus the dialog itself, not the cross-origin frame: keys pressed inside
+        // the frame never reach this page, so Escape would stop working.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Schedule Your Consultation</DialogTitle>
           <DialogDescription>

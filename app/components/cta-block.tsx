@@ -39,11 +39,17 @@ export function CtaBlock() {
           </div>
           <div className="flex flex-col gap-4 rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
             <p className="text-sm font-semibold tracking-wider text-highlight uppercase">Talk to us</p>
-            <a href={`tel:${siteFacts.phone.e164}`} className="inline-flex items-center gap-3 text-lg font-semibold hover:underline">
+            <a
+              href={`tel:${siteFacts.phone.e164}`}
+              className="inline-flex items-center gap-3 text-lg font-semibold hover:underline"
+            >
               <PhoneIcon className="size-5 text-highlight" aria-hidden="true" />
               {siteFacts.phone.display}
             </a>
-            <a href={`mailto:${siteFacts.email}`} className="inline-flex items-center gap-3 font-semibold break-all hover:underline">
+            <a
+              href={`mailto:${siteFacts.email}`}
+              className="inline-flex items-center gap-3 font-semibold break-all hover:underline"
+            >
               <MailIcon className="size-5 shrink-0 text-highlight" aria-hidden="true" />
               {siteFacts.email}
             </a>

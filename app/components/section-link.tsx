@@ -19,7 +19,13 @@ export function SectionLink({ section, onClick, ...props }: SectionLinkProps) {
       preventScrollReset
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) {
+        if (
+          event.defaultPrevented ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.button !== 0
+        ) {
           return;
         }
         event.preventDefault();

@@ -47,7 +47,9 @@ export function SectionHeader({
   className?: string;
 }) {
   return (
-    <div className={cn("flex max-w-3xl flex-col gap-3", align === "center" && "mx-auto text-center", className)}>
+    <div
+      className={cn("flex max-w-3xl flex-col gap-3", align === "center" && "mx-auto text-center", className)}
+    >
       {eyebrow && (
         <p className="text-sm font-semibold tracking-wider text-primary uppercase in-data-[tone=ink]:text-highlight">
           {eyebrow}

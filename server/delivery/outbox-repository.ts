@@ -124,6 +124,16 @@ export function createOutboxRepository(store: Store) {
       return result.rowCount;
     },
 
+    /** Milliseconds until the next row falls due (0 when one is due now); undefined when none waits. */
+    async msUntilNextDue(): Promise<number | undefined> {
+      const { rows } = await store.query<{ ms: number | string | null }>(
+        `SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000) AS ms
+           FROM outbox WHERE status IN ('pending', 'sending')`,
+      );
+      const ms = rows[0]?.ms;
+      return ms === null || ms === undefined ? undefined : Number(ms);
+    },
+
     async countWaiting(): Promise<number> {
       const { rows } = await store.query<{ n: string }>(
         "SELECT count(*) AS n FROM outbox WHERE status IN ('pending', 'sending')",

@@ -29,7 +29,10 @@ export function classify(statusCode: number | undefined): Outcome {
 }
 
 /** The nominal delay (no jitter) after `attempt` failed attempts. */
-export function nominalDelayMs(attempt: number, config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs">) {
+export function nominalDelayMs(
+  attempt: number,
+  config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs">,
+) {
   const multiplier = BACKOFF_MULTIPLIERS[Math.min(Math.max(attempt, 1), BACKOFF_MULTIPLIERS.length) - 1];
   return Math.min(config.backoffBaseMs * multiplier, config.backoffMaxMs);
 }

@@ -107,11 +107,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const durationMs = performance.now() - started;
     let outcome = classify(statusCode);
     if (outcome === "retry" && claim.attempt >= config.maxAttempts) outcome = "dead";
-    const delayMs =
-      outcome === "retry"
-        ? (([408, 425, 429, 503].includes(statusCode ?? 0) ? retryAfterMs : undefined) ??
-          retryDelayMs(claim.attempt, config))
-        : undefined;
+    // The CRM's Retry-After (429, 503 …) wins over our own schedule.
+    const delayMs = outcome === "retry" ? (retryAfterMs ?? retryDelayMs(claim.attempt, config)) : undefined;
     return { attemptedAt, statusCode, error, durationMs, outcome, delayMs };
   }
 
@@ -155,7 +152,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
       if (stopping) {
         // Claimed during shutdown: give them straight back.
-        if (claimed.length) await outbox.release(id, claimed.map((c) => c.outboxId)).catch(() => undefined);
+        if (claimed.length)
+          await outbox
+            .release(
+              id,
+              claimed.map((c) => c.outboxId),
+            )
+            .catch(() => undefined);
         break;
       }
       for (const claim of claimed) {
@@ -165,9 +168,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         });
         active.add(task);
       }
-      // A full batch: more may be due; otherwise sleep until woken or the next poll.
+      // A full batch: more may be due; otherwise sleep until woken, the next row
+      // falls due (a retry), or the next poll (other instances' rows).
       if (claimed.length > 0 && claimed.length === free) continue;
-      await waitForSignal(config.pollMs);
+      let sleepMs = config.pollMs;
+      if (free > 0) {
+        const nextDue = await outbox.msUntilNextDue().catch(() => undefined);
+        if (nextDue !== undefined) sleepMs = Math.min(sleepMs, Math.max(Math.ceil(nextDue), 5));
+      }
+      await waitForSignal(sleepMs);
     }
   }
 
@@ -176,7 +185,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     start() {
       if (running) return;
       running = true;
-      log.info({ url: new URL(webhookUrl).origin, concurrency: config.concurrency }, "delivery worker started");
+      log.info(
+        { url: new URL(webhookUrl).origin, concurrency: config.concurrency },
+        "delivery worker started",
+      );
       loop = run();
     },
     wake: notify,

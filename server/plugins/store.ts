@@ -1,13 +1,23 @@
 import fp from "fastify-plugin";
-import { createApplicationsRepository } from "../store/applications-repository";
+import type { IntakeJournal } from "../intake/journal";
+import { createApplicationsRepository, type IntakeRecord } from "../store/applications-repository";
 import { createNewsletterRepository } from "../store/newsletter-repository";
 import type { Store } from "../store/store";
 
+export interface StorePluginOptions {
+  store: Store;
+  journal?: IntakeJournal<IntakeRecord>;
+  onApplicationStored?: (id: string) => void;
+}
+
 /** The store and its repositories on the instance; routes use only the repositories. */
-export default fp<{ store: Store }>(
-  async (app, { store }) => {
+export default fp<StorePluginOptions>(
+  async (app, { store, journal, onApplicationStored }) => {
     app.decorate("store", store);
-    app.decorate("applications", createApplicationsRepository(store));
+    app.decorate(
+      "applications",
+      createApplicationsRepository(store, { journal, onStored: onApplicationStored }),
+    );
     app.decorate("newsletter", createNewsletterRepository(store));
   },
   { name: "store" },

@@ -9,14 +9,20 @@ export interface PostgresStoreOptions {
 }
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  // pg lets a URL's `options` replace ours wholesale; merge them instead.
+  const url = new URL(options.connectionString);
+  const urlOptions = url.searchParams.get("options");
+  url.searchParams.delete("options");
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
+    connectionString: url.toString(),
     max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     // The 201 means "on disk": never let a server-wide setting turn durable commits off.
-    options: ["-c synchronous_commit=on", ...(options.schema ? [`-c search_path=${options.schema}`] : [])].join(
-      " ",
-    ),
+    options: [
+      "-c synchronous_commit=on",
+      ...(urlOptions ? [urlOptions] : []),
+      ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+    ].join(" "),
   });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);

@@ -35,7 +35,7 @@ const TABLES = "applications, consents, outbox, delivery_attempts, newsletter_su
  * A migrated PGlite data dir, dumped once and shared by every test file:
  * opening a fresh copy takes ~0.5 s instead of ~4 s for initdb.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const migrations = readMigrations();
   const key = createHash("sha256")
     .update(JSON.stringify(migrations))

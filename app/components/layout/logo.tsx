@@ -9,7 +9,13 @@ export function LogoMark({ className }: { className?: string }) {
       <rect width="32" height="32" rx="8" fill="#0b1f3a" />
       <path d="M16 6l4 7h-8z" fill="#5eead4" />
       <rect x="14" y="13" width="4" height="8" fill="#f8fafc" />
-      <path d="M6 23c2.5-2 5-2 7.5 0s5 2 7.5 0 5-2 5-2" stroke="#5eead4" strokeWidth="2" fill="none" strokeLinecap="round" />
+      <path
+        d="M6 23c2.5-2 5-2 7.5 0s5 2 7.5 0 5-2 5-2"
+        stroke="#5eead4"
+        strokeWidth="2"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

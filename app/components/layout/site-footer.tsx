@@ -25,13 +25,19 @@ export function SiteFooter({ newsletter }: { newsletter: React.ReactNode }) {
             <p className="max-w-sm text-sm leading-relaxed text-ink-muted">{siteFacts.tagline}.</p>
             <ul className="flex flex-col gap-2.5 text-sm text-ink-muted">
               <li>
-                <a className="inline-flex items-center gap-2 hover:text-white" href={`tel:${siteFacts.phone.e164}`}>
+                <a
+                  className="inline-flex items-center gap-2 hover:text-white"
+                  href={`tel:${siteFacts.phone.e164}`}
+                >
                   <PhoneIcon className="size-4" aria-hidden="true" />
                   {siteFacts.phone.display}
                 </a>
               </li>
               <li>
-                <a className="inline-flex items-center gap-2 hover:text-white" href={`mailto:${siteFacts.email}`}>
+                <a
+                  className="inline-flex items-center gap-2 hover:text-white"
+                  href={`mailto:${siteFacts.email}`}
+                >
                   <MailIcon className="size-4" aria-hidden="true" />
                   {siteFacts.email}
                 </a>

@@ -73,11 +73,20 @@ export function SiteHeader() {
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <XIcon className="size-6" aria-hidden="true" /> : <MenuIcon className="size-6" aria-hidden="true" />}
+            {menuOpen ? (
+              <XIcon className="size-6" aria-hidden="true" />
+            ) : (
+              <MenuIcon className="size-6" aria-hidden="true" />
+            )}
           </Button>
         </div>
       </div>
-      <div id={menuId} hidden={!menuOpen} className="border-t border-border bg-card md:hidden">
+      {/* Overlays the page rather than pushing it down, so closing it never moves a scroll target. */}
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-border bg-card shadow-lift md:hidden"
+      >
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <ul className="flex flex-col gap-1">
             {mainNav.map((item) => (

@@ -5,10 +5,7 @@ import { cn } from "~/lib/cn";
 
 export const Accordion = AccordionPrimitive.Root;
 
-export function AccordionItem({
-  className,
-  ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Item>) {
+export function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
   return (
     <AccordionPrimitive.Item
       data-slot="accordion-item"

@@ -44,7 +44,5 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 }
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div data-slot="card-footer" className={cn("flex items-center gap-3", className)} {...props} />
-  );
+  return <div data-slot="card-footer" className={cn("flex items-center gap-3", className)} {...props} />;
 }

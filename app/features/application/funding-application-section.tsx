@@ -110,10 +110,10 @@ function WizardPlaceholder() {
         ))}
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-border pt-5" aria-hidden="true">
-        <span className="inline-flex h-11 items-center rounded-lg border border-input px-5 text-sm font-semibold opacity-50">
+        <span className="inline-flex h-11 items-center rounded-lg border border-border px-5 text-sm font-semibold text-muted-foreground">
           {wizardCopy.previous}
         </span>
-        <span className="inline-flex h-11 items-center rounded-lg bg-primary px-5 text-sm font-semibold text-primary-foreground opacity-80">
+        <span className="inline-flex h-11 items-center rounded-lg bg-primary px-5 text-sm font-semibold text-primary-foreground">
           {wizardCopy.next}
         </span>
       </div>

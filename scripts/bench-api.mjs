@@ -1,0 +1,278 @@
+// `npm run bench:api`: sustained POST /api/applications under load (autocannon,
+// 20 s runs) on PGlite (with and without the fsync'd intake journal) and on
+// PostgreSQL, beside the raw rate of the same intake transaction without HTTP,
+// measured in the same run. Writes the "## API" section of BENCHMARKS.md.
+//
+// Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// a fresh schema is made and dropped), BENCH_DURATION_S (20), BENCH_CONNECTIONS (32),
+// BENCH_PORT (4430), BENCH_ONLY=pglite|postgres.
+import { spawn, execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { cpus, loadavg, totalmem, tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { bundleServer, ROOT } from "./lib/bundle-server.mjs";
+
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
+const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const RAW_CONCURRENCY = 16;
+const PORT = Number(process.env.BENCH_PORT ?? 4430);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ONLY = process.env.BENCH_ONLY;
+
+const log = (...args) => console.log("[bench:api]", ...args);
+const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench");
+rmSync(outDir, { recursive: true, force: true });
+await bundleServer(outDir, { server: "server/main.ts", raw: "server/bench/raw-intake.ts" });
+
+const baseEnv = {
+  PATH: process.env.PATH ?? "",
+  HOST: "127.0.0.1",
+  CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
+  RATE_LIMIT_MAX: "1000000",
+  ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+};
+
+function runRaw(env) {
+  const out = execFileSync(process.execPath, [join(outDir, "raw.mjs")], {
+    cwd: ROOT,
+    env: {
+      ...baseEnv,
+      ...env,
+      BENCH_DURATION_MS: String(RAW_DURATION_MS),
+      BENCH_CONCURRENCY: String(RAW_CONCURRENCY),
+    },
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+async function startServer(env) {
+  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
+    cwd: ROOT,
+    env: { ...baseEnv, ...env, PORT: String(PORT) },
+    // The production logger stays on (info, one line per request), written to /dev/null.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
+      if (response.ok) return { child, exited };
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+const application = {
+  companyName: "Bench Robotics",
+  industry: "technology",
+  annualRevenue: "1m-5m",
+  yearsInBusiness: "2-5",
+  businessDescription: "We build warehouse robots.",
+  fundingType: "revenue-based",
+  fundingAmount: "250000",
+  fundingPurpose: "expansion",
+  timeframe: "1-month",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "+1 212 555 0100",
+  title: "CEO",
+  creditScore: "700-750",
+  smsConsent: true,
+};
+const [bodyHead, bodyTail] = JSON.stringify({ ...application, submissionId: "@@" }).split('"@@"');
+
+function load({ duration, rate }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}`,
+        connections: CONNECTIONS,
+        duration,
+        ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+        requests: [
+          {
+            method: "POST",
+            path: "/api/applications",
+            headers: { "content-type": "application/json" },
+            // Every request a new application (a unique submission id).
+            setupRequest: (request) => ({ ...request, body: `${bodyHead}"${randomUUID()}"${bodyTail}` }),
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+const summarise = (result) => ({
+  accepted: result["2xx"] / result.duration,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+});
+
+async function measure(name, env, options) {
+  // Other work on the machine skews every figure: record the load around each measurement.
+  const loadBefore = loadavg()[0];
+  const result = await measureOnce(name, env, options);
+  return { ...result, load: [loadBefore, loadavg()[0]] };
+}
+
+async function measureOnce(name, env, { atSeventyPercent = true } = {}) {
+  log(`${name}: raw intake transaction, ${RAW_CONCURRENCY} concurrent callers, ${RAW_DURATION_MS / 1000} s`);
+  const raw = runRaw(env);
+  log(`${name}: raw ${raw.rate.toFixed(0)} tx/s, p50 ${raw.p50.toFixed(2)} ms, p99 ${raw.p99.toFixed(2)} ms`);
+  const server = await startServer(env);
+  try {
+    await load({ duration: 3 }); // warm-up (JIT, connection pool)
+    log(`${name}: HTTP, ${CONNECTIONS} connections, ${DURATION} s`);
+    const saturated = summarise(await load({ duration: DURATION }));
+    log(
+      `${name}: HTTP ${saturated.accepted.toFixed(0)} req/s, p50 ${saturated.p50} ms, p99 ${saturated.p99} ms`,
+    );
+    let paced;
+    if (atSeventyPercent) {
+      const rate = raw.rate * 0.7;
+      log(`${name}: HTTP paced at ${rate.toFixed(0)} req/s (70% of raw), ${DURATION} s`);
+      paced = { target: rate, ...summarise(await load({ duration: DURATION, rate })) };
+      log(`${name}: paced ${paced.accepted.toFixed(0)} req/s, p50 ${paced.p50} ms, p99 ${paced.p99} ms`);
+    }
+    return { name, raw, saturated, paced };
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+}
+
+const results = [];
+if (ONLY !== "postgres") {
+  for (const journal of ["on", "off"]) {
+    const dataDir = mkdtempSync(join(tmpdir(), "harborline-bench-"));
+    try {
+      results.push(
+        await measure(
+          `PGlite, journal ${journal}`,
+          { DATA_DIR: dataDir, INTAKE_JOURNAL: journal },
+          {
+            atSeventyPercent: journal === "on",
+          },
+        ),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+let pgVersion = "";
+if (ONLY !== "pglite") {
+  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  try {
+    results.push(await measure("PostgreSQL", { DATABASE_URL: url.toString() }));
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// BENCHMARKS.md
+
+const version = (name) =>
+  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+const f0 = (n) => (n === undefined ? "-" : Math.round(n).toLocaleString("en-US"));
+const f1 = (n) => (n === undefined ? "-" : n.toFixed(1));
+const pct = (a, b) => `${Math.round((100 * a) / b)}%`;
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+
+const rows = results.map(
+  (r) =>
+    `| ${r.name} | ${f0(r.raw.rate)} | ${f1(r.raw.p50)} / ${f1(r.raw.p99)} | ${f0(r.saturated.accepted)} | ${pct(r.saturated.accepted, r.raw.rate)} | ${f1(r.saturated.p50)} / ${f1(r.saturated.p99)} | ${r.paced ? `${f0(r.paced.target)} → ${f0(r.paced.accepted)}` : "-"} | ${r.paced ? `${f1(r.paced.p50)} / ${f1(r.paced.p99)}` : "-"} | ${r.saturated.non2xx + (r.paced?.non2xx ?? 0)} / ${r.saturated.errors + (r.paced?.errors ?? 0)} | ${r.load.map((n) => n.toFixed(1)).join(" → ")} |`,
+);
+
+const verdicts = results
+  .filter((r) => r.paced)
+  .map((r) => {
+    const keeps = r.saturated.accepted >= 0.7 * r.raw.rate;
+    const fast = r.paced.p99 < 50;
+    return `- ${r.name}: HTTP keeps ${pct(r.saturated.accepted, r.raw.rate)} of the raw rate (goal ≥ 70%: ${keeps ? "met" : "missed"}); p99 at 70% of the raw rate ${f1(r.paced.p99)} ms (goal < 50 ms: ${fast ? "met" : "missed"}).`;
+  });
+const on = results.find((r) => r.name === "PGlite, journal on");
+const off = results.find((r) => r.name === "PGlite, journal off");
+const change = (from, to) => {
+  const delta = (100 * (to - from)) / from;
+  return Math.abs(delta) < 3 ? "within noise" : `${delta > 0 ? "+" : ""}${Math.round(delta)}%`;
+};
+const journalCost =
+  on && off
+    ? `- The intake journal (append + fdatasync, group-committed): raw PGlite ${f0(off.raw.rate)} → ${f0(on.raw.rate)} tx/s (${change(off.raw.rate, on.raw.rate)}), p99 ${f1(off.raw.p99)} → ${f1(on.raw.p99)} ms; HTTP ${f0(off.saturated.accepted)} → ${f0(on.saturated.accepted)} req/s (${change(off.saturated.accepted, on.saturated.accepted)}), p50 / p99 ${f1(off.saturated.p50)} / ${f1(off.saturated.p99)} → ${f1(on.saturated.p50)} / ${f1(on.saturated.p99)} ms. Without it an acknowledged application survives a killed process but not a power cut.`
+    : "";
+const missed = (r) => r.paced && (r.saturated.accepted < 0.7 * r.raw.rate || r.paced.p99 >= 50);
+const busy = results.some((r) => Math.max(...r.load) > cpus().length * 0.75);
+const why = [];
+for (const r of results.filter(missed)) {
+  if (r.name.startsWith("PGlite")) {
+    why.push(
+      `- Why ${r.name} misses: PGlite is PostgreSQL compiled to WebAssembly and runs on the server's one JavaScript thread, so the database work (about 1 ms per application, mostly WASM and its file writes) and the HTTP work share one core, and the load generator takes much of the other. At 70% of the raw rate that thread is close to its HTTP capacity (the saturated column), so requests queue and the tail grows; the journal is not the cause (compare the journal-off row). PostgreSQL, or PGlite moved to a worker thread, removes that limit.`,
+    );
+  } else {
+    why.push(
+      `- Why ${r.name} misses: the two cores are shared by the PostgreSQL backends (each commit waits for its WAL flush), the Node server and the load generator, so a latency tail is CPU queueing, not the database's limit.`,
+    );
+  }
+}
+if (busy) {
+  why.push(
+    "- Warning: the machine was busy with other work during this run (load average above 75% of the cores in the last column); the figures are lower and the tails longer than on a quiet machine. Re-run `npm run bench:api` on an idle machine before quoting them.",
+  );
+}
+
+const section = [
+  "## API",
+  "",
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:api\` (scripts/bench-api.mjs) on ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}, pg ${version("pg")}${pgVersion ? `, PostgreSQL ${pgVersion} (synchronous_commit on)` : ""}, autocannon ${version("autocannon")}.`,
+  "",
+  `- **raw**: the intake transaction (application + consent + outbox; on PGlite behind the fsync'd journal when on) through the repository, no HTTP, ${RAW_CONCURRENCY} concurrent callers, ${RAW_DURATION_MS / 1000} s.`,
+  `- **HTTP saturated**: \`POST /api/applications\`, ${CONNECTIONS} connections, ${DURATION} s, every request a new application (unique submissionId); the server in its own process with its production logger (info), load generator on the same 2 cores. "Accepted" counts 201s only.`,
+  `- **HTTP at 70%**: the same, paced at 70% of the raw rate, ${DURATION} s.`,
+  "- Latencies in ms (p50 / p99). No CRM webhook is set, so the delivery worker is idle.",
+  "",
+  "| store | raw tx/s | raw p50 / p99 | HTTP accepted req/s | of raw | HTTP p50 / p99 | paced target → accepted req/s | paced p50 / p99 | non-2xx / errors | load avg (1 min) before → after |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ...rows,
+  "",
+  ...verdicts,
+  ...(journalCost ? [journalCost] : []),
+  ...why,
+  "",
+].join("\n");
+
+const file = join(ROOT, "BENCHMARKS.md");
+const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+let next;
+const start = previous.indexOf("## API");
+if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
+else {
+  const after = previous.indexOf("\n## ", start + 1);
+  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
+}
+writeFileSync(file, next);
+rmSync(outDir, { recursive: true, force: true });
+log("wrote BENCHMARKS.md");
+console.log(`\n${section}`);

@@ -1,0 +1,2 @@
+export const ROOT: string;
+export function bundleServer(outDir: string, entries?: Record<string, string>): Promise<string>;

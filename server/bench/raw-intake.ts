@@ -1,0 +1,77 @@
+/**
+ * The intake transaction without HTTP, for `npm run bench:api`: the same
+ * repository call the route makes (application + consent + outbox in one
+ * transaction; on PGlite behind the fsync'd journal unless INTAKE_JOURNAL=off),
+ * from BENCH_CONCURRENCY concurrent callers for BENCH_DURATION_MS. Prints one
+ * JSON line: { ops, seconds, rate, p50, p99 }.
+ */
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import {
+  APPLICATION_SOURCE,
+  SMS_CONSENT_VERSION,
+  smsConsentText,
+  type FundingApplication,
+} from "~/features/application/schema";
+import { loadConfig } from "../config";
+import { openRuntime } from "../runtime";
+import { createApplicationsRepository } from "../store/applications-repository";
+
+const config = loadConfig(process.env);
+const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const runtime = await openRuntime(config, pino({ level: "warn" }), "the raw-intake benchmark");
+const repository = createApplicationsRepository(runtime.store, { journal: runtime.journal });
+
+const application: FundingApplication = {
+  companyName: "Bench Robotics",
+  industry: "technology",
+  annualRevenue: "1m-5m",
+  yearsInBusiness: "2-5",
+  businessDescription: "We build warehouse robots.",
+  fundingType: "revenue-based",
+  fundingAmount: "250000",
+  fundingPurpose: "expansion",
+  timeframe: "1-month",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  phone: "+1 212 555 0100",
+  title: "CEO",
+  creditScore: "700-750",
+  smsConsent: true,
+} as FundingApplication;
+
+const latencies: number[] = [];
+const deadline = performance.now() + durationMs;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      await repository.create({
+        submissionId: randomUUID(),
+        application,
+        source: APPLICATION_SOURCE,
+        timestamp: new Date().toISOString(),
+        clientIp: "127.0.0.1",
+        userAgent: "bench",
+        consent: { text: smsConsentText, version: SMS_CONSENT_VERSION, pageUrl: "http://localhost/" },
+      });
+      latencies.push(performance.now() - t0);
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+await runtime.close();
+console.log(
+  JSON.stringify({
+    ops: latencies.length,
+    seconds,
+    rate: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+  }),
+);

@@ -1,0 +1,204 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { createBackend, disposeSeed, type TestBackend } from "../fault/harness";
+import { openRuntime } from "../runtime";
+import { ENGINES, testConfig, validApplication } from "../test/helpers";
+import { runLeadsCli, table } from "./leads";
+
+const silent = { info: () => undefined, warn: () => undefined } as never;
+
+/** RFC 4180 (quoted fields, doubled quotes, newlines in quotes) into objects keyed by the header. */
+function parse(csv: string, _options?: { columns: true }): Record<string, string>[] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
+  const endRecord = () => {
+    endField();
+    records.push(record);
+    record = [];
+  };
+  for (let i = 0; i < csv.length; i++) {
+    const ch = csv[i];
+    if (quoted) {
+      if (ch === '"' && csv[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") endField();
+    else if (ch === "\n") endRecord();
+    else if (ch !== "\r") field += ch;
+  }
+  if (field || record.length) endRecord();
+  const [header, ...rows] = records.filter((r) => r.length > 1 || r[0] !== "");
+  return rows.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i]])));
+}
+
+describe.each(ENGINES)("npm run leads on %s", (engine) => {
+  let backend: TestBackend;
+  let ids: string[];
+  const outDir = mkdtempSync(join(tmpdir(), "harborline-cli-"));
+
+  const cli = async (...argv: string[]) => {
+    let stdout = "";
+    let stderr = "";
+    const code = await runLeadsCli(argv, {
+      stdout: (text) => (stdout += `${text}\n`),
+      stderr: (text) => (stderr += `${text}\n`),
+      env: { ...backend.env, LOG_LEVEL: "silent" },
+    });
+    return { code, stdout, stderr };
+  };
+
+  beforeAll(async () => {
+    backend = await createBackend(engine);
+    const config = testConfig(backend.env);
+    const runtime = await openRuntime(config, silent);
+    const app = await buildApp({ config, store: runtime.store, journal: runtime.journal, logger: false });
+    const post = (url: string, payload: object) =>
+      app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload });
+    ids = [];
+    for (const body of [
+      validApplication({ companyName: "Alpha Freight", email: "alpha@example.com" }),
+      validApplication({ companyName: "Beta Bakery", email: "beta@example.com" }),
+      validApplication({ companyName: "Spam Co", companyWebsite: "http://spam.example" }),
+    ]) {
+      ids.push((await post("/api/applications", body)).json().id);
+    }
+    await post("/api/newsletter", { email: "reader@example.com" });
+    // Beta's delivery failed for good.
+    const { rows } = await runtime.store.query<{ id: string }>(
+      "UPDATE outbox SET status = 'dead', attempts = 1, last_error = 'HTTP 422' WHERE application_id = $1 RETURNING id::text AS id",
+      [ids[1]],
+    );
+    await runtime.store.query(
+      "INSERT INTO delivery_attempts (outbox_id, attempt, status_code, error, duration_ms, outcome) VALUES ($1, 1, 422, 'HTTP 422', 12, 'dead')",
+      [rows[0].id],
+    );
+    await app.close();
+    await runtime.close();
+  });
+
+  afterAll(async () => {
+    await backend?.dispose();
+    await disposeSeed();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it("lists recent applications as a table, or JSON, filtered by status", async () => {
+    const list = await cli("list");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^id\s+submitted_at\s+status\s+company_name/);
+    expect(list.stdout).toContain("Alpha Freight");
+    expect(list.stdout).toContain("Spam Co");
+
+    const dead = JSON.parse((await cli("list", "--status", "dead", "--json")).stdout);
+    expect(dead).toEqual([
+      expect.objectContaining({ id: ids[1], company_name: "Beta Bakery", delivery: "dead" }),
+    ]);
+    const spam = JSON.parse((await cli("list", "--status", "spam", "--json", "--limit", "5")).stdout);
+    expect(spam.map((row: { id: string }) => row.id)).toEqual([ids[2]]);
+    expect((await cli("list", "--limit", "0")).code).toBe(2);
+    expect((await cli("list", "--status", "lost")).code).toBe(2);
+  });
+
+  it("shows one application with its consent record and delivery attempts", async () => {
+    const shown = await cli("show", ids[1]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`Application ${ids[1]}`);
+    expect(shown.stdout).toContain("Consent record");
+    expect(shown.stdout).toContain("sms-consent-");
+    expect(shown.stdout).toMatch(/Delivery attempts \(1\)[\s\S]*422\s+dead/);
+    const json = JSON.parse((await cli("show", ids[1], "--json")).stdout);
+    expect(json).toMatchObject({
+      application: { id: ids[1], company_name: "Beta Bakery" },
+      consent: { application_id: ids[1], consent_text: expect.stringContaining("text messages") },
+      delivery: { status: "dead", attempts: 1 },
+      attempts: [{ attempt: 1, status_code: 422, outcome: "dead" }],
+    });
+    const missing = await cli("show", "00000000-0000-0000-0000-000000000000");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No application/);
+  });
+
+  it("exports applications, the consent ledger and the newsletter as CSV", async () => {
+    const file = join(outDir, `applications-${engine}.csv`);
+    const exported = await cli("export", "applications", "--out", file);
+    expect(exported.code).toBe(0);
+    const rows = parse(readFileSync(file, "utf8"), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(3);
+    expect(rows.find((row) => row.id === ids[0])).toMatchObject({
+      company_name: "Alpha Freight",
+      sms_consent: "true",
+      delivery_status: "pending",
+    });
+    const consents = parse((await cli("export", "consents")).stdout, { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(consents).toHaveLength(3);
+    expect(consents[0].consent_text).toMatch(/text messages/);
+    const newsletter = parse((await cli("export", "newsletter")).stdout, { columns: true });
+    expect(newsletter).toEqual([
+      expect.objectContaining({ email: "reader@example.com", status: "subscribed" }),
+    ]);
+    expect((await cli("export", "everything")).code).toBe(2);
+  });
+
+  it("reports delivery stats, and redelivers one or all dead rows", async () => {
+    const stats = JSON.parse((await cli("stats", "--json")).stdout);
+    expect(stats).toMatchObject({
+      applications: { total: 3, spam: 1 },
+      delivery: { pending: 1, sending: 0, delivered: 0, dead: 1 },
+      dead: 1,
+      oldestWaiting: { applicationId: ids[0] },
+      attempts: { total: 1, failed: 1 },
+      newsletterSubscribers: 1,
+    });
+    expect((await cli("stats")).stdout).toMatch(/Dead\s+1 \(npm run leads -- redeliver --all-dead\)/);
+
+    expect((await cli("redeliver", ids[2])).code).toBe(1); // spam is never delivered
+    const one = await cli("redeliver", ids[1]);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain(ids[1]);
+    expect(JSON.parse((await cli("redeliver", "--all-dead", "--json")).stdout)).toEqual({ redelivered: [] });
+    expect(JSON.parse((await cli("stats", "--json")).stdout).delivery).toMatchObject({ pending: 2, dead: 0 });
+  });
+
+  it("prints usage for help and unknown commands", async () => {
+    expect((await cli("--help")).stdout).toMatch(/Usage: npm run leads/);
+    const unknown = await cli("frobnicate");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown command: frobnicate/);
+  });
+
+  if (engine === "pglite") {
+    it("refuses to open the embedded store while the server has it", async () => {
+      const runtime = await openRuntime(testConfig(backend.env), silent);
+      try {
+        const busy = await cli("stats");
+        expect(busy.code).toBe(1);
+        expect(busy.stderr).toMatch(/in use by the server \(pid \d+\)/);
+      } finally {
+        await runtime.close();
+      }
+    });
+  }
+});
+
+describe("table", () => {
+  it("pads columns and shortens long cells", () => {
+    expect(table([{ a: "x", b: "y".repeat(50) }], ["a", "b"], 10)).toBe(
+      ["a  b", "-  ----------", "x  yyyyyyyyy…"].join("\n"),
+    );
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * The operator CLI: `npm run leads -- <command>`. Same configuration and store
+ * as the server (DATA_DIR or DATABASE_URL). See the README's "Operator CLI".
+ */
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { stringify } from "csv-stringify/sync";
+import pino from "pino";
+import { ConfigError, loadConfig } from "../config";
+import { DataDirBusyError, openRuntime } from "../runtime";
+import {
+  APPLICATION_STATUSES,
+  DELIVERY_STATUSES,
+  createOperatorRepository,
+  type OperatorRepository,
+} from "../store/operator-repository";
+
+export const USAGE = `Usage: npm run leads -- <command> [options]
+
+Commands:
+  list [--limit N] [--status S]     recent applications (S: ${[...APPLICATION_STATUSES, ...DELIVERY_STATUSES].join(", ")})
+  show <id>                         one application (id or submission id), its consent record and delivery attempts
+  export applications|consents|newsletter [--out file.csv]
+                                    CSV to stdout, or to a file
+  stats                             delivery counts by status, oldest waiting, attempts, dead rows
+  redeliver <id> [--force]          back to pending, due now (--force: also a delivered one)
+  redeliver --all-dead              every dead row back to pending
+
+Options:
+  --json                            machine-readable output
+  -h, --help                        this text
+
+Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded store; the server must be stopped).`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+class UsageError extends Error {}
+
+const shorten = (value: unknown, max = 40) => {
+  const text = value === null || value === undefined ? "" : String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/** A plain text table: a header row, then the rows, columns padded. */
+export function table(rows: Record<string, unknown>[], columns: string[], max = 40): string {
+  const cells = rows.map((row) => columns.map((column) => shorten(row[column], max)));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((row) => row[i].length)));
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(columns), line(widths.map((width) => "-".repeat(width))), ...cells.map(line)].join("\n");
+}
+
+const keyValues = (record: Record<string, unknown>) => {
+  const width = Math.max(...Object.keys(record).map((key) => key.length));
+  return Object.entries(record)
+    .map(
+      ([key, value]) =>
+        `  ${key.padEnd(width)}  ${value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value)}`,
+    )
+    .join("\n");
+};
+
+async function run(
+  command: string,
+  args: string[],
+  values: Record<string, unknown>,
+  repo: OperatorRepository,
+  io: CliIo,
+): Promise<number> {
+  const json = Boolean(values.json);
+  const out = (data: unknown, text: () => string): number => {
+    io.stdout(json ? JSON.stringify(data, null, 2) : text());
+    return 0;
+  };
+
+  switch (command) {
+    case "list": {
+      const limit = values.limit === undefined ? 20 : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new UsageError("--limit must be a positive whole number");
+      const status = values.status as string | undefined;
+      if (status && ![...APPLICATION_STATUSES, ...DELIVERY_STATUSES].includes(status as never)) {
+        throw new UsageError(
+          `--status must be one of ${[...APPLICATION_STATUSES, ...DELIVERY_STATUSES].join(", ")}`,
+        );
+      }
+      const rows = await repo.list({ limit, status });
+      return out(rows, () =>
+        rows.length === 0
+          ? "No applications."
+          : table(rows, [
+              "id",
+              "submitted_at",
+              "status",
+              "company_name",
+              "name",
+              "email",
+              "funding_amount",
+              "delivery",
+              "attempts",
+            ]),
+      );
+    }
+    case "show": {
+      const id = args[0];
+      if (!id) throw new UsageError("show needs an application id");
+      const found = await repo.show(id);
+      if (!found) {
+        io.stderr(`No application ${id}.`);
+        return 1;
+      }
+      return out(found, () =>
+        [
+          `Application ${found.application.id}`,
+          keyValues(
+            Object.fromEntries(Object.entries(found.application).filter(([key]) => key !== "payload")),
+          ),
+          "",
+          "Consent record",
+          found.consent ? keyValues(found.consent) : "  (none)",
+          "",
+          "Delivery",
+          found.delivery ? keyValues(found.delivery) : "  (not delivered: spam)",
+          "",
+          `Delivery attempts (${found.attempts.length})`,
+          found.attempts.length
+            ? table(
+                found.attempts,
+                ["attempt", "attempted_at", "status_code", "outcome", "duration_ms", "error"],
+                80,
+              )
+            : "  (none yet)",
+        ].join("\n"),
+      );
+    }
+    case "export": {
+      const kind = args[0];
+      if (kind !== "applications" && kind !== "consents" && kind !== "newsletter") {
+        throw new UsageError("export needs applications, consents or newsletter");
+      }
+      const rows = await repo.exportRows(kind);
+      const csv = stringify(rows, {
+        header: true,
+        columns: rows.length ? Object.keys(rows[0]) : undefined,
+        cast: { boolean: (value) => String(value), object: (value) => JSON.stringify(value) },
+      });
+      if (values.out) {
+        writeFileSync(String(values.out), csv);
+        io.stderr(`Wrote ${rows.length} ${kind} rows to ${values.out}`);
+      } else io.stdout(csv.trimEnd());
+      return 0;
+    }
+    case "stats": {
+      const stats = await repo.stats();
+      return out(stats, () =>
+        [
+          `Applications      ${stats.applications.total} (spam ${stats.applications.spam})`,
+          `Delivery          ${DELIVERY_STATUSES.map((status) => `${status} ${stats.delivery[status]}`).join(", ")}`,
+          `Oldest waiting    ${stats.oldestWaiting ? `${stats.oldestWaiting.since} (${stats.oldestWaiting.applicationId})` : "none"}`,
+          `Attempts          ${stats.attempts.total} (failed ${stats.attempts.failed}, last ${stats.attempts.last ?? "never"})`,
+          `Dead              ${stats.dead}${stats.dead ? " (npm run leads -- redeliver --all-dead)" : ""}`,
+          `Newsletter        ${stats.newsletterSubscribers} subscribed`,
+        ].join("\n"),
+      );
+    }
+    case "redeliver": {
+      let ids: string[];
+      if (values["all-dead"]) ids = await repo.redeliver({ allDead: true });
+      else {
+        if (!args[0]) throw new UsageError("redeliver needs an application id, or --all-dead");
+        ids = await repo.redeliver({ id: args[0], force: Boolean(values.force) });
+        if (ids.length === 0) {
+          io.stderr(
+            `Nothing to redeliver for ${args[0]}: unknown, spam, being sent, or already delivered (--force).`,
+          );
+          return 1;
+        }
+      }
+      return out({ redelivered: ids }, () =>
+        ids.length
+          ? `Queued for delivery again (${ids.length}):\n${ids.map((id) => `  ${id}`).join("\n")}`
+          : "No dead rows.",
+      );
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}`);
+  }
+}
+
+export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: "boolean" },
+        limit: { type: "string" },
+        status: { type: "string" },
+        out: { type: "string" },
+        "all-dead": { type: "boolean" },
+        force: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...args] = parsed.positionals;
+  if (parsed.values.help || !command || command === "help") {
+    io.stdout(USAGE);
+    return command || parsed.values.help ? 0 : 2;
+  }
+
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const log = pino({ level: "warn" }, pino.destination(2));
+  let runtime;
+  try {
+    runtime = await openRuntime(config, log, "the leads CLI");
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      io.stderr(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    const code = await run(command, args, parsed.values, createOperatorRepository(runtime.store), io);
+    // The embedded store does not fsync by itself; make the operator's changes durable.
+    if (command === "redeliver") await runtime.store.syncToDisk();
+    return code;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await runtime.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runLeadsCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(`${text}\n`),
+    stderr: (text) => process.stderr.write(`${text}\n`),
+    env: process.env,
+  });
+}

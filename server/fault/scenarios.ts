@@ -1,0 +1,355 @@
+/**
+ * The fault scenarios, run against real server processes on one engine
+ * (delivery-pglite.test.ts, delivery-postgres.test.ts). What "exactly once"
+ * means here: the fake CRM answers 2xx exactly once per application id,
+ * except where the server was SIGKILLed while a delivery was in flight; there
+ * a second 2xx for the same id (same Idempotency-Key, same body) is allowed,
+ * at most one per delivery that was in flight, and counted.
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CRM_PAYLOAD_KEYS } from "../leads/crm-payload";
+import type { Store } from "../store/store";
+import type { Engine } from "../test/helpers";
+import {
+  FAST_DELIVERY,
+  FakeCrm,
+  attemptsFor,
+  createBackend,
+  deliveryLogs,
+  disposeBundle,
+  disposeSeed,
+  newSubmission,
+  runCli,
+  startServer,
+  storedLeads,
+  submit,
+  submitAll,
+  waitFor,
+  type ServerProcess,
+  type Submission,
+  type TestBackend,
+} from "./harness";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CONCURRENCY = Number(FAST_DELIVERY.DELIVERY_CONCURRENCY);
+
+export function defineFaultSuite(engine: Engine) {
+  describe(`delivery faults on ${engine} (real processes)`, () => {
+    let crm: FakeCrm;
+    let backend: TestBackend;
+    let servers: ServerProcess[] = [];
+    let store: Store | undefined;
+
+    const start = async (env: Record<string, string> = {}) => {
+      const server = await startServer(backend, { LEAD_WEBHOOK_URL: crm.url, ...env });
+      servers.push(server);
+      return server;
+    };
+
+    /** Stops the servers (SIGTERM, clean exit expected) and opens the store in the test. */
+    const stopAndOpen = async () => {
+      for (const server of servers) {
+        if (server.child.exitCode === null && server.child.signalCode === null) {
+          expect(await server.stop()).toBe(0);
+        }
+      }
+      store = await backend.open();
+      return store;
+    };
+
+    /** The CRM answered 2xx and a server recorded it (its log line follows the store write). */
+    const delivered = (id: string) =>
+      crm.accepted().has(id) &&
+      servers.some((server) =>
+        deliveryLogs(server).some((l) => l.applicationId === id && l.outcome === "delivered"),
+      );
+    const waitDelivered = (ids: string[], what = "every lead delivered and recorded") =>
+      waitFor(() => ids.every(delivered), { what, timeoutMs: 40_000 });
+
+    const expectDeliveredOnce = (ids: string[]) => {
+      const accepted = crm.accepted();
+      for (const id of ids) expect(accepted.get(id), `2xx answers for ${id}`).toBe(1);
+      // Nothing reached the CRM that the store does not know.
+      for (const key of crm.seen().keys()) expect(ids).toContain(key);
+    };
+
+    const expectAllDeliveredInStore = async (ids: string[]) => {
+      const leads = await storedLeads(await stopAndOpen());
+      expect(leads.map((lead) => lead.id).sort()).toEqual([...ids].sort());
+      for (const lead of leads) {
+        expect(lead).toMatchObject({ delivery: "delivered", consent: true });
+      }
+      return leads;
+    };
+
+    beforeEach(async () => {
+      crm = new FakeCrm();
+      await crm.start();
+      backend = await createBackend(engine);
+      servers = [];
+    });
+
+    afterEach(async () => {
+      for (const server of servers) {
+        if (server.child.exitCode === null && server.child.signalCode === null) server.kill("SIGKILL");
+        await server.exited;
+      }
+      await store?.close();
+      store = undefined;
+      await crm.stop();
+      await backend.dispose();
+    });
+
+    afterAll(async () => {
+      await disposeBundle();
+      await disposeSeed();
+    });
+
+    it("sends the stored payload with an Idempotency-Key, after the CRM answered 500 for a while", async () => {
+      // "A while": until every lead has met a 500 (the early ones twice), whatever the machine's speed.
+      let failing = true;
+      crm.answer = () => (failing ? { status: 500 } : { status: 200 });
+      const server = await start();
+      const failures = (id: string) => crm.requests.filter((r) => r.key === id && r.answered === 500).length;
+
+      const early = await submitAll(
+        server.port,
+        Array.from({ length: 6 }, (_, i) => newSubmission(i)),
+      );
+      await waitFor(() => early.every((id) => failures(id) >= 2), { what: "two 500s for the early leads" });
+      const late = await submitAll(
+        server.port,
+        Array.from({ length: 6 }, (_, i) => newSubmission(100 + i)),
+      );
+      await waitFor(() => late.every((id) => failures(id) >= 1), { what: "a 500 for the late leads" });
+      failing = false;
+      const ids = [...early, ...late];
+      await waitDelivered(ids);
+
+      expectDeliveredOnce(ids);
+      const request = crm.requests.find((r) => r.answered === 200)!;
+      expect(request.contentType).toBe("application/json");
+      expect(request.body.applicationId).toBe(request.key);
+      expect(Object.keys(request.body)).toEqual([...CRM_PAYLOAD_KEYS, "applicationId", "attribution"]);
+
+      await expectAllDeliveredInStore(ids);
+      const attempts = await attemptsFor(store!, early[0]);
+      expect(attempts.at(-1)).toMatchObject({ status_code: 200, outcome: "delivered" });
+      expect(attempts.slice(0, -1).every((a) => a.status_code === 500 && a.outcome === "retry")).toBe(true);
+      expect(attempts.map((a) => a.attempt)).toEqual(attempts.map((_, i) => i + 1));
+      // The structured log names the application, the attempt, the status and the next attempt.
+      const logged = deliveryLogs(servers[0]).find(
+        (l) => l.applicationId === early[0] && l.outcome === "retry",
+      );
+      expect(logged).toMatchObject({ attempt: 1, status: 500, nextAttemptAt: expect.any(String) });
+    });
+
+    it("times out a CRM that hangs, and retries until it answers", async () => {
+      let hanging = true;
+      crm.answer = () => (hanging ? "hang" : { status: 200 });
+      const server = await start();
+
+      const ids = await submitAll(
+        server.port,
+        Array.from({ length: 8 }, (_, i) => newSubmission(i)),
+      );
+      await waitFor(
+        () =>
+          ids.every((id) =>
+            deliveryLogs(server).some((l) => l.applicationId === id && l.error === "timeout after 400 ms"),
+          ),
+        { what: "a timed-out attempt for every lead" },
+      );
+      hanging = false;
+      await waitDelivered(ids);
+      expectDeliveredOnce(ids);
+
+      await expectAllDeliveredInStore(ids);
+      const attempts = await attemptsFor(store!, ids[0]);
+      expect(attempts[0]).toMatchObject({
+        status_code: null,
+        error: "timeout after 400 ms",
+        outcome: "retry",
+      });
+      expect(attempts.at(-1)).toMatchObject({ status_code: 200, outcome: "delivered" });
+    });
+
+    it("keeps retrying while the CRM refuses connections, and delivers once it is back", async () => {
+      await crm.stop();
+      const server = await start();
+      const ids = await submitAll(
+        server.port,
+        Array.from({ length: 8 }, (_, i) => newSubmission(i)),
+      );
+      await waitFor(
+        () =>
+          ids.every((id) =>
+            deliveryLogs(server).some((l) => l.applicationId === id && /ECONNREFUSED/.test(String(l.error))),
+          ),
+        { what: "a refused attempt for every lead" },
+      );
+      await crm.start(); // same port
+      await waitDelivered(ids);
+      expectDeliveredOnce(ids);
+      await expectAllDeliveredInStore(ids);
+    });
+
+    it("loses nothing when SIGKILLed mid-stream; every lead reaches the CRM, a second 2xx only for in-flight sends", async () => {
+      // A slow CRM keeps deliveries in flight when the kill lands.
+      crm.answer = () => ({ status: 200, delayMs: 25 });
+      const first = await start();
+      const submissions: Submission[] = [];
+      let killed = false;
+      let n = 0;
+      const stream = async () => {
+        while (!killed) {
+          const submission = newSubmission(n++);
+          submissions.push(submission);
+          try {
+            await submit(first.port, submission);
+          } catch {
+            // the server died under this request: unacknowledged
+          }
+        }
+      };
+      const streams = Array.from({ length: 4 }, stream);
+      await waitFor(() => submissions.filter((s) => s.status === 201).length >= 40, {
+        what: "40 acknowledgements",
+      });
+      first.kill("SIGKILL");
+      killed = true;
+      await first.exited;
+      await Promise.all(streams);
+
+      const acknowledged = submissions.filter((s) => s.id);
+      const unacknowledged = submissions.filter((s) => !s.id);
+      // Only the requests in flight at the kill (one per stream) went unanswered.
+      expect(unacknowledged.length).toBeLessThanOrEqual(4);
+
+      // Anything the CRM saw before the second process started came from the first one.
+      const secondStartedAt = Date.now();
+      const second = await start();
+      // The visitor's browser retries with the same submission id.
+      for (const submission of unacknowledged) await submit(second.port, submission);
+      expect(unacknowledged.every((s) => s.status === 200 || s.status === 201)).toBe(true);
+      const ids = submissions.map((s) => s.id!);
+      expect(new Set(ids).size).toBe(submissions.length);
+      // (A send cut short by the kill is retried once its lease ends.)
+      await waitDelivered(ids);
+
+      // Every acknowledged application is stored, once, and delivered.
+      const leads = await expectAllDeliveredInStore(ids);
+      expect(leads.map((lead) => lead.submission_id).sort()).toEqual(
+        submissions.map((s) => s.submissionId).sort(),
+      );
+      for (const s of acknowledged) expect(leads.find((lead) => lead.id === s.id)).toBeDefined();
+
+      // Duplicates: only ids whose first delivery came from the killed process (the window
+      // between the CRM's answer and recording it), same key and same body.
+      const duplicates = [...crm.accepted()].filter(([, count]) => count > 1);
+      for (const [id, count] of duplicates) {
+        expect(count).toBe(2);
+        const requests = crm.requests.filter((r) => r.key === id);
+        expect(new Set(requests.map((r) => JSON.stringify(r.body))).size).toBe(1);
+        expect(requests[0].receivedAt).toBeLessThan(secondStartedAt);
+      }
+      expect(duplicates.length).toBeLessThanOrEqual(CONCURRENCY);
+      for (const key of crm.seen().keys()) expect(ids).toContain(key);
+      console.info(
+        `[${engine}] SIGKILL: ${submissions.length} submissions, ${acknowledged.length} acknowledged before the kill, ` +
+          `${unacknowledged.length} retried by the client, ${duplicates.length} duplicate 2xx (in-flight at the kill)`,
+      );
+    });
+
+    it("finishes an in-flight delivery on SIGTERM before it exits", async () => {
+      crm.answer = () => ({ status: 200, delayMs: 800 });
+      const server = await start({ DELIVERY_TIMEOUT_MS: "3000", DELIVERY_LEASE_MS: "10000" });
+      const [id] = await submitAll(server.port, [newSubmission(1)]);
+      await waitFor(() => crm.requests.length === 1, { what: "the delivery to start" });
+      expect(await server.stop()).toBe(0);
+      expect(crm.requests[0].answered).toBe(200);
+      await expectAllDeliveredInStore([id]);
+      expect(crm.requests).toHaveLength(1);
+    });
+
+    it("marks a lead dead after one 4xx, and `leads redeliver` sends it again", async () => {
+      crm.answer = (_request, seenForKey) => (seenForKey === 0 ? { status: 422 } : { status: 200 });
+      let server = await start();
+      const [id] = await submitAll(server.port, [newSubmission(1)]);
+      await waitFor(() => deliveryLogs(server).some((l) => l.applicationId === id && l.outcome === "dead"), {
+        what: "the dead row",
+      });
+      // Several poll intervals later: still one request, no retry.
+      await sleep(3 * Number(FAST_DELIVERY.DELIVERY_POLL_MS));
+      expect(crm.seen().get(id)).toBe(1);
+
+      // The embedded store belongs to one process: the operator stops the server first.
+      if (engine === "pglite") expect(await server.stop()).toBe(0);
+      const stats = await runCli(backend, ["stats", "--json"]);
+      expect(stats.code).toBe(0);
+      expect(JSON.parse(stats.stdout)).toMatchObject({ dead: 1, delivery: { dead: 1, delivered: 0 } });
+      const redeliver = await runCli(backend, ["redeliver", "--all-dead"]);
+      expect(redeliver.code).toBe(0);
+      expect(redeliver.stdout).toContain(id);
+      if (engine === "pglite") server = await start();
+
+      await waitDelivered([id], "the redelivery");
+      await expectAllDeliveredInStore([id]);
+      const attempts = await attemptsFor(store!, id);
+      expect(attempts.map((a) => [a.status_code, a.outcome])).toEqual([
+        [422, "dead"],
+        [200, "delivered"],
+      ]);
+    });
+
+    it("honours Retry-After on a 429", async () => {
+      crm.answer = (_request, seenForKey) =>
+        seenForKey === 0 ? { status: 429, headers: { "retry-after": "1" } } : { status: 200 };
+      const server = await start();
+      const [id] = await submitAll(server.port, [newSubmission(1)]);
+      await waitDelivered([id], "the delivery after Retry-After");
+      const [first, second] = crm.requests.filter((r) => r.key === id);
+      // Our own schedule would have retried within 360 ms (DELIVERY_BACKOFF_MAX_MS + jitter).
+      expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(950);
+      expectDeliveredOnce([id]);
+    });
+
+    it("stores applications while LEAD_WEBHOOK_URL is unset, and sends them once it is set", async () => {
+      const server = await startServer(backend, {});
+      servers.push(server);
+      const ids = await submitAll(
+        server.port,
+        Array.from({ length: 3 }, (_, i) => newSubmission(i)),
+      );
+      expect(server.logs.some((l) => String(l.msg).startsWith("LEAD_WEBHOOK_URL is not set"))).toBe(true);
+      expect(await server.stop()).toBe(0);
+      expect(crm.requests).toHaveLength(0);
+      const restarted = await start();
+      expect(restarted.logs.find((l) => String(l.msg).startsWith("delivery worker started"))).toBeDefined();
+      await waitDelivered(ids, "the waiting leads");
+      expectDeliveredOnce(ids);
+    });
+
+    if (engine === "postgres") {
+      it("shares the outbox between two live instances: no id is sent twice", async () => {
+        crm.answer = () => ({ status: 200, delayMs: 10 });
+        const [a, b] = await Promise.all([start(), start()]);
+        const submissions = Array.from({ length: 120 }, (_, i) => newSubmission(i));
+        for (let i = 0; i < submissions.length; i += 8) {
+          await Promise.all(
+            submissions.slice(i, i + 8).map((s, j) => submit(j % 2 === 0 ? a.port : b.port, s)),
+          );
+        }
+        const ids = submissions.map((s) => s.id!);
+        await waitDelivered(ids);
+        for (const id of ids) expect(crm.seen().get(id), `requests for ${id}`).toBe(1);
+        expectDeliveredOnce(ids);
+        await expectAllDeliveredInStore(ids);
+        const { rows } = await store!.query<{ worker: string; n: string }>(
+          "SELECT worker, count(*)::text AS n FROM delivery_attempts GROUP BY worker",
+        );
+        expect(rows).toHaveLength(2);
+      });
+    }
+  });
+}
