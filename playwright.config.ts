@@ -28,6 +28,12 @@ export default defineConfig({
       env: { BOOKING_PORT: String(E2E.bookingPort) },
     },
     {
+      command: "node e2e/support/fake-crm-server.mjs",
+      url: `${E2E.crmOrigin}/health`,
+      reuseExistingServer: false,
+      env: { CRM_PORT: String(E2E.crmPort) },
+    },
+    {
       command: "node scripts/start.mjs",
       url: `${E2E.baseUrl}/healthz`,
       reuseExistingServer: false,

@@ -1,14 +1,27 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const bookingPort = Number(process.env.E2E_BOOKING_PORT ?? 4318);
+const crmPort = Number(process.env.E2E_CRM_PORT ?? 4319);
 const baseUrl = `http://127.0.0.1:${port}`;
 const bookingOrigin = `http://127.0.0.1:${bookingPort}`;
 // One store per test run, so tests can look rows up and nothing leaks between runs.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "harborline-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+
+// The browser tests' server stores into its own schema of the PostgreSQL on
+// 127.0.0.1:5432, so a test can find the row a visitor's application made.
+// (The embedded PGlite store allows one process only; server tests cover it.)
+const databaseBase = process.env.E2E_DATABASE_BASE ?? "postgres://postgres@127.0.0.1:5432/test";
+const schema = process.env.E2E_SCHEMA ?? `e2e_${process.pid}_${Date.now()}`;
+if (!process.env.E2E_SCHEMA) {
+  execFileSync("psql", [databaseBase, "-q", "-c", `CREATE SCHEMA IF NOT EXISTS ${schema}`]);
+  process.env.E2E_SCHEMA = schema;
+}
+const databaseUrl = `${databaseBase}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
 export const E2E = {
   port,
@@ -16,6 +29,10 @@ export const E2E = {
   bookingPort,
   bookingOrigin,
   bookingUrl: `${bookingOrigin}/booking`,
+  crmPort,
+  crmOrigin: `http://127.0.0.1:${crmPort}`,
+  databaseUrl,
+  schema,
   dataDir,
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromiumArgs: [
@@ -34,6 +51,8 @@ export const E2E = {
     SITE_URL: baseUrl,
     BOOKING_URL: `${bookingOrigin}/booking`,
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LEAD_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/leads`,
     RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: "warn",
   } as Record<string, string>,
