@@ -2,7 +2,7 @@
 // default simulated throttling) three times per route, takes medians, measures
 // each route's JS/CSS bytes, and writes the table to BENCHMARKS.md.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const origin = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const routes = [
+const allRoutes = [
   "/",
   "/faq",
   "/privacy-policy",
@@ -28,22 +28,32 @@ const routes = [
   "/this-page-does-not-exist",
 ];
 
+const buildDir = process.env.RR_BUILD_DIR || "build";
+const verbose = process.env.BENCH_VERBOSE !== "0";
+/** Keeps every run's full report (JSON) there when set, for reading the audits' details. */
+const saveDir = process.env.BENCH_SAVE_DIR;
+const onlyRoutes = process.env.BENCH_ROUTES?.split(",").filter(Boolean);
+const routes = onlyRoutes ?? allRoutes;
 const env = {
   ...process.env,
+  RR_BUILD_DIR: buildDir,
+  CLIENT_DIR: join(buildDir, "client"),
   PORT: String(PORT),
   HOST: "127.0.0.1",
   SITE_URL: origin,
   DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")),
   LOG_LEVEL: "warn",
 };
-const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (process.env.BENCH_SKIP_BUILD !== "1") {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const server = spawn("node", ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
     } catch {
@@ -52,6 +62,38 @@ async function waitForServer() {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("server did not start");
+}
+
+/**
+ * Audits that cost points: in a weighted category (score below 1), plus any
+ * performance metric under a perfect score. Each with a one-line detail.
+ */
+function failingAudits(lhr) {
+  const found = new Map();
+  for (const [categoryId, category] of Object.entries(lhr.categories)) {
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (ref.weight === 0 && categoryId !== "performance") continue;
+      if (categoryId === "performance" && ref.weight === 0 && audit.scoreDisplayMode !== "metricSavings")
+        continue;
+      if (found.has(ref.id)) continue;
+      const items = (audit.details?.items ?? [])
+        .slice(0, 3)
+        .map((item) => {
+          const node = item.node?.snippet ?? item.node?.selector;
+          return (
+            node ?? item.url ?? item.source?.url ?? item.description ?? JSON.stringify(item).slice(0, 120)
+          );
+        })
+        .filter(Boolean);
+      found.set(ref.id, {
+        id: ref.id,
+        text: `[${categoryId}] ${ref.id} (score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""})${items.length ? `: ${items.join(" | ")}` : ""}`,
+      });
+    }
+  }
+  return [...found.values()];
 }
 
 const median = (values) => {
@@ -66,7 +108,7 @@ function payload(route) {
   for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)) refs.add(match[1]);
   const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
   for (const ref of refs) {
-    const file = join(process.env.RR_BUILD_DIR ?? "build", "client", ref);
+    const file = join(buildDir, "client", ref);
     if (!existsSync(file)) continue;
     const bytes = readFileSync(file);
     const kind = ref.endsWith(".js") ? "js" : "css";
@@ -95,25 +137,46 @@ const rows = [];
 try {
   for (const route of routes) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0, attempts = 0; i < RUNS; i++) {
       const result = await lighthouse(`${origin}${route}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
+        // The 404 page answers with a real 404; Lighthouse would otherwise refuse to score it.
+        ignoreStatusCode: true,
       });
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, say): run again.
+      if (result.lhr.runtimeError && ++attempts <= 3) {
+        console.log(`  ${route}: ${result.lhr.runtimeError.code}; running again`);
+        i--;
+        continue;
+      }
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = `${route.replace(/\W+/g, "_") || "home"}-${i + 1}.json`;
+        writeFileSync(join(saveDir, name), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
+      const problems = failingAudits(result.lhr);
+      if (verbose && problems.length) {
+        console.log(`  ${route} run ${i + 1}:`);
+        for (const problem of problems) console.log(`    ${problem.text}`);
+      }
       runs.push({
-        performance: categories.performance.score * 100,
-        accessibility: categories.accessibility.score * 100,
-        bestPractices: categories["best-practices"].score * 100,
-        seo: categories.seo.score * 100,
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        bestPractices: Math.round(categories["best-practices"].score * 100),
+        seo: Math.round(categories.seo.score * 100),
         lcp: audits["largest-contentful-paint"].numericValue,
         tbt: audits["total-blocking-time"].numericValue,
         cls: audits["cumulative-layout-shift"].numericValue,
         fcp: audits["first-contentful-paint"].numericValue,
-        failing: Object.values(audits)
-          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
-          .map((audit) => audit.id),
+        si: audits["speed-index"].numericValue,
+        // What the page really fetched as script, compressed as served (brotli).
+        scriptTransfer: (audits["network-requests"].details?.items ?? [])
+          .filter((item) => item.resourceType === "Script")
+          .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+        failing: problems.map((problem) => problem.id),
       });
     }
     const pick = (key) => median(runs.map((run) => run[key]));
@@ -127,6 +190,8 @@ try {
       tbt: pick("tbt"),
       cls: pick("cls"),
       fcp: pick("fcp"),
+      si: pick("si"),
+      scriptTransfer: pick("scriptTransfer"),
       failing: [...new Set(runs.flatMap((run) => run.failing))],
       ...payload(route),
     };
@@ -138,6 +203,10 @@ try {
   stop();
 }
 
+if (onlyRoutes) {
+  console.log("BENCH_ROUTES set: a partial run; BENCHMARKS.md left as it was.");
+  process.exit(0);
+}
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const chromium = spawnSync(chromePath, ["--version"]).stdout.toString().trim();
 const lines = [
@@ -153,6 +222,10 @@ const lines = [
     (row) =>
       `| ${row.route} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.fcp)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${kb(row.js)} (${kb(row.jsGzip)}) | ${kb(row.css)} (${kb(row.cssGzip)}) | ${row.failing.join(", ") || "-"} |`,
   ),
+  "",
+  "- JS: the gzip (level 9) size of every script a page's HTML references (its module preloads), that is, what loads before any interaction; code loaded later (the wizard, dialogs, toasts, validation) is not counted. CSS: the stylesheet is inlined into each page's HTML (about 9 KB gzip), so there is no stylesheet request.",
+  "- The 404 row is a real 404: Lighthouse is told to score it anyway (`ignoreStatusCode`), and by design it fails `http-status-code` (404) and `is-crawlable` (noindex) in SEO, and `errors-in-console` in Best practices (Chrome logs the document's 404, and the page logs the path as the spec asks).",
+  "- `BENCH_RUNS`, `BENCH_ROUTES` (a partial run does not rewrite this file), `BENCH_SKIP_BUILD=1`, `BENCH_SAVE_DIR` (keeps each run's report) and `RR_BUILD_DIR`/`BENCH_PORT` tune a run.",
   "",
 ];
 const file = "BENCHMARKS.md";

@@ -1,82 +1,15 @@
-import { MailIcon, PhoneIcon } from "lucide-react";
-import type * as React from "react";
-import { siteFacts } from "~/content/site-facts";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "./ui/dialog";
+import { lazy } from "react";
+import { DeferredDialog } from "./ui/deferred-dialog";
+
+const loadContent = () => import("./consultation-dialog-content");
+const ConsultationDialogContent = lazy(loadContent);
 
 /**
  * "Schedule Your Consultation": the booking widget in a dialog (iframe 700 px
  * high, max width 4xl, max height 90vh). Without a configured BOOKING_URL it
- * offers phone and e-mail instead of a broken frame.
+ * offers phone and e-mail instead of a broken frame. The dialog's code loads
+ * when the trigger is first pointed at, focused or pressed.
  */
 export function ConsultationDialog({ trigger }: { trigger: React.ReactNode }) {
-  return (
-    <Dialog>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent
-        className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6"
-        closeLabel="Close consultation dialog"
-        // Focus the dialog itself, not the cross-origin frame: keys pressed inside
-        // the frame never reach this page, so Escape would stop working.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Schedule Your Consultation</DialogTitle>
-          <DialogDescription>
-            Pick a time for a free 30-minute call with a funding specialist. No obligation, no credit pull.
-          </DialogDescription>
-        </DialogHeader>
-        {siteFacts.bookingUrl ? (
-          <iframe
-            src={siteFacts.bookingUrl}
-            title={`Book a consultation with ${siteFacts.brand}`}
-            className="h-[700px] w-full shrink-0 rounded-lg border border-border bg-card"
-            loading="lazy"
-          />
-        ) : (
-          <ContactFallback />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ContactFallback() {
-  return (
-    <div className="flex flex-col gap-4 rounded-xl bg-muted p-6">
-      <p className="text-base">
-        Online booking is not available right now. Our funding specialists are happy to find a time with you
-        directly ({siteFacts.hours}):
-      </p>
-      <ul className="flex flex-col gap-3 sm:flex-row sm:gap-6">
-        <li>
-          <a
-            href={`tel:${siteFacts.phone.e164}`}
-            className="inline-flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            <PhoneIcon className="size-5" aria-hidden="true" />
-            Call {siteFacts.phone.display}
-          </a>
-        </li>
-        <li>
-          <a
-            href={`mailto:${siteFacts.email}?subject=${encodeURIComponent("Consultation request")}`}
-            className="inline-flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            <MailIcon className="size-5" aria-hidden="true" />
-            Email {siteFacts.email}
-          </a>
-        </li>
-      </ul>
-    </div>
-  );
+  return <DeferredDialog trigger={trigger} dialog={ConsultationDialogContent} preload={loadContent} />;
 }

@@ -6,18 +6,10 @@
 // Relative import: app/routes.ts loads this module outside Vite's alias resolution.
 import { formatUsdCompact, formatUsdRange } from "../lib/format";
 import type { ContentIconName } from "./icons";
+import { productPath, productSlugs, productTitles, type ProductSlug } from "./product-index";
 import { siteFacts } from "./site-facts";
 
-export const productSlugs = [
-  "growth-capital",
-  "revenue-based-financing",
-  "bridge-funding",
-  "strategic-financing",
-  "real-estate-financing",
-  "sba-loans",
-] as const;
-
-export type ProductSlug = (typeof productSlugs)[number];
+export { productPath, productSlugs, type ProductSlug };
 
 export interface Product {
   slug: ProductSlug;
@@ -45,10 +37,6 @@ export interface Product {
   seo: { title: string; description: string };
 }
 
-export function productPath(slug: ProductSlug): string {
-  return `/products/${slug}`;
-}
-
 export function findProductByPath(pathname: string): Product | undefined {
   const normalized = pathname.replace(/\/+$/, "");
   return products.find((product) => productPath(product.slug) === normalized);
@@ -71,7 +59,7 @@ const range = (slug: ProductSlug) => formatUsdRange(ranges[slug]);
 export const products: Product[] = [
   {
     slug: "growth-capital",
-    title: "Growth Capital",
+    title: productTitles["growth-capital"],
     icon: "trending-up",
     range: ranges["growth-capital"],
     subtitle: "Non-dilutive capital to scale a recurring-revenue business, funded in as little as 3 weeks.",
@@ -192,7 +180,7 @@ export const products: Product[] = [
   },
   {
     slug: "revenue-based-financing",
-    title: "Revenue-Based Financing",
+    title: productTitles["revenue-based-financing"],
     icon: "line-chart",
     range: ranges["revenue-based-financing"],
     subtitle: "Capital repaid as a share of monthly revenue, so payments flex with your business.",
@@ -313,7 +301,7 @@ export const products: Product[] = [
   },
   {
     slug: "bridge-funding",
-    title: "Bridge Funding",
+    title: productTitles["bridge-funding"],
     icon: "zap",
     range: ranges["bridge-funding"],
     subtitle: "Short-term capital that carries you to your next round, sale or refinance.",
@@ -430,7 +418,7 @@ export const products: Product[] = [
   },
   {
     slug: "strategic-financing",
-    title: "0% Strategic Financing",
+    title: productTitles["strategic-financing"],
     icon: "percent",
     range: ranges["strategic-financing"],
     subtitle: "Business credit at 0% introductory interest, arranged and structured by our team.",
@@ -550,7 +538,7 @@ export const products: Product[] = [
   },
   {
     slug: "real-estate-financing",
-    title: "Real Estate Financing",
+    title: productTitles["real-estate-financing"],
     icon: "building",
     range: ranges["real-estate-financing"],
     subtitle: "Commercial property loans to buy, refinance or improve the space your business runs on.",
@@ -669,7 +657,7 @@ export const products: Product[] = [
   },
   {
     slug: "sba-loans",
-    title: "SBA Loans",
+    title: productTitles["sba-loans"],
     icon: "landmark",
     range: ranges["sba-loans"],
     subtitle:

@@ -43,7 +43,9 @@ export function createOutboxRepository(store: Store) {
           WHERE a.id = o.application_id
             AND o.id IN (SELECT id FROM outbox
                           WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-                          ORDER BY id
+                          -- Longest-due first (the partial index's order): a burst of
+                          -- failing rows retrying cannot starve rows that are new.
+                          ORDER BY next_attempt_at, id
                           FOR UPDATE SKIP LOCKED
                           LIMIT $3)
       RETURNING o.id::text AS outbox_id, o.application_id::text AS application_id, o.attempts,

@@ -124,10 +124,15 @@ export async function openIntakeJournal<E>(options: OpenJournalOptions<E>): Prom
     retiring = retiring
       .then(() => drained)
       .then(async () => {
+        const started = performance.now();
         await segment.handle.close();
         await options.syncStore();
         await unlink(segment.path);
         await fsyncPath(dir);
+        log?.info(
+          { segment: segment.path, bytes: segment.bytes, ms: Math.round(performance.now() - started) },
+          "intake journal segment retired (store flushed to disk)",
+        );
       })
       .catch((error) => log?.warn({ err: error, segment: segment.path }, "intake journal: could not retire"));
   }

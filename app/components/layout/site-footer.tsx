@@ -1,7 +1,7 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type * as React from "react";
 import { footerColumns, type FooterColumn } from "~/content/navigation";
-import { productPath, products } from "~/content/products";
+import { productPath, productSlugs, productTitles } from "~/content/product-index";
 import { siteFacts, type SocialNetwork } from "~/content/site-facts";
 import { NavLink } from "../nav-link";
 import { SocialIcon, socialLabels } from "../social-icon";
@@ -9,7 +9,7 @@ import { Logo } from "./logo";
 
 const productColumn = (): FooterColumn => ({
   title: "Products",
-  links: products.map((product) => ({ label: product.title, href: productPath(product.slug) })),
+  links: productSlugs.map((slug) => ({ label: productTitles[slug], href: productPath(slug) })),
 });
 
 /** Site footer; the newsletter form is passed in by the app shell. */

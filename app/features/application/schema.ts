@@ -7,8 +7,11 @@ import { z } from "zod";
 import { siteFacts } from "~/content/site-facts";
 import { applicationSteps } from "./steps";
 
-// The validation layer's generic defaults read as the spec says.
+// The validation layer's generic defaults read as the spec says. In the
+// browser, no generated code: the site's CSP allows no eval, and zod's probe
+// for it would be reported as a violation.
 z.config({
+  jitless: typeof window !== "undefined",
   customError: (issue) => {
     // A missing enum value is an "invalid_value" issue in zod 4; it is still "Required".
     if ((issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined) {

@@ -2,7 +2,6 @@ import { CheckCircle2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { newsletterSchema } from "./schema";
 
 type Status =
   | { kind: "idle" }
@@ -20,9 +19,14 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // The validation library loads on the first sign-up, not with every page.
+    const { newsletterSchema } = await import("./schema");
     const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) {
-      setStatus({ kind: "invalid", message: parsed.error.issues[0]?.message ?? "Please enter a valid email address" });
+      setStatus({
+        kind: "invalid",
+        message: parsed.error.issues[0]?.message ?? "Please enter a valid email address",
+      });
       return;
     }
     setStatus({ kind: "sending" });

@@ -1,0 +1,127 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ContentIcon } from "~/components/content-icon";
+import type { DeferredDialogProps } from "~/components/ui/deferred-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { productPath, products, productsSectionCopy } from "~/content/products";
+import { formatUsdRange } from "~/lib/format";
+
+const copy = productsSectionCopy.compare;
+
+/**
+ * The body of CompareProductsDialog (compare-products-dialog.tsx): the six
+ * products side by side. A real table from md up; stacked cards on a phone,
+ * where six columns cannot fit.
+ */
+export default function CompareProductsDialogContent({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: DeferredDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-5xl gap-6 p-5 sm:p-8"
+        closeLabel="Close comparison"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-2xl">{copy.title}</DialogTitle>
+          <DialogDescription className="text-base">{copy.description}</DialogDescription>
+        </DialogHeader>
+
+        <div className="hidden overflow-hidden rounded-xl border border-border md:block">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">{copy.title}</caption>
+            <thead className="bg-muted text-xs tracking-wider text-muted-foreground uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {copy.columns.product}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {copy.columns.range}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {copy.columns.speed}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {copy.columns.bestFor}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">{copy.detailsLink}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {products.map((product) => (
+                <tr key={product.slug}>
+                  <th scope="row" className="px-4 py-4 font-semibold">
+                    <span className="flex items-center gap-3">
+                      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                        <ContentIcon name={product.icon} className="size-5" />
+                      </span>
+                      {product.title}
+                    </span>
+                  </th>
+                  <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
+                    {formatUsdRange(product.range)}
+                  </td>
+                  <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
+                  <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
+                  <td className="px-4 py-4 text-right">
+                    <Link
+                      to={productPath(product.slug)}
+                      className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
+                    >
+                      {copy.detailsLink}
+                      <span className="sr-only"> about {product.title}</span>
+                      <ArrowRightIcon className="size-4" aria-hidden="true" />
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <ul className="flex flex-col gap-3 md:hidden">
+          {products.map((product) => (
+            <li key={product.slug} className="rounded-xl border border-border p-4">
+              <div className="flex items-center gap-3">
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                  <ContentIcon name={product.icon} className="size-5" />
+                </span>
+                <h3 className="font-semibold">{product.title}</h3>
+              </div>
+              <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+                <div>
+                  <dt className="text-muted-foreground">{copy.columns.range}</dt>
+                  <dd className="text-lg font-bold text-primary">{formatUsdRange(product.range)}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">{copy.columns.speed}</dt>
+                  <dd className="text-base font-semibold">{product.typicalSpeed}</dd>
+                </div>
+                <div className="col-span-2">
+                  <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
+                  <dd>{product.bestFor}</dd>
+                </div>
+              </dl>
+              <Link
+                to={productPath(product.slug)}
+                className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+              >
+                {copy.detailsLink}
+                <span className="sr-only"> about {product.title}</span>
+                <ArrowRightIcon className="size-4" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}
