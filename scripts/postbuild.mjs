@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { collectCspHashes, listFiles } from "./csp-hashes.mjs";
+import { lowerPreloadPriorityInFiles } from "./lower-preload-priority.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
@@ -19,6 +20,9 @@ await stat(join(clientDir, "index.html")).catch(() => {
   console.error(`postbuild: ${clientDir}/index.html is missing; run react-router build first.`);
   process.exit(1);
 });
+
+// HTML rewrites come first: compression and CSP hashes must see the final bytes.
+await lowerPreloadPriorityInFiles(listFiles(clientDir).filter((file) => file.endsWith(".html")));
 
 const files = listFiles(clientDir).filter((file) => COMPRESSIBLE.test(file));
 let written = 0;
