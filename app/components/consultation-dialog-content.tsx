@@ -8,7 +8,11 @@ export default function ConsultationDialogContent({
   open,
   onOpenChange,
   returnFocusTo,
-}: DeferredDialogProps) {
+  bookingUrl = siteFacts.bookingUrl,
+}: DeferredDialogProps & {
+  /** The configured BOOKING_URL unless given (tests show both cases). */
+  bookingUrl?: string;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -31,9 +35,9 @@ export default function ConsultationDialogContent({
             Pick a time for a free 30-minute call with a funding specialist. No obligation, no credit pull.
           </DialogDescription>
         </DialogHeader>
-        {siteFacts.bookingUrl ? (
+        {bookingUrl ? (
           <iframe
-            src={siteFacts.bookingUrl}
+            src={bookingUrl}
             title={`Book a consultation with ${siteFacts.brand}`}
             className="h-[700px] w-full shrink-0 rounded-lg border border-border bg-card"
             loading="lazy"
