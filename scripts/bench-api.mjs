@@ -220,21 +220,27 @@ const journalCost =
   on && off
     ? `- The intake journal (append + fdatasync, group-committed) costs: raw ${f0(off.raw.rate)} → ${f0(on.raw.rate)} tx/s (${change(off.raw.rate, on.raw.rate)}); HTTP saturated ${f0(off.saturated.accepted)} → ${f0(on.saturated.accepted)} req/s (${change(off.saturated.accepted, on.saturated.accepted)}), p50 / p99 ${f1(off.saturated.p50)} / ${f1(off.saturated.p99)} → ${f1(on.saturated.p50)} / ${f1(on.saturated.p99)} ms; paced at the same ${f0(on.paced.target)} req/s, p50 / p99 ${f1(off.paced.p50)} / ${f1(off.paced.p99)} → ${f1(on.paced.p50)} / ${f1(on.paced.p99)} ms. Without it an acknowledged application survives a killed process but not a power cut.`
     : "";
-const missed = (r) => r.saturated.accepted < 0.7 * r.raw.rate || r.paced.p99 >= 50;
 const why = [];
-for (const r of goalRows.filter(missed)) {
-  if (r.name.startsWith("PGlite")) {
+for (const r of goalRows) {
+  const ratioMissed = r.saturated.accepted < 0.7 * r.raw.rate;
+  const tailMissed = r.paced.p99 >= 50;
+  if (ratioMissed) {
+    why.push(
+      `- Why ${r.name} keeps only ${pct(r.saturated.accepted, r.raw.rate)}: the raw figure is the transaction alone; over HTTP the same two cores also parse, validate and log every request and run the load generator (autocannon), so the CPU left for ${r.name.startsWith("PGlite") ? "PGlite" : "the PostgreSQL backends"} shrinks. On this shared 2-core machine the ratio varies by several points from run to run.`,
+    );
+  }
+  if (tailMissed && r.name.startsWith("PGlite")) {
     const tail = off
       ? off.paced.p99 >= 50
         ? ` Without the journal, at the same rate, p99 is ${f1(off.paced.p99)} ms too: the journal is not what breaks the goal.`
         : ` Without the journal, at the same rate, p99 is ${f1(off.paced.p99)} ms: here the journal's flushes add to the tail.`
       : "";
     why.push(
-      `- Why ${r.name} misses: PGlite is PostgreSQL compiled to WebAssembly and runs on the server's one JavaScript thread, so the database work (about 1 ms per application, mostly WASM and its file writes) and the HTTP work share one core while the load generator takes much of the other. At 70% of the raw rate that thread is close to its HTTP capacity (the saturated column), so requests queue and the tail grows.${tail} PostgreSQL, or PGlite moved to a worker thread, removes that limit.`,
+      `- Why ${r.name} misses the p99 goal: PGlite is PostgreSQL compiled to WebAssembly and runs on the server's one JavaScript thread, so the database work (about 1 ms per application, mostly WASM and its file writes) and the HTTP work share one core while the load generator takes much of the other. At 70% of the raw rate that thread is close to its HTTP capacity (the saturated column), so requests queue and the tail grows.${tail} PostgreSQL, or PGlite moved to a worker thread, removes that limit.`,
     );
-  } else {
+  } else if (tailMissed) {
     why.push(
-      `- Why ${r.name} misses: the two cores are shared by the PostgreSQL backends (each commit waits for its WAL flush), the Node server and the load generator, so the tail is CPU queueing rather than the database's limit.`,
+      `- Why ${r.name} misses the p99 goal: the two cores are shared by the PostgreSQL backends (each commit waits for its WAL flush), the Node server and the load generator, so the tail is CPU queueing rather than the database's limit.`,
     );
   }
 }
