@@ -21,7 +21,17 @@ const feature = (name) => ({
 
 export default tseslint.config(
   {
-    ignores: ["build/", "dist/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "data/", "screenshots/", ".lighthouse/"],
+    ignores: [
+      "build/",
+      "dist/",
+      "node_modules/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "data/",
+      "screenshots/",
+      ".lighthouse/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -41,10 +51,29 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
-  { files: ["app/lib/**"], rules: restrict(["~/content/*", "~/components/*", "~/features/*", "~/routes/*", "~/seo/*", "~/hooks/*"]) },
-  { files: ["app/content/**"], rules: restrict(["~/components/*", "~/features/*", "~/routes/*", "~/seo/*", "~/hooks/*"]) },
-  { files: ["app/components/ui/**"], rules: restrict(["~/content/*", "~/features/*", "~/routes/*", "~/seo/*", "~/components/layout/*", "~/hooks/*"]) },
-  { files: ["app/components/**", "app/hooks/**", "app/seo/**"], rules: restrict(["~/features/*", "~/routes/*"]) },
+  {
+    files: ["app/lib/**"],
+    rules: restrict(["~/content/*", "~/components/*", "~/features/*", "~/routes/*", "~/seo/*", "~/hooks/*"]),
+  },
+  {
+    files: ["app/content/**"],
+    rules: restrict(["~/components/*", "~/features/*", "~/routes/*", "~/seo/*", "~/hooks/*"]),
+  },
+  {
+    files: ["app/components/ui/**"],
+    rules: restrict([
+      "~/content/*",
+      "~/features/*",
+      "~/routes/*",
+      "~/seo/*",
+      "~/components/layout/*",
+      "~/hooks/*",
+    ]),
+  },
+  {
+    files: ["app/components/**", "app/hooks/**", "app/seo/**"],
+    rules: restrict(["~/features/*", "~/routes/*"]),
+  },
   feature("application"),
   feature("products"),
   feature("home"),

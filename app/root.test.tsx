@@ -4,7 +4,8 @@ import type { ComponentProps } from "react";
 import { ErrorBoundary } from "./root";
 
 type Props = ComponentProps<typeof ErrorBoundary>;
-const renderBoundary = (error: unknown) => render(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
+const renderBoundary = (error: unknown) =>
+  render(<ErrorBoundary {...({ error, params: {} } as unknown as Props)} />);
 
 test("a routing error response shows its status and text", () => {
   renderBoundary({ status: 503, statusText: "Service Unavailable", internal: false, data: null });

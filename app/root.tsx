@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   type LinksFunction,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import inlineStylesheet from "./app.css?inline";
 import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
@@ -60,6 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useAttributionCapture();
+  // Pages paint before their scripts run (scripts/defer-hydration.mjs), so
+  // "hydrated" is a state of its own; browser tests wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <>
       <SiteHeader />

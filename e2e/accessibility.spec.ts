@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { pages } from "./support/routes";
 import { form, openWizard, reachReview, uniqueApplicant } from "./support/wizard";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "./support/test";
 import pg from "pg";
 import { E2E } from "./support/env";
 import { fillStepOne, form, next, openWizard, reachReview, uniqueApplicant } from "./support/wizard";
@@ -173,7 +173,7 @@ test("the whole application can be completed with the keyboard alone", async ({ 
   await openWizard(page);
   await form(page).getByLabel("Company Name").focus();
   const kb = page.keyboard;
-  const tabTo = async (target: import("@playwright/test").Locator) => {
+  const tabTo = async (target: Locator) => {
     for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement)); i++)
       await kb.press("Tab");
     await expect(target).toBeFocused();

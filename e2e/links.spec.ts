@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { pages } from "./support/routes";
 
 test("no dead links or nameless buttons on any page", async ({ page, request }) => {

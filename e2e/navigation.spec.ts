@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { E2E } from "./support/env";
 import { expectScrolledIntoView } from "./support/viewport";
 
@@ -112,7 +112,7 @@ test.describe("calls to action", () => {
 });
 
 test.describe("consultation dialog", () => {
-  async function open(page: import("@playwright/test").Page) {
+  async function open(page: Page) {
     await page.goto("/faq");
     await page.getByRole("button", { name: "Schedule Consultation" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });

@@ -3,13 +3,14 @@
 // each route's JS/CSS bytes, and writes the table to BENCHMARKS.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const loadBefore = loadavg()[0];
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const origin = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -105,7 +106,8 @@ const median = (values) => {
 function payload(route) {
   const html = spawnSync("curl", ["-s", `${origin}${route}`]).stdout.toString();
   const refs = new Set();
-  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)) refs.add(match[1]);
+  // Module preloads may sit in a loader script's list (scripts/defer-hydration.mjs), not only in attributes.
+  for (const match of html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)) refs.add(match[1]);
   const totals = { js: 0, jsGzip: 0, css: 0, cssGzip: 0 };
   for (const ref of refs) {
     const file = join(buildDir, "client", ref);
@@ -223,7 +225,8 @@ const lines = [
       `| ${row.route} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.fcp)} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${kb(row.js)} (${kb(row.jsGzip)}) | ${kb(row.css)} (${kb(row.cssGzip)}) | ${row.failing.join(", ") || "-"} |`,
   ),
   "",
-  "- JS: the gzip (level 9) size of every script a page's HTML references (its module preloads), that is, what loads before any interaction; code loaded later (the wizard, dialogs, toasts, validation) is not counted. CSS: the stylesheet is inlined into each page's HTML (about 9 KB gzip), so there is no stylesheet request.",
+  "- JS: the gzip (level 9) size of every script a page's HTML references (the module preloads its hydration loader adds once the page has painted, see scripts/defer-hydration.mjs), that is, what loads before any interaction; code loaded later (the wizard, dialogs, toasts, validation) is not counted. CSS: the stylesheet is inlined into each page's HTML (about 9 KB gzip), so there is no stylesheet request.",
+  `- Load average (1 min) ${loadBefore.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after the run${Math.max(loadBefore, loadavg()[0]) > 1.5 ? ": the machine was busy with other work, so TBT (measured on the real main thread, then scaled) reads higher than on a quiet machine" : ""}.`,
   "- The 404 row is a real 404: Lighthouse is told to score it anyway (`ignoreStatusCode`), and by design it fails `http-status-code` (404) and `is-crawlable` (noindex) in SEO, and `errors-in-console` in Best practices (Chrome logs the document's 404, and the page logs the path as the spec asks).",
   "- `BENCH_RUNS`, `BENCH_ROUTES` (a partial run does not rewrite this file), `BENCH_SKIP_BUILD=1`, `BENCH_SAVE_DIR` (keeps each run's report) and `RR_BUILD_DIR`/`BENCH_PORT` tune a run.",
   "",

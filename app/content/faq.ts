@@ -148,3 +148,18 @@ export const faqSeo = {
   title: `Frequently Asked Questions | ${brand}`,
   description: `How non-dilutive funding works at ${brand}: amounts from ${formatUsdRange(figures.typicalPackageUsd)}, funding in ${typicalWeeks}, review in ${figures.reviewHours} hours, decisions in ${figures.decisionHours} hours, repayment terms and data security.`,
 } as const;
+
+export interface FaqPageContent {
+  intro: { eyebrow: string; title: string; description: string };
+  groups: FaqGroup[];
+  contact: { title: string; description: string };
+  seo: { title: string; description: string };
+}
+
+/** Everything the FAQ route shows, handed to the page by its build-time loader. */
+export const faqPageContent: FaqPageContent = {
+  intro: faqIntro,
+  groups: faqGroups,
+  contact: faqContact,
+  seo: faqSeo,
+};

@@ -1,9 +1,7 @@
 import type { SectionId } from "~/lib/scroll";
 import { legalPageSlugs } from "./legal/slugs";
 
-export type NavItem =
-  | { label: string; section: SectionId }
-  | { label: string; href: string };
+export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
 
 /** Header navigation (desktop and mobile menu). */
 export const mainNav: NavItem[] = [

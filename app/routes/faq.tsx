@@ -1,23 +1,31 @@
 import { CtaBlock } from "~/components/cta-block";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { allFaqItems, faqSeo } from "~/content/faq";
+import { faqPageContent } from "~/content/faq";
 import { FaqPage } from "~/features/faq/faq-page";
 import { faqPageJsonLd } from "~/seo/faq-jsonld";
 import { pageMeta } from "~/seo/meta";
+import type { Route } from "./+types/faq";
 
-export const meta = () =>
-  pageMeta({
-    title: faqSeo.title,
-    description: faqSeo.description,
+// Runs at build time only (the page is prerendered): the questions reach the
+// browser inside the page's HTML, so the FAQ copy and the product catalogue it
+// quotes stay out of the route's JavaScript.
+export const loader = () => faqPageContent;
+
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [];
+  return pageMeta({
+    title: loaderData.seo.title,
+    description: loaderData.seo.description,
     path: "/faq",
-    structuredData: [faqPageJsonLd(allFaqItems)],
+    structuredData: [faqPageJsonLd(loaderData.groups.flatMap((group) => group.items))],
   });
+};
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumbs items={[{ label: "FAQ" }]} />
-      <FaqPage />
+      <FaqPage content={loaderData} />
       <CtaBlock />
     </>
   );

@@ -7,7 +7,8 @@ import { pageMeta } from "~/seo/meta";
 export const meta = () =>
   pageMeta({
     title: `Page not found | ${siteFacts.brand}`,
-    description: "The page you were looking for does not exist. Return to the home page to explore our funding options.",
+    description:
+      "The page you were looking for does not exist. Return to the home page to explore our funding options.",
     path: "/404",
     noindex: true,
   });

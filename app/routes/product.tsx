@@ -1,7 +1,8 @@
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 import { CtaBlock } from "~/components/cta-block";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
-import { findProductByPath, productPath } from "~/content/products";
+import { productPath } from "~/content/product-index";
+import { findProductByPath } from "~/content/products";
 import { ProductBenefits } from "~/features/products/product-benefits";
 import { ProductEligibility } from "~/features/products/product-eligibility";
 import { ProductHero } from "~/features/products/product-hero";
@@ -10,8 +11,17 @@ import { pageMeta } from "~/seo/meta";
 import { breadcrumbJsonLd, serviceJsonLd } from "~/seo/service-jsonld";
 import type { Route } from "./+types/product";
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const product = findProductByPath(location.pathname);
+// Runs at build time only (every product page is prerendered): the page's
+// product reaches the browser in its HTML, and the catalogue of all six stays
+// out of the route's JavaScript. Routes exist only for catalogue slugs, so the
+// 404 guards a catalogue/route mismatch.
+export function loader({ request }: Route.LoaderArgs) {
+  const product = findProductByPath(new URL(request.url).pathname);
+  if (!product) throw data(null, { status: 404 });
+  return product;
+}
+
+export const meta = ({ loaderData: product }: Route.MetaArgs) => {
   if (!product) return [];
   const path = productPath(product.slug);
   return pageMeta({
@@ -22,11 +32,7 @@ export const meta = ({ location }: Route.MetaArgs) => {
   });
 };
 
-export default function ProductPage() {
-  const location = useLocation();
-  const product = findProductByPath(location.pathname);
-  // Routes exist only for catalogue slugs, so this guards a catalogue/route mismatch.
-  if (!product) throw data(null, { status: 404 });
+export default function ProductPage({ loaderData: product }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumbs items={[{ label: product.title }]} />

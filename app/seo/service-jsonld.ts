@@ -1,5 +1,5 @@
 import type { Product } from "~/content/products";
-import { productPath } from "~/content/products";
+import { productPath } from "~/content/product-index";
 import { absoluteUrl } from "~/content/site-facts";
 import { organizationRef } from "./structured-data";
 

@@ -16,6 +16,7 @@ import {
 import { loadConfig } from "../config";
 import { openRuntime } from "../runtime";
 import { createApplicationsRepository } from "../store/applications-repository";
+import { sampleApplication } from "~/features/application/sample-application";
 
 const config = loadConfig(process.env);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
@@ -23,24 +24,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const runtime = await openRuntime(config, pino({ level: "warn" }), "the raw-intake benchmark");
 const repository = createApplicationsRepository(runtime.store, { journal: runtime.journal });
 
-const application: FundingApplication = {
-  companyName: "Bench Robotics",
-  industry: "technology",
-  annualRevenue: "1m-5m",
-  yearsInBusiness: "2-5",
-  businessDescription: "We build warehouse robots.",
-  fundingType: "revenue-based",
-  fundingAmount: "250000",
-  fundingPurpose: "expansion",
-  timeframe: "1-month",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "+1 212 555 0100",
-  title: "CEO",
-  creditScore: "700-750",
-  smsConsent: true,
-} as FundingApplication;
+const application: FundingApplication = { ...sampleApplication, companyName: "Bench Robotics" };
 
 const latencies: number[] = [];
 const deadline = performance.now() + durationMs;

@@ -15,6 +15,7 @@ import { migrate, readMigrations } from "../store/migrate";
 import { openPGliteStore, pgliteStore } from "../store/pglite";
 import { openPostgresStore } from "../store/postgres";
 import type { Store } from "../store/store";
+import { sampleApplication } from "~/features/application/sample-application";
 
 export type Engine = "pglite" | "postgres";
 export const ENGINES: Engine[] = ["pglite", "postgres"];
@@ -181,24 +182,5 @@ export function createFixtureSite(): FixtureSite {
 // ---------------------------------------------------------------------------
 
 export function validApplication(overrides: Record<string, unknown> = {}) {
-  return {
-    companyName: "Acme Robotics",
-    industry: "technology",
-    annualRevenue: "1m-5m",
-    yearsInBusiness: "2-5",
-    businessDescription: "We build warehouse robots.",
-    fundingType: "revenue-based",
-    fundingAmount: "250000",
-    fundingPurpose: "expansion",
-    timeframe: "1-month",
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    phone: "+1 212 555 0100",
-    title: "CEO",
-    creditScore: "700-750",
-    smsConsent: true,
-    submissionId: randomUUID(),
-    ...overrides,
-  };
+  return { ...sampleApplication, submissionId: randomUUID(), ...overrides };
 }

@@ -1,4 +1,5 @@
 import { siteFacts } from "~/content/site-facts";
+import { legalPageTitles } from "./slugs";
 import type { LegalDocument, LegalSection } from "./types";
 
 const { brand, legalName, privacyEmail, phone } = siteFacts;
@@ -78,7 +79,7 @@ function categorySection(category: CookieCategory): LegalSection {
 
 export const cookiePolicy: LegalDocument = {
   slug: "cookie-policy",
-  title: "Cookie Policy",
+  title: legalPageTitles["cookie-policy"],
   lastUpdated: "January 2024",
   summary: `This Cookie Policy explains which cookies and similar browser storage the ${brand} website uses, why, and how you can control them. In short: we keep a draft of an unfinished funding application and your marketing attribution in your own browser, the booking provider may set its own cookies in the consultation dialog, and we use no analytics or advertising cookies at present.`,
   seo: {

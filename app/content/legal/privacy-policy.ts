@@ -1,4 +1,5 @@
 import { siteFacts } from "~/content/site-facts";
+import { legalPageTitles } from "./slugs";
 import type { LegalDocument } from "./types";
 
 const { brand, legalName, privacyEmail, phone, address } = siteFacts;
@@ -6,7 +7,7 @@ const postalAddress = `${legalName}, Attn: Privacy, ${address.street}, ${address
 
 export const privacyPolicy: LegalDocument = {
   slug: "privacy-policy",
-  title: "Privacy Policy",
+  title: legalPageTitles["privacy-policy"],
   lastUpdated: "January 2024",
   summary: `This Privacy Policy explains what personal information ${legalName} collects when you visit our website, apply for business funding, book a consultation or subscribe to our newsletter; how we use and share it; how long we keep it; and the choices and rights you have. We do not sell your personal information.`,
   seo: {

@@ -1,4 +1,5 @@
 import { siteFacts } from "~/content/site-facts";
+import { legalPageTitles } from "./slugs";
 import type { LegalDocument } from "./types";
 
 const { brand, legalName, email, phone, address } = siteFacts;
@@ -6,7 +7,7 @@ const postalAddress = `${legalName}, Attn: Legal, ${address.street}, ${address.c
 
 export const termsOfService: LegalDocument = {
   slug: "terms-of-service",
-  title: "Terms of Service",
+  title: legalPageTitles["terms-of-service"],
   lastUpdated: "January 2024",
   summary: `These Terms of Service govern your use of the ${brand} website, our funding application, consultation booking and text messages. Nothing on this site is an offer or commitment to lend: funding is provided only under a separate written agreement signed by you and us. These terms are governed by New York law and require disputes to be resolved by individual binding arbitration.`,
   seo: {

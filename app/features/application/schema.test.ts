@@ -23,25 +23,9 @@ import {
   yearsInBusinessOptions,
   type ApplicationField,
 } from "./schema";
+import { sampleApplication } from "./sample-application";
 
-const valid = {
-  companyName: "Acme Robotics",
-  industry: "technology",
-  annualRevenue: "1m-5m",
-  yearsInBusiness: "2-5",
-  businessDescription: "We build warehouse robots.",
-  fundingType: "revenue-based",
-  fundingAmount: "250000",
-  fundingPurpose: "expansion",
-  timeframe: "1-month",
-  firstName: "Jane",
-  lastName: "Smith",
-  email: "jane@acme.test",
-  phone: "+1 212 555 0147",
-  title: "CEO",
-  creditScore: "700-750",
-  smsConsent: true,
-};
+const valid = sampleApplication;
 
 function errorsFor(input: Record<string, unknown>): Record<string, string> {
   const result = applicationSchema.safeParse(input);

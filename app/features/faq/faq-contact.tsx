@@ -1,9 +1,9 @@
 import { MailIcon, MessageCircleQuestionIcon, PhoneIcon } from "lucide-react";
-import { faqContact } from "~/content/faq";
+import type { FaqPageContent } from "~/content/faq";
 import { siteFacts } from "~/content/site-facts";
 
 /** For questions the FAQ does not answer: write or call a specialist. */
-export function FaqContact() {
+export function FaqContact({ copy }: { copy: FaqPageContent["contact"] }) {
   return (
     <section
       aria-labelledby="faq-contact-heading"
@@ -15,10 +15,10 @@ export function FaqContact() {
         </span>
         <div>
           <h2 id="faq-contact-heading" className="text-xl font-bold tracking-tight">
-            {faqContact.title}
+            {copy.title}
           </h2>
           <p className="mt-1 text-muted-foreground">
-            {faqContact.description} {siteFacts.hours}.
+            {copy.description} {siteFacts.hours}.
           </p>
         </div>
       </div>

@@ -3,12 +3,14 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { faqGroups } from "~/content/faq";
+import { faqGroups, faqPageContent } from "~/content/faq";
 import { siteFacts } from "~/content/site-facts";
 import { FaqPage } from "./faq-page";
 
 function renderFaq() {
-  const router = createMemoryRouter([{ path: "/faq", element: <FaqPage /> }], { initialEntries: ["/faq"] });
+  const router = createMemoryRouter([{ path: "/faq", element: <FaqPage content={faqPageContent} /> }], {
+    initialEntries: ["/faq"],
+  });
   return render(<RouterProvider router={router} />);
 }
 

@@ -1,11 +1,6 @@
 import { ChevronDownIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
-import {
-  legalContact,
-  legalDocumentPath,
-  legalSectionId,
-  type LegalBlock,
-  type LegalDocument as LegalDocumentData,
-} from "~/content/legal";
+import type { LegalBlock, LegalDocument as LegalDocumentData } from "~/content/legal";
+import { legalContact, legalDocumentPath, legalSectionId } from "~/content/legal/pages";
 import { siteFacts } from "~/content/site-facts";
 import { cn } from "~/lib/cn";
 import { LegalText } from "./legal-text";

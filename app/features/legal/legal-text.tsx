@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { legalDocumentPath, legalDocuments } from "~/content/legal";
+import { legalPagePath, legalPageSlugs, legalPageTitles } from "~/content/legal/slugs";
 import { siteFacts } from "~/content/site-facts";
 import { cn } from "~/lib/cn";
 
@@ -10,7 +10,10 @@ const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // Legal copy is plain strings (content stays free of markup); e-mail addresses,
 // our phone number and the names of the other legal pages become links here.
-const otherDocuments = legalDocuments.map((doc) => ({ title: doc.title, path: legalDocumentPath(doc) }));
+const otherDocuments = legalPageSlugs.map((slug) => ({
+  title: legalPageTitles[slug],
+  path: legalPagePath(slug),
+}));
 const tokenPattern = new RegExp(
   `(${[emailPattern, escape(siteFacts.phone.display), ...otherDocuments.map((doc) => escape(doc.title))].join("|")})`,
 );

@@ -1,6 +1,7 @@
 import { ContentIcon } from "~/components/content-icon";
 import { Section, SectionHeader } from "~/components/section";
-import { productPageCopy as copy, type Product } from "~/content/products";
+import { productPageCopy as copy } from "~/content/product-page-copy";
+import type { Product } from "~/content/products";
 
 /** Six benefit cards, introduced by the product's longer description. */
 export function ProductBenefits({ product }: { product: Product }) {

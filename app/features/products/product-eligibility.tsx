@@ -1,6 +1,7 @@
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
-import { productPageCopy as copy, type Product } from "~/content/products";
+import { productPageCopy as copy } from "~/content/product-page-copy";
+import type { Product } from "~/content/products";
 
 /** Requirements grouped by category, beside the common disqualifiers. */
 export function ProductEligibility({ product }: { product: Product }) {

@@ -3,7 +3,8 @@ import { ConsultationDialog } from "~/components/consultation-dialog";
 import { ContentIcon } from "~/components/content-icon";
 import { SectionLink } from "~/components/section-link";
 import { Button } from "~/components/ui/button";
-import { productPageCopy as copy, type Product } from "~/content/products";
+import { productPageCopy as copy } from "~/content/product-page-copy";
+import type { Product } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 
 /** Product page hero: what it is, how much, and the two ways to act. */

@@ -1,6 +1,7 @@
 import { ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
-import { productPageCopy as copy, type Product } from "~/content/products";
+import { productPageCopy as copy } from "~/content/product-page-copy";
+import type { Product } from "~/content/products";
 
 /** The four steps from application to funds, each with its duration. */
 export function ProductProcess({ product }: { product: Product }) {

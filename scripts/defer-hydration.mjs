@@ -1,0 +1,71 @@
+// Every page is complete prerendered HTML and CSS; its JavaScript only makes
+// it interactive. React Router starts hydration from an async inline module
+// and modulepreloads the whole module graph in <head>, so on a fast
+// connection the scripts download, evaluate and hydrate before the browser's
+// first paint, and the paint waits for them. This rewrite starts hydration
+// right after the first contentful paint instead: the modulepreload links and
+// the hydration module are added by a small classic script once the page has
+// painted. Nothing visible changes; interactivity starts a frame later.
+//
+// The hydration module's text is kept, unchanged, in a data block
+// (<script type="text/x-hydration-module">) and copied into the module script
+// the loader creates, so its CSP hash (scripts/csp-hashes.mjs hashes every
+// inline script of a page, the data block and the loader included) still
+// matches.
+import { readFile, writeFile } from "node:fs/promises";
+
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*?\/?>/g;
+const HYDRATION_MODULE = /<script type="module" async="">([\s\S]*?)<\/script>/;
+export const HYDRATION_MODULE_ID = "rr-hydration-module";
+
+/**
+ * The loader: once the browser reports the first contentful paint (or, where
+ * paint timing is missing, after the first frame: requestAnimationFrame, then
+ * a task), preload the page's modules and run the hydration module. A hidden
+ * page (a background tab) paints nothing, so it hydrates at once, and a
+ * timer makes sure hydration never waits longer than three seconds.
+ */
+export function hydrationLoader(preloads) {
+  return [
+    "(function(){var d=document,w=window,P=w.PerformanceObserver,s=0;",
+    "function h(){if(s)return;s=1;",
+    `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});`,
+    `var m=d.createElement("script");m.type="module";m.text=d.getElementById(${JSON.stringify(HYDRATION_MODULE_ID)}).text;d.body.appendChild(m)}`,
+    "function a(){setTimeout(h,0)}",
+    'if(d.visibilityState==="hidden")return h();',
+    'd.addEventListener("visibilitychange",h);setTimeout(h,3000);',
+    'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)',
+    'new P(function(l){l.getEntries().some(function(e){return e.name==="first-contentful-paint"})&&a()}).observe({type:"paint",buffered:true});',
+    "else requestAnimationFrame(a)})()",
+  ].join("");
+}
+
+/** The page with hydration deferred past the first paint; unchanged when it has no hydration module. */
+export function deferHydration(html) {
+  const module = html.match(HYDRATION_MODULE);
+  if (!module) return html;
+  const preloads = [...html.matchAll(MODULEPRELOAD)].map((match) => match[1]);
+  return html
+    .replace(MODULEPRELOAD, "")
+    .replace(
+      HYDRATION_MODULE,
+      () =>
+        `<script type="text/x-hydration-module" id="${HYDRATION_MODULE_ID}">${module[1]}</script>` +
+        `<script>${hydrationLoader(preloads)}</script>`,
+    );
+}
+
+export async function deferHydrationInFiles(htmlFiles) {
+  let changed = 0;
+  await Promise.all(
+    htmlFiles.map(async (file) => {
+      const html = await readFile(file, "utf8");
+      const rewritten = deferHydration(html);
+      if (rewritten !== html) {
+        await writeFile(file, rewritten);
+        changed++;
+      }
+    }),
+  );
+  return changed;
+}

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { createHash } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { inlineScriptHashes } from "./csp-hashes.mjs";
+import { deferHydration } from "./defer-hydration.mjs";
+
+const moduleText =
+  'import "/assets/manifest-1.js"; import * as route0 from "/assets/root-1.js"; window.__reactRouterRouteModules = {"root":route0}; import("/assets/entry.client-1.js");';
+const page = [
+  "<!DOCTYPE html><html><head>",
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/>',
+  '<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client-1.js"/>',
+  "</head><body><main>Content</main>",
+  "<script>window.__reactRouterContext = {};</script>",
+  `<script type="module" async="">${moduleText}</script>`,
+  "</body></html>",
+].join("");
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("deferHydration", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("drops the modulepreload links and the hydration module from the HTML as it is parsed", () => {
+    const html = deferHydration(page);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain("<main>Content</main>");
+  });
+
+  it("keeps the module's exact text, so the CSP hash of the script it becomes is listed", () => {
+    const hashes = inlineScriptHashes(deferHydration(page));
+    expect(hashes).toContain(sha(moduleText));
+    // The loader is an inline script too, hashed with the others.
+    expect(hashes).toHaveLength(3);
+  });
+
+  it("leaves a page without a hydration module alone", () => {
+    const plain = '<html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>';
+    expect(deferHydration(plain)).toBe(plain);
+  });
+
+  it("after the first paint, preloads the modules and runs the module with the same text", () => {
+    const html = deferHydration(page);
+    const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]).at(-1)!;
+    document.head.innerHTML = "";
+    document.body.innerHTML = html.slice(html.indexOf("<main>"), html.indexOf("</body>"));
+    let paint: ((list: { getEntries: () => { name: string }[] }) => void) | undefined;
+    class FakeObserver {
+      static supportedEntryTypes = ["paint"];
+      constructor(callback: typeof paint) {
+        paint = callback;
+      }
+      observe() {}
+    }
+    vi.stubGlobal("PerformanceObserver", FakeObserver);
+    vi.useFakeTimers();
+    new Function(loader)();
+    expect(document.querySelector('script[type="module"]')).toBeNull();
+    paint?.({ getEntries: () => [{ name: "first-contentful-paint" }] });
+    vi.runOnlyPendingTimers();
+    vi.useRealTimers();
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute("href"),
+    );
+    expect(preloads).toEqual(["/assets/manifest-1.js", "/assets/entry.client-1.js"]);
+    const injected = document.body.querySelectorAll('script[type="module"]');
+    expect(injected).toHaveLength(1);
+    expect(injected[0]?.textContent).toBe(moduleText);
+  });
+});
