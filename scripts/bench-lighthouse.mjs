@@ -8,33 +8,19 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { siteRoutes } from "./lib/site-routes.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const loadBefore = loadavg()[0];
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const origin = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const allRoutes = [
-  "/",
-  "/faq",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/products/growth-capital",
-  "/products/revenue-based-financing",
-  "/products/bridge-funding",
-  "/products/strategic-financing",
-  "/products/real-estate-financing",
-  "/products/sba-loans",
-  "/this-page-does-not-exist",
-];
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
 const verbose = process.env.BENCH_VERBOSE !== "0";
 /** Keeps every run's full report (JSON) there when set, for reading the audits' details. */
 const saveDir = process.env.BENCH_SAVE_DIR;
 const onlyRoutes = process.env.BENCH_ROUTES?.split(",").filter(Boolean);
-const routes = onlyRoutes ?? allRoutes;
 const env = {
   ...process.env,
   RR_BUILD_DIR: buildDir,
@@ -49,6 +35,8 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// Read after the build: the sitemap lists every page the catalogues produce.
+const routes = onlyRoutes ?? siteRoutes(buildDir);
 const server = spawn("node", ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);

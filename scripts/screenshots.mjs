@@ -2,23 +2,11 @@
 // person to look at: `node scripts/screenshots.mjs [origin] [outDir]`.
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { siteRoutes } from "./lib/site-routes.mjs";
 
 const origin = process.argv[2] ?? "http://127.0.0.1:3000";
 const outDir = process.argv[3] ?? "screenshots";
-const routes = process.env.ROUTES?.split(",") ?? [
-  "/",
-  "/faq",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/products/growth-capital",
-  "/products/revenue-based-financing",
-  "/products/bridge-funding",
-  "/products/strategic-financing",
-  "/products/real-estate-financing",
-  "/products/sba-loans",
-  "/not-a-page",
-];
+const routes = process.env.ROUTES?.split(",") ?? siteRoutes();
 const widths = [390, 1440];
 
 mkdirSync(outDir, { recursive: true });
