@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { pathToFileURL } from "node:url";
 import { bundleServer, ROOT } from "./lib/bundle-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
@@ -26,7 +27,13 @@ const ONLY = process.env.BENCH_ONLY;
 const log = (...args) => console.log("[bench:api]", ...args);
 const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench");
 rmSync(outDir, { recursive: true, force: true });
-await bundleServer(outDir, { server: "server/main.ts", raw: "server/bench/raw-intake.ts" });
+await bundleServer(outDir, {
+  server: "server/main.ts",
+  raw: "server/bench/raw-intake.ts",
+  sample: "app/features/application/sample-application.ts",
+});
+// The same valid application every test starts from (bundled above: it is TypeScript).
+const { sampleApplication } = await import(pathToFileURL(join(outDir, "sample.mjs")).href);
 
 const baseEnv = {
   PATH: process.env.PATH ?? "",
@@ -71,24 +78,7 @@ async function startServer(env) {
   throw new Error("server did not start");
 }
 
-const application = {
-  companyName: "Bench Robotics",
-  industry: "technology",
-  annualRevenue: "1m-5m",
-  yearsInBusiness: "2-5",
-  businessDescription: "We build warehouse robots.",
-  fundingType: "revenue-based",
-  fundingAmount: "250000",
-  fundingPurpose: "expansion",
-  timeframe: "1-month",
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "+1 212 555 0100",
-  title: "CEO",
-  creditScore: "700-750",
-  smsConsent: true,
-};
+const application = { ...sampleApplication, companyName: "Bench Robotics" };
 const [bodyHead, bodyTail] = JSON.stringify({ ...application, submissionId: "@@" }).split('"@@"');
 
 function load({ duration, rate }) {
