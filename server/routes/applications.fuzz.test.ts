@@ -1,13 +1,12 @@
 /**
- * Property-based: thousands of bad bodies through the real app (app.inject).
+ * Property-based: thousands of bad bodies through the real app (ctx.app.inject).
  * Whatever arrives, the answer is a 4xx (never a 5xx, never a stack trace),
  * and nothing is stored.
  */
 import fc from "fast-check";
 import { applicationRequestSchema, applicationSchema } from "~/features/application/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../app";
-import { ENGINES, buildTestApp, openTestStore, validApplication, type TestStore } from "../test/helpers";
+import { describe, expect, it } from "vitest";
+import { ENGINES, useTestApp, validApplication } from "../test/helpers";
 
 const FIELDS = Object.keys(applicationSchema.shape);
 const RUNS = { pglite: 3000, postgres: 3000 } as const;
@@ -103,32 +102,23 @@ const request = fc.oneof(
 );
 
 describe.each(ENGINES)("fuzzed bad input on %s", (engine) => {
-  let db: TestStore;
-  let app: App;
-  beforeAll(async () => {
-    db = await openTestStore(engine);
-    app = await buildTestApp({ store: db.store, env: { RATE_LIMIT_MAX: "1000000" } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.dispose();
-  });
+  const ctx = useTestApp(engine, { env: { RATE_LIMIT_MAX: "1000000" }, resetEach: false });
 
   const counts = async () =>
     (
-      await db.store.query<{ a: string; c: string; o: string }>(
+      await ctx.db.store.query<{ a: string; c: string; o: string }>(
         `SELECT (SELECT count(*) FROM applications)::text AS a, (SELECT count(*) FROM consents)::text AS c,
                 (SELECT count(*) FROM outbox)::text AS o`,
       )
     ).rows[0];
 
   it(`answers ${RUNS[engine]} bad bodies with 4xx only, and stores nothing`, async () => {
-    await db.reset();
+    await ctx.db.reset();
     const before = await counts();
     const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(request, async ({ type, payload }) => {
-        const response = await app.inject({
+        const response = await ctx.app.inject({
           method: "POST",
           url: "/api/applications",
           headers: type ? { "content-type": type } : {},

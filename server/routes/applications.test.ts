@@ -7,27 +7,15 @@ import {
   messages,
   smsConsentText,
 } from "~/features/application/schema";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "../app";
+import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../leads/crm-payload";
-import { ENGINES, buildTestApp, openTestStore, validApplication, type TestStore } from "../test/helpers";
+import { ENGINES, useTestApp, validApplication } from "../test/helpers";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
-  let db: TestStore;
-  let app: App;
-
-  beforeAll(async () => {
-    db = await openTestStore(engine);
-    app = await buildTestApp({ store: db.store });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.dispose();
-  });
-  beforeEach(() => db.reset());
+  const ctx = useTestApp(engine);
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: "/api/applications",
       headers: { "content-type": "application/json", ...headers },
@@ -35,7 +23,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     });
 
   const count = async (table: string) =>
-    Number((await db.store.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+    Number((await ctx.db.store.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
   it("stores a valid application with its consent record and outbox row, then answers 201 {id}", async () => {
     const body = validApplication({ pageUrl: "http://localhost:3000/products/growth-capital" });
@@ -45,7 +33,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     const { id } = response.json();
     expect(response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
 
-    const { rows } = await db.store.query<Record<string, unknown>>(
+    const { rows } = await ctx.db.store.query<Record<string, unknown>>(
       "SELECT * FROM applications WHERE id = $1",
       [id],
     );
@@ -69,7 +57,8 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     });
     expect(Number(row.funding_amount)).toBe(250000);
 
-    const consent = (await db.store.query("SELECT * FROM consents WHERE application_id = $1", [id])).rows[0];
+    const consent = (await ctx.db.store.query("SELECT * FROM consents WHERE application_id = $1", [id]))
+      .rows[0];
     expect(consent).toMatchObject({
       consent_text: smsConsentText,
       consent_version: SMS_CONSENT_VERSION,
@@ -82,7 +71,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       new Date(row.submitted_at as string).toISOString(),
     );
 
-    const outbox = (await db.store.query("SELECT * FROM outbox WHERE application_id = $1", [id])).rows;
+    const outbox = (await ctx.db.store.query("SELECT * FROM outbox WHERE application_id = $1", [id])).rows;
     expect(outbox).toEqual([expect.objectContaining({ status: "pending", attempts: 0, locked_by: null })]);
   });
 
@@ -96,7 +85,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     const body = validApplication({ companyName: "  Acme Robotics  ", attribution });
     const { id } = (await post(body)).json();
 
-    const { rows } = await db.store.query<{
+    const { rows } = await ctx.db.store.query<{
       payload: Record<string, unknown>;
       text: string;
       submitted_at: Date;
@@ -200,7 +189,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   it("drops unknown keys instead of storing them", async () => {
     const response = await post(validApplication({ status: "delivered", isAdmin: true, id: randomUUID() }));
     expect(response.statusCode).toBe(201);
-    const { rows } = await db.store.query<{ status: string; payload: Record<string, unknown> }>(
+    const { rows } = await ctx.db.store.query<{ status: string; payload: Record<string, unknown> }>(
       "SELECT status, payload FROM applications",
     );
     expect(rows[0].status).toBe("received");
@@ -214,7 +203,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       "text/plain",
       "multipart/form-data; boundary=x",
     ]) {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: "POST",
         url: "/api/applications",
         headers: { "content-type": type },
@@ -223,7 +212,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ error: "Content-Type must be application/json" });
     }
-    const untyped = await app.inject({ method: "POST", url: "/api/applications", payload: "{}" });
+    const untyped = await ctx.app.inject({ method: "POST", url: "/api/applications", payload: "{}" });
     expect(untyped.statusCode).toBe(415);
     expect(await count("applications")).toBe(0);
   });
@@ -259,7 +248,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(String) });
 
-    const { rows } = await db.store.query("SELECT status, spam_reason FROM applications WHERE id = $1", [
+    const { rows } = await ctx.db.store.query("SELECT status, spam_reason FROM applications WHERE id = $1", [
       response.json().id,
     ]);
     expect(rows).toEqual([{ status: "spam", spam_reason: "honeypot" }]);
@@ -274,16 +263,18 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
 
   it("takes the page URL from the Referer when the body has none", async () => {
     const { id } = (await post(validApplication(), { referer: "http://localhost:3000/faq" })).json();
-    const { rows } = await db.store.query("SELECT page_url FROM consents WHERE application_id = $1", [id]);
+    const { rows } = await ctx.db.store.query("SELECT page_url FROM consents WHERE application_id = $1", [
+      id,
+    ]);
     expect(rows).toEqual([{ page_url: "http://localhost:3000/faq" }]);
   });
 
   it("keeps consent records write-once", async () => {
     const { id } = (await post(validApplication())).json();
     await expect(
-      db.store.query("UPDATE consents SET phone = 'x' WHERE application_id = $1", [id]),
+      ctx.db.store.query("UPDATE consents SET phone = 'x' WHERE application_id = $1", [id]),
     ).rejects.toThrow(/write-once/);
-    await expect(db.store.query("DELETE FROM consents WHERE application_id = $1", [id])).rejects.toThrow(
+    await expect(ctx.db.store.query("DELETE FROM consents WHERE application_id = $1", [id])).rejects.toThrow(
       /write-once/,
     );
   });

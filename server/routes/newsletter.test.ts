@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "../app";
-import { ENGINES, buildTestApp, openTestStore, type TestStore } from "../test/helpers";
+import { describe, expect, it } from "vitest";
+import { ENGINES, useTestApp } from "../test/helpers";
 
 describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) => {
-  let db: TestStore;
-  let app: App;
-
-  beforeAll(async () => {
-    db = await openTestStore(engine);
-    app = await buildTestApp({ store: db.store });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.dispose();
-  });
-  beforeEach(() => db.reset());
+  const ctx = useTestApp(engine);
 
   const subscribe = (payload: unknown, type = "application/json") =>
-    app.inject({
+    ctx.app.inject({
       method: "POST",
       url: "/api/newsletter",
       headers: { "content-type": type },
       payload: typeof payload === "string" ? payload : JSON.stringify(payload),
     });
   const subscribers = async () =>
-    (await db.store.query("SELECT email, status, spam_reason FROM newsletter_subscribers ORDER BY id")).rows;
+    (await ctx.db.store.query("SELECT email, status, spam_reason FROM newsletter_subscribers ORDER BY id"))
+      .rows;
 
   it("subscribes a valid address once: 201, then 200 for a repeat", async () => {
     const first = await subscribe({ email: "  Founder@Example.com " });
@@ -76,7 +65,7 @@ describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) =
   });
 
   it("GET /healthz answers 200 {status: ok} when the store answers", async () => {
-    const response = await app.inject("/healthz");
+    const response = await ctx.app.inject("/healthz");
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok" });
   });

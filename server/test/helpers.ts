@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import { migrate, readMigrations } from "../store/migrate";
@@ -130,6 +131,27 @@ export async function buildTestApp(options: { store: Store; env?: Record<string,
   const app = await buildApp({ config: testConfig(options.env), store: options.store, logger: false });
   await app.ready();
   return app;
+}
+
+/**
+ * One app on a fresh store of `engine` for a describe block: opened before its
+ * tests, emptied before each (unless `resetEach: false`), closed after.
+ */
+export function useTestApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; resetEach?: boolean } = {},
+) {
+  const context = {} as { db: TestStore; app: Awaited<ReturnType<typeof buildTestApp>> };
+  beforeAll(async () => {
+    context.db = await openTestStore(engine);
+    context.app = await buildTestApp({ store: context.db.store, env: options.env });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.db?.dispose();
+  });
+  if (options.resetEach !== false) beforeEach(() => context.db.reset());
+  return context;
 }
 
 // ---------------------------------------------------------------------------
