@@ -61,6 +61,12 @@ export async function deferHydrationInFiles(htmlFiles) {
     htmlFiles.map(async (file) => {
       const html = await readFile(file, "utf8");
       const rewritten = deferHydration(html);
+      // A page that preloads modules but whose hydration script we no longer
+      // recognise (React Router changed its output) must stop the build, not
+      // ship quietly with hydration back in front of the first paint.
+      if (rewritten === html && html.includes(`<link rel="modulepreload"`)) {
+        throw new Error(`defer-hydration: no hydration module found in ${file}; update HYDRATION_MODULE`);
+      }
       if (rewritten !== html) {
         await writeFile(file, rewritten);
         changed++;

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inlineScriptHashes } from "./csp-hashes.mjs";
-import { deferHydration } from "./defer-hydration.mjs";
+import { deferHydration, deferHydrationInFiles } from "./defer-hydration.mjs";
 
 const moduleText =
   'import "/assets/manifest-1.js"; import * as route0 from "/assets/root-1.js"; window.__reactRouterRouteModules = {"root":route0}; import("/assets/entry.client-1.js");';
@@ -66,5 +69,22 @@ describe("deferHydration", () => {
     const injected = document.body.querySelectorAll('script[type="module"]');
     expect(injected).toHaveLength(1);
     expect(injected[0]?.textContent).toBe(moduleText);
+  });
+});
+
+describe("deferHydrationInFiles", () => {
+  it("rewrites a built page once; running it again changes nothing", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "defer-")), "index.html");
+    writeFileSync(file, page);
+    expect(await deferHydrationInFiles([file])).toBe(1);
+    const once = readFileSync(file, "utf8");
+    expect(await deferHydrationInFiles([file])).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(once);
+  });
+
+  it("fails the build when a page preloads modules but its hydration script is not recognised", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "defer-")), "index.html");
+    writeFileSync(file, page.replace('type="module" async=""', 'type="module" data-new-router-output=""'));
+    await expect(deferHydrationInFiles([file])).rejects.toThrow(/no hydration module found/);
   });
 });

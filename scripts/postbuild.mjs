@@ -7,7 +7,6 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { collectCspHashes, listFiles } from "./csp-hashes.mjs";
 import { deferHydrationInFiles } from "./defer-hydration.mjs";
-import { lowerPreloadPriorityInFiles } from "./lower-preload-priority.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
@@ -25,7 +24,6 @@ await stat(join(clientDir, "index.html")).catch(() => {
 // HTML rewrites come first: compression and CSP hashes must see the final bytes.
 const htmlFiles = listFiles(clientDir).filter((file) => file.endsWith(".html"));
 await deferHydrationInFiles(htmlFiles);
-await lowerPreloadPriorityInFiles(htmlFiles);
 
 const files = listFiles(clientDir).filter((file) => COMPRESSIBLE.test(file));
 let written = 0;
