@@ -1,5 +1,5 @@
 import type { SectionId } from "~/lib/scroll";
-import { legalPageSlugs } from "./legal/slugs";
+import { legalPagePath, legalPageSlugs, legalPageTitles } from "./legal/slugs";
 
 export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
 
@@ -10,13 +10,6 @@ export const mainNav: NavItem[] = [
   { label: "About Us", section: "about-us" },
   { label: "FAQ", href: "/faq" },
 ];
-
-/** Readable labels for legal pages (links, breadcrumbs). */
-export const legalPageLabels: Record<(typeof legalPageSlugs)[number], string> = {
-  "privacy-policy": "Privacy Policy",
-  "terms-of-service": "Terms of Service",
-  "cookie-policy": "Cookie Policy",
-};
 
 export interface FooterColumn {
   title: string;
@@ -46,6 +39,6 @@ export const footerColumns: FooterColumn[] = [
   },
   {
     title: "Legal",
-    links: legalPageSlugs.map((slug) => ({ label: legalPageLabels[slug], href: `/${slug}` })),
+    links: legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
   },
 ];

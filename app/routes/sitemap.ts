@@ -1,10 +1,10 @@
-import { legalPageSlugs } from "~/content/legal/slugs";
+import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
 import { absoluteUrl } from "~/content/site-facts";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
 export function sitemapPaths(): string[] {
-  return ["/", ...productSlugs.map(productPath), "/faq", ...legalPageSlugs.map((slug) => `/${slug}`)];
+  return ["/", ...productSlugs.map(productPath), "/faq", ...legalPageSlugs.map(legalPagePath)];
 }
 
 export function loader() {
