@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { publicBuildEnv } from "./scripts/public-env.mjs";
 
 // Public values (never secrets) are baked into the prerendered pages at build
@@ -9,7 +9,67 @@ const env = publicBuildEnv(process.env);
 process.env.VITE_SITE_URL = env.siteUrl;
 process.env.VITE_BOOKING_URL = env.bookingUrl;
 
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|@react-router[\\/][^\\/]+|scheduler)[\\/]/;
+
+const APP_MODULE = /[\\/]app[\\/]/;
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;
+const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+
+/**
+ * Whether the root route (the layout every page renders) imports a module,
+ * directly or through others. Such a module loads on every page anyway, so it
+ * may as well share one chunk with the rest of the shell instead of a dozen
+ * small ones (each its own request and its own gzip stream).
+ */
+function inRootGraph(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (seen.has(id) || !APP_MODULE.test(id) || ROUTE_MODULE.test(id)) return false;
+  seen.add(id);
+  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  return importers.some((importer) => ROOT_ROUTE.test(importer) || inRootGraph(importer, graph, seen));
+}
+
+/**
+ * The browser build's chunks: the framework in one file, and the modules the
+ * root route pulls in (header, footer, newsletter form, site facts) in one
+ * "shell" file rather than a dozen small ones, each its own request and its
+ * own gzip stream. Only our own modules join the shell: a package's barrel
+ * file would drag in every module it re-exports. Route modules keep their
+ * exports (React Router reads them) but may gain some for the shell, which
+ * React Router's own "exports-only" forbids.
+ */
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    enforce: "post",
+    configEnvironment(name, options) {
+      if (name !== "client") return;
+      options.build ??= {};
+      const rollupOptions = options.build.rollupOptions ?? {};
+      options.build.rollupOptions = {
+        ...rollupOptions,
+        preserveEntrySignatures: "allow-extension",
+        output: {
+          ...rollupOptions.output,
+          codeSplitting: {
+            groups: [
+              { name: "framework", test: FRAMEWORK, priority: 2 },
+              {
+                name: (id, graph) => (inRootGraph(id, graph) ? "shell" : null),
+                debugName: "shell",
+                priority: 1,
+                includeDependenciesRecursively: false,
+              },
+            ],
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), clientChunks()],
   resolve: { tsconfigPaths: true },
 });

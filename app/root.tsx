@@ -13,7 +13,6 @@ import inlineStylesheet from "./app.css?inline";
 import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { DeferredToaster } from "./components/ui/deferred-toaster";
 import { useAttributionCapture } from "./features/application/attribution";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 
@@ -73,7 +72,6 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter newsletter={<NewsletterForm />} />
-      <DeferredToaster />
     </>
   );
 }

@@ -4,14 +4,14 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants } from "node:zlib";
+import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { collectCspHashes, listFiles } from "./csp-hashes.mjs";
 import { deferHydrationInFiles } from "./defer-hydration.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
 const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
 
 const started = Date.now();
 const buildDir = process.env.RR_BUILD_DIR || "build";
@@ -37,7 +37,9 @@ await Promise.all(
           [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
         },
       }),
-      gz(data, { level: 9 }),
+      // Zopfli writes ordinary gzip, 3-5% smaller than zlib's level 9, for
+      // clients that do not take brotli; it is slow, which a build can afford.
+      zopfliGzip(data, { numiterations: 5 }),
     ]);
     // A variant that is not smaller is left out; the server then sends the original.
     for (const [suffix, variant] of [

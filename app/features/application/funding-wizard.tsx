@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon, ArrowRightIcon, Loader2Icon, PencilIcon, ShieldCheckIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import {
   Controller,
   useForm,
@@ -18,6 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { Toaster } from "~/components/ui/sonner";
 import { cn } from "~/lib/cn";
 import { formatUsd, hyphenToTitleCase } from "~/lib/format";
 import { fieldCopy, summaryCards, wizardCopy } from "./copy";
@@ -81,6 +83,20 @@ function earliestStep(fields: Iterable<string>): number | undefined {
 }
 
 /** The four-step funding application. Loaded lazily by FundingApplicationSection. */
+/**
+ * The wizard with the toast region that announces its outcome. Toasts come
+ * only from here, so the region (and sonner) loads with the wizard rather than
+ * on every page.
+ */
+export function FundingWizardWithToasts() {
+  return (
+    <>
+      <FundingWizard />
+      {createPortal(<Toaster />, document.body)}
+    </>
+  );
+}
+
 export function FundingWizard() {
   const form: Form = useForm<ApplicationFormValues, unknown, FundingApplication>({
     resolver,
