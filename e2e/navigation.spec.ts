@@ -150,19 +150,31 @@ test.describe("consultation dialog", () => {
 });
 
 test.describe("FAQ accordion", () => {
-  test("one answer open at a time, and the open one collapses", async ({ page }) => {
-    await page.goto("/faq");
-    const triggers = page.locator('[data-slot="accordion-trigger"]');
-    await expect(triggers).toHaveCount(16);
-    await triggers.nth(0).click();
-    await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "true");
-    await triggers.nth(5).click();
-    await expect(triggers.nth(5)).toHaveAttribute("aria-expanded", "true");
-    await expect(triggers.nth(0)).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator('[data-slot="accordion-trigger"][aria-expanded="true"]')).toHaveCount(1);
-    await triggers.nth(5).click();
-    await expect(page.locator('[data-slot="accordion-trigger"][aria-expanded="true"]')).toHaveCount(0);
-  });
+  for (const javaScriptEnabled of [true, false]) {
+    test(`one answer open at a time, and the open one collapses${javaScriptEnabled ? "" : " (before any script runs)"}`, async ({
+      browser,
+    }) => {
+      // The accordion is the browser's own <details name>: it must work while
+      // the page's scripts are still loading, so it is checked without them too.
+      const context = await browser.newContext({ javaScriptEnabled, baseURL: E2E.baseUrl });
+      const page = await context.newPage();
+      await page.goto("/faq");
+      const items = page.locator('details[data-slot="accordion-item"]');
+      const questions = page.locator('[data-slot="accordion-trigger"]');
+      const open = page.locator('details[data-slot="accordion-item"][open]');
+      await expect(questions).toHaveCount(16);
+      await expect(open).toHaveCount(0);
+      await questions.nth(0).click();
+      await expect(items.nth(0)).toHaveAttribute("open", "");
+      await expect(items.nth(0).locator('[data-slot="accordion-content"]')).toBeVisible();
+      await questions.nth(5).click();
+      await expect(items.nth(5)).toHaveAttribute("open", "");
+      await expect(open).toHaveCount(1);
+      await questions.nth(5).click();
+      await expect(open).toHaveCount(0);
+      await context.close();
+    });
+  }
 
   test("the contact block offers mailto and tel links", async ({ page }) => {
     await page.goto("/faq");

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, type ComponentProps, type ReactElement } from "react";
 import { DeferredDialog } from "./ui/deferred-dialog";
 
 const loadContent = () => import("./consultation-dialog-content");
@@ -10,6 +10,6 @@ const ConsultationDialogContent = lazy(loadContent);
  * offers phone and e-mail instead of a broken frame. The dialog's code loads
  * when the trigger is first pointed at, focused or pressed.
  */
-export function ConsultationDialog({ trigger }: { trigger: React.ReactNode }) {
+export function ConsultationDialog({ trigger }: { trigger: ReactElement<ComponentProps<"button">> }) {
   return <DeferredDialog trigger={trigger} dialog={ConsultationDialogContent} preload={loadContent} />;
 }

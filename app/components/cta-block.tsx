@@ -2,7 +2,7 @@ import { ArrowRightIcon, CalendarDaysIcon, FileTextIcon, MailIcon, PhoneIcon } f
 import { siteFacts } from "~/content/site-facts";
 import { ConsultationDialog } from "./consultation-dialog";
 import { SectionLink } from "./section-link";
-import { Button } from "./ui/button";
+import { Button, buttonVariants } from "./ui/button";
 
 /** The closing call to action: apply, book a call, or reach us directly. */
 export function CtaBlock() {
@@ -23,11 +23,12 @@ export function CtaBlock() {
               first? Book a free consultation with a funding specialist.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg" variant="inverse">
-                <SectionLink section="funding-form">
-                  Get Funding Now <ArrowRightIcon aria-hidden="true" />
-                </SectionLink>
-              </Button>
+              <SectionLink
+                className={buttonVariants({ size: "lg", variant: "inverse" })}
+                section="funding-form"
+              >
+                Get Funding Now <ArrowRightIcon aria-hidden="true" />
+              </SectionLink>
               <ConsultationDialog
                 trigger={
                   <Button size="lg" variant="outline-inverse">

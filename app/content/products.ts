@@ -786,10 +786,28 @@ export const products: Product[] = [
   },
 ];
 
+/** What a home-page product card shows. */
+export type ProductCardData = Pick<
+  Product,
+  "slug" | "icon" | "title" | "cardDescription" | "range" | "features"
+>;
+
+export function productCards(): ProductCardData[] {
+  return products.map(({ slug, icon, title, cardDescription, range, features }) => ({
+    slug,
+    icon,
+    title,
+    cardDescription,
+    range,
+    features,
+  }));
+}
+
 const catalogueMin = Math.min(...Object.values(ranges).map((entry) => entry.min));
 const catalogueMax = Math.max(...Object.values(ranges).map((entry) => entry.max));
 
 /** Copy of the home page's products section and its comparison dialog. */
+export type ProductsSectionCopy = typeof productsSectionCopy;
 export const productsSectionCopy = {
   eyebrow: "Funding solutions",
   title: "Capital structured around how your business grows",

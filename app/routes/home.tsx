@@ -1,5 +1,6 @@
 import { CtaBlock } from "~/components/cta-block";
 import { homeSeo } from "~/content/hero";
+import { productCards, productsSectionCopy } from "~/content/products";
 import { testimonials } from "~/content/testimonials";
 import { FundingApplicationSection } from "~/features/application/funding-application-section";
 import { AboutSection } from "~/features/home/about-section";
@@ -10,6 +11,11 @@ import { ProductsSection } from "~/features/products/products-section";
 import { useScrollToHashOnArrival } from "~/hooks/use-section-navigation";
 import { pageMeta } from "~/seo/meta";
 import { reviewJsonLd } from "~/seo/review-jsonld";
+import type { Route } from "./+types/home";
+
+// Runs at build time only (the page is prerendered): the product cards reach
+// the browser inside the page's HTML, not in the route's JavaScript.
+export const loader = () => ({ products: productCards(), productsCopy: productsSectionCopy });
 
 export const meta = () =>
   pageMeta({
@@ -19,12 +25,12 @@ export const meta = () =>
     structuredData: [reviewJsonLd(testimonials)],
   });
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   useScrollToHashOnArrival();
   return (
     <>
       <Hero />
-      <ProductsSection />
+      <ProductsSection products={loaderData.products} copy={loaderData.productsCopy} />
       <AboutSection />
       <HowItWorks />
       <Testimonials />

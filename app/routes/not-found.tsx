@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { siteFacts } from "~/content/site-facts";
 import { pageMeta } from "~/seo/meta";
 
@@ -26,9 +26,9 @@ export default function NotFound() {
       <p className="text-lg text-muted-foreground">
         The page you are looking for has moved or never existed. Our funding options are one click away.
       </p>
-      <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
+      <Link className={buttonVariants({ size: "lg" })} to="/">
+        Return to Home
+      </Link>
     </section>
   );
 }

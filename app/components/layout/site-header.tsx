@@ -5,7 +5,7 @@ import { mainNav } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { NavLink } from "../nav-link";
 import { SectionLink } from "../section-link";
-import { Button } from "../ui/button";
+import { Button, buttonVariants } from "../ui/button";
 import { Logo } from "./logo";
 
 function useScrolledPastTop() {
@@ -61,9 +61,9 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden md:inline-flex">
-            <SectionLink section="funding-form">Get Funding</SectionLink>
-          </Button>
+          <SectionLink className={cn(buttonVariants(), "hidden md:inline-flex")} section="funding-form">
+            Get Funding
+          </SectionLink>
           <Button
             variant="ghost"
             size="icon"
@@ -99,11 +99,13 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <Button asChild className="mt-3 w-full" size="lg">
-            <SectionLink section="funding-form" onClick={close}>
-              Get Funding
-            </SectionLink>
-          </Button>
+          <SectionLink
+            className={cn(buttonVariants({ size: "lg" }), "mt-3 w-full")}
+            section="funding-form"
+            onClick={close}
+          >
+            Get Funding
+          </SectionLink>
         </nav>
       </div>
     </header>

@@ -1,62 +1,53 @@
 import { ChevronDownIcon } from "lucide-react";
-import { Accordion as AccordionPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
 
-export const Accordion = AccordionPrimitive.Root;
-
-export function AccordionItem({ className, ...props }: React.ComponentProps<typeof AccordionPrimitive.Item>) {
+/**
+ * An accordion on the platform's disclosure element. Items that share a
+ * `name` form one group: the browser closes the open item when another opens,
+ * and a click on the open item closes it. No script is involved, so it works
+ * before the page hydrates and costs no JavaScript (docs/decisions/0005).
+ */
+export function AccordionItem({ className, ...props }: React.ComponentProps<"details"> & { name: string }) {
   return (
-    <AccordionPrimitive.Item
+    <details
       data-slot="accordion-item"
-      className={cn("border-b border-border last:border-b-0", className)}
+      className={cn("group border-b border-border last:border-b-0", className)}
       {...props}
     />
   );
 }
 
-/** `headingLevel` keeps the document outline right where the accordion sits. */
+/** The item's always-visible line; `headingLevel` keeps the document outline right where the accordion sits. */
 export function AccordionTrigger({
   className,
   children,
   headingLevel = 3,
   ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Trigger> & { headingLevel?: 2 | 3 | 4 }) {
+}: React.ComponentProps<"summary"> & { headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as "h3";
   return (
-    <AccordionPrimitive.Header asChild>
-      <Heading className="flex">
-        <AccordionPrimitive.Trigger
-          data-slot="accordion-trigger"
-          className={cn(
-            "flex flex-1 cursor-pointer items-center justify-between gap-4 py-5 text-left text-base font-semibold transition-colors hover:text-primary [&[data-state=open]>svg]:rotate-180",
-            className,
-          )}
-          {...props}
-        >
-          {children}
-          <ChevronDownIcon
-            className="size-5 shrink-0 text-muted-foreground transition-transform duration-200"
-            aria-hidden="true"
-          />
-        </AccordionPrimitive.Trigger>
-      </Heading>
-    </AccordionPrimitive.Header>
+    <summary
+      data-slot="accordion-trigger"
+      className={cn(
+        "flex cursor-pointer list-none items-center justify-between gap-4 py-5 text-left transition-colors hover:text-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden",
+        className,
+      )}
+      {...props}
+    >
+      <Heading className="text-base font-semibold">{children}</Heading>
+      <ChevronDownIcon
+        className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
+        aria-hidden="true"
+      />
+    </summary>
   );
 }
 
-export function AccordionContent({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof AccordionPrimitive.Content>) {
+export function AccordionContent({ className, children, ...props }: React.ComponentProps<"div">) {
   return (
-    <AccordionPrimitive.Content
-      data-slot="accordion-content"
-      className="overflow-hidden text-sm data-[state=open]:animate-fade-in"
-      {...props}
-    >
+    <div data-slot="accordion-content" className="text-sm group-open:animate-fade-in" {...props}>
       <div className={cn("pb-5 leading-relaxed text-muted-foreground", className)}>{children}</div>
-    </AccordionPrimitive.Content>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
-import { Slot } from "radix-ui";
 import {
+  cloneElement,
   Suspense,
   useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
-  type ReactNode,
+  type ComponentProps,
+  type ReactElement,
   type RefObject,
 } from "react";
 
@@ -27,30 +28,31 @@ export function DeferredDialog({
   dialog: Dialog,
   preload,
 }: {
-  /** One element (a Button, say); it receives the click and the ARIA state. */
-  trigger: ReactNode;
+  /**
+   * One button element (a Button, say) without handlers of its own: it
+   * receives the click, the preload and the ARIA state.
+   */
+  trigger: ReactElement<ComponentProps<"button">>;
   dialog: LazyExoticComponent<ComponentType<DeferredDialogProps>>;
   /** Starts loading the dialog's module (the same import the lazy component uses). */
   preload: () => unknown;
 }) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  const triggerRef = useRef<HTMLElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Slot.Root
-        ref={triggerRef}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
+      {cloneElement(trigger, {
+        ref: triggerRef,
+        "aria-haspopup": "dialog",
+        "aria-expanded": open,
+        onPointerEnter: preload,
+        onFocus: preload,
+        onClick: () => {
           setRequested(true);
           setOpen(true);
-        }}
-      >
-        {trigger}
-      </Slot.Root>
+        },
+      })}
       {requested ? (
         <Suspense fallback={null}>
           <Dialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />

@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
 import { SectionLink } from "~/components/section-link";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { valueProps } from "~/content/claims";
 import { hero } from "~/content/hero";
 import { DashboardCard } from "./dashboard-card";
@@ -35,14 +35,12 @@ export function Hero() {
               {hero.subheadline}
             </p>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-              <Button asChild size="lg">
-                <SectionLink section="funding-form">
-                  {hero.primaryCta} <ArrowRightIcon aria-hidden="true" />
-                </SectionLink>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <SectionLink section="products">{hero.secondaryCta}</SectionLink>
-              </Button>
+              <SectionLink className={buttonVariants({ size: "lg" })} section="funding-form">
+                {hero.primaryCta} <ArrowRightIcon aria-hidden="true" />
+              </SectionLink>
+              <SectionLink className={buttonVariants({ size: "lg", variant: "outline" })} section="products">
+                {hero.secondaryCta}
+              </SectionLink>
             </div>
             <ul className="flex flex-col gap-x-6 gap-y-2 text-sm font-medium sm:flex-row sm:flex-wrap">
               {valueProps.map((prop) => (

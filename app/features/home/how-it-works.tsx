@@ -1,7 +1,8 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
 import { processIntro, processSteps, processSummary } from "~/content/process";
 
 /** Four steps from application to funding, each with its timeline. */
@@ -50,11 +51,12 @@ export function HowItWorks() {
           <ClockIcon className="hidden size-6 shrink-0 text-highlight sm:block" aria-hidden="true" />
           {processSummary}
         </p>
-        <Button asChild variant="inverse" size="lg" className="w-full sm:w-auto">
-          <SectionLink section="funding-form">
-            Start your application <ArrowRightIcon aria-hidden="true" />
-          </SectionLink>
-        </Button>
+        <SectionLink
+          className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "w-full sm:w-auto")}
+          section="funding-form"
+        >
+          Start your application <ArrowRightIcon aria-hidden="true" />
+        </SectionLink>
       </div>
     </Section>
   );

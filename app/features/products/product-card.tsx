@@ -2,12 +2,22 @@ import { ArrowRightIcon, CheckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import { Card } from "~/components/ui/card";
-import { productPath, productsSectionCopy, type Product } from "~/content/products";
+import { productPath } from "~/content/product-index";
+import type { ProductCardData } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 import { cn } from "~/lib/cn";
 
 /** A home-page product card: what it is, how much, what you get, where to read more. */
-export function ProductCard({ product, className }: { product: Product; className?: string }) {
+export function ProductCard({
+  product,
+  rangeLabel,
+  className,
+}: {
+  product: ProductCardData;
+  /** "Funding range" */
+  rangeLabel: string;
+  className?: string;
+}) {
   const headingId = `product-card-${product.slug}`;
   return (
     <Card
@@ -23,9 +33,7 @@ export function ProductCard({ product, className }: { product: Product; classNam
       </div>
       <p className="leading-relaxed text-muted-foreground">{product.cardDescription}</p>
       <div className="rounded-xl bg-muted px-4 py-3">
-        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-          {productsSectionCopy.rangeLabel}
-        </p>
+        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{rangeLabel}</p>
         <p className="text-2xl font-bold tracking-tight text-primary">{formatUsdRange(product.range)}</p>
       </div>
       <ul className="flex flex-1 flex-col gap-2.5 text-sm">

@@ -2,7 +2,7 @@ import { ArrowRightIcon, CalendarDaysIcon, CheckIcon, ClockIcon, TargetIcon } fr
 import { ConsultationDialog } from "~/components/consultation-dialog";
 import { ContentIcon } from "~/components/content-icon";
 import { SectionLink } from "~/components/section-link";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
@@ -44,12 +44,10 @@ export function ProductHero({ product }: { product: Product }) {
             ))}
           </ul>
           <div className="flex flex-col gap-3 pt-2 sm:flex-row">
-            <Button asChild size="lg">
-              <SectionLink section="funding-form">
-                {copy.apply}
-                <ArrowRightIcon aria-hidden="true" />
-              </SectionLink>
-            </Button>
+            <SectionLink className={buttonVariants({ size: "lg" })} section="funding-form">
+              {copy.apply}
+              <ArrowRightIcon aria-hidden="true" />
+            </SectionLink>
             <ConsultationDialog
               trigger={
                 <Button variant="outline" size="lg">

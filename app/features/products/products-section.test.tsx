@@ -3,12 +3,15 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { products } from "~/content/products";
+import { productCards, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 import { ProductsSection } from "./products-section";
 
 function renderSection() {
-  const router = createMemoryRouter([{ path: "/", element: <ProductsSection /> }], { initialEntries: ["/"] });
+  const router = createMemoryRouter(
+    [{ path: "/", element: <ProductsSection products={productCards()} copy={productsSectionCopy} /> }],
+    { initialEntries: ["/"] },
+  );
   return render(<RouterProvider router={router} />);
 }
 

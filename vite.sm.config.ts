@@ -1,2 +1,0 @@
-import base from "./vite.config.ts";
-export default { ...base, build: { ...base.build, sourcemap: true } };
