@@ -9,7 +9,8 @@ const env = publicBuildEnv(process.env);
 process.env.VITE_SITE_URL = env.siteUrl;
 process.env.VITE_BOOKING_URL = env.bookingUrl;
 
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|@react-router[\\/][^\\/]+|scheduler)[\\/]/;
+// Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
 const APP_MODULE = /[\\/]app[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;

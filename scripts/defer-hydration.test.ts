@@ -72,6 +72,33 @@ describe("deferHydration", () => {
   });
 });
 
+describe("deferHydration with a framework chunk", () => {
+  const withFramework = page.replace(
+    '<link rel="modulepreload" href="/assets/manifest-1.js"/>',
+    '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/framework-1.js"/>',
+  );
+
+  it("imports the framework on its own before the hydration module", () => {
+    const html = deferHydration(withFramework);
+    expect(html).toContain('import("/assets/framework-1.js").then(');
+  });
+
+  it("still runs the hydration module when the framework import fails", async () => {
+    const html = deferHydration(withFramework);
+    const loader = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]).at(-1)!;
+    document.head.innerHTML = "";
+    document.body.innerHTML = html.slice(html.indexOf("<main>"), html.indexOf("</body>"));
+    // No paint timing here: the loader falls back to the first frame.
+    vi.stubGlobal("PerformanceObserver", undefined);
+    new Function(loader)();
+    await vi.waitFor(() => expect(document.body.querySelectorAll('script[type="module"]')).toHaveLength(1), {
+      timeout: 2000,
+    });
+    expect(document.body.querySelector('script[type="module"]')?.textContent).toBe(moduleText);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe("deferHydrationInFiles", () => {
   it("rewrites a built page once; running it again changes nothing", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "defer-")), "index.html");

@@ -1,12 +1,16 @@
-const usd = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+// Made on first use, not when the module loads: building a number format
+// costs a phone tens of milliseconds, and most pages importing this module
+// never format a currency amount.
+let usd: Intl.NumberFormat | undefined;
 
 /** 250000 -> "$250,000" (USD, no decimals). */
 export function formatUsd(amount: number): string {
+  usd ??= new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
   return usd.format(amount);
 }
 
