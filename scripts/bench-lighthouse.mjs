@@ -170,7 +170,9 @@ try {
           .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         failing: problems.map((problem) => problem.id),
         assets: (audits["network-requests"].details?.items ?? [])
-          .filter((item) => ["Script", "Stylesheet"].includes(item.resourceType) && item.url.startsWith(origin))
+          .filter(
+            (item) => ["Script", "Stylesheet"].includes(item.resourceType) && item.url.startsWith(origin),
+          )
           .map((item) => item.url),
       });
     }

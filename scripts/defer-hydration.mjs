@@ -42,9 +42,7 @@ export function hydrationLoader(preloads) {
     "var f=d.createDocumentFragment();",
     `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;f.appendChild(l)});d.head.appendChild(f);`,
     `function r(){var m=d.createElement("script");m.type="module";m.text=d.getElementById(${JSON.stringify(HYDRATION_MODULE_ID)}).text;d.body.appendChild(m)}`,
-    framework
-      ? `import(${JSON.stringify(framework)}).then(function(){setTimeout(r,0)},r)}`
-      : "r()}",
+    framework ? `import(${JSON.stringify(framework)}).then(function(){setTimeout(r,0)},r)}` : "r()}",
     "function a(){setTimeout(h,0)}",
     'if(d.visibilityState==="hidden")return h();',
     'd.addEventListener("visibilitychange",h);setTimeout(h,3000);',

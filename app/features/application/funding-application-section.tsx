@@ -17,7 +17,9 @@ import { fieldGridClass, StaticProgress, WizardHeader, wideFields } from "./wiza
 // The wizard (form, schema, Radix) is kept out of the page's first load and
 // fetched as the visitor approaches the form.
 const loadWizard = () => import("./funding-wizard");
-const FundingWizard = lazy(() => loadWizard().then((module) => ({ default: module.FundingWizardWithToasts })));
+const FundingWizard = lazy(() =>
+  loadWizard().then((module) => ({ default: module.FundingWizardWithToasts })),
+);
 
 const assuranceIcons: Record<(typeof sectionCopy.assurances)[number]["icon"], LucideIcon> = {
   clock: ClockIcon,
