@@ -12,6 +12,9 @@ process.env.VITE_BOOKING_URL = env.bookingUrl;
 // Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
+// Libraries every page's shell uses; the icons themselves stay where they are used.
+const SHELL_LIBRARIES =
+  /[\\/]node_modules[\\/](clsx|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]|lucide-react\.mjs))[\\/]?/;
 const APP_MODULE = /[\\/]app[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;
 const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
@@ -29,6 +32,16 @@ function inRootGraph(id: string, graph: ModuleGraph, seen = new Set<string>()): 
   seen.add(id);
   const importers = graph.getModuleInfo(id)?.importers ?? [];
   return importers.some((importer) => ROOT_ROUTE.test(importer) || inRootGraph(importer, graph, seen));
+}
+
+/**
+ * A package module the shell imports directly (an icon the header or footer
+ * imports by its own path, say), not one reached through a package's barrel.
+ */
+function importedByShell(id: string, graph: ModuleGraph): boolean {
+  if (APP_MODULE.test(id)) return false;
+  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  return importers.some((importer) => ROOT_ROUTE.test(importer) || inRootGraph(importer, graph));
 }
 
 /**
@@ -57,7 +70,10 @@ function clientChunks(): Plugin {
             groups: [
               { name: "framework", test: FRAMEWORK, priority: 2 },
               {
-                name: (id, graph) => (inRootGraph(id, graph) ? "shell" : null),
+                name: (id, graph) =>
+                  SHELL_LIBRARIES.test(id) || inRootGraph(id, graph) || importedByShell(id, graph)
+                    ? "shell"
+                    : null,
                 debugName: "shell",
                 priority: 1,
                 includeDependenciesRecursively: false,

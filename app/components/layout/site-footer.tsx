@@ -1,4 +1,6 @@
-import { MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import MailIcon from "lucide-react/icons/mail";
+import MapPinIcon from "lucide-react/icons/map-pin";
+import PhoneIcon from "lucide-react/icons/phone";
 import type * as React from "react";
 import { footerColumns, type FooterColumn } from "~/content/navigation";
 import { productPath, productSlugs, productTitles } from "~/content/product-index";

@@ -1,4 +1,5 @@
-import { MenuIcon, XIcon } from "lucide-react";
+import MenuIcon from "lucide-react/icons/menu";
+import XIcon from "lucide-react/icons/x";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { mainNav } from "~/content/navigation";

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon } from "lucide-react";
+import CheckCircle2Icon from "lucide-react/icons/circle-check";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
