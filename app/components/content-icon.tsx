@@ -1,61 +1,24 @@
-import {
-  BadgeCheckIcon,
-  BanknoteIcon,
-  BriefcaseIcon,
-  BuildingIcon,
-  CalendarIcon,
-  ChartLineIcon,
-  ClockIcon,
-  FileCheckIcon,
-  HandshakeIcon,
-  HouseIcon,
-  KeyRoundIcon,
-  LandmarkIcon,
-  LayersIcon,
-  LockIcon,
-  type LucideIcon,
-  PercentIcon,
-  PiggyBankIcon,
-  RepeatIcon,
-  RocketIcon,
-  ScaleIcon,
-  ShieldCheckIcon,
-  TargetIcon,
-  TrendingUpIcon,
-  UsersIcon,
-  ZapIcon,
-} from "lucide-react";
-import type { ContentIconName } from "~/content/icons";
+import { Icon, type LucideIconData } from "lucide-react";
+import { createContext, useContext, type ReactNode } from "react";
+import type { ContentIconName, ContentIconSet } from "~/content/icons";
 
-const icons = {
-  "trending-up": TrendingUpIcon,
-  "shield-check": ShieldCheckIcon,
-  clock: ClockIcon,
-  percent: PercentIcon,
-  building: BuildingIcon,
-  landmark: LandmarkIcon,
-  banknote: BanknoteIcon,
-  calendar: CalendarIcon,
-  handshake: HandshakeIcon,
-  "line-chart": ChartLineIcon,
-  "piggy-bank": PiggyBankIcon,
-  rocket: RocketIcon,
-  scale: ScaleIcon,
-  users: UsersIcon,
-  "file-check": FileCheckIcon,
-  zap: ZapIcon,
-  target: TargetIcon,
-  briefcase: BriefcaseIcon,
-  "badge-check": BadgeCheckIcon,
-  repeat: RepeatIcon,
-  lock: LockIcon,
-  layers: LayersIcon,
-  home: HouseIcon,
-  key: KeyRoundIcon,
-} satisfies Record<ContentIconName, LucideIcon>;
+const ContentIcons = createContext<ContentIconSet>({});
+
+/**
+ * Supplies a page's content icons. A route's build-time loader resolves the
+ * names its content uses (content/content-icons.server.ts), so the page
+ * carries those few icons in its HTML instead of shipping every content
+ * icon's code.
+ */
+export function ContentIconProvider({ icons, children }: { icons: ContentIconSet; children: ReactNode }) {
+  return <ContentIcons.Provider value={icons}>{children}</ContentIcons.Provider>;
+}
 
 /** A decorative icon named by content data. */
 export function ContentIcon({ name, className }: { name: ContentIconName; className?: string }) {
-  const Icon = icons[name];
-  return <Icon className={className} aria-hidden="true" />;
+  const icon = useContext(ContentIcons)[name];
+  // Prerendering stops here when a page's loader left an icon out.
+  if (!icon) throw new Error(`Content icon "${name}" was not supplied by this page's loader`);
+  // The data is lucide's own (content-icons.server.ts), typed plainly to travel as loader data.
+  return <Icon icon={icon as LucideIconData} className={className} aria-hidden="true" />;
 }

@@ -1,6 +1,7 @@
 /**
- * Icons that content may name. Content stays plain data; the UI maps each
- * name to an icon component (app/components/content-icon.tsx).
+ * Icons that content may name. Content stays plain data; a page's loader
+ * resolves the names it shows to SVG data (content-icons.server.ts) and
+ * components/content-icon.tsx draws them.
  */
 export const contentIconNames = [
   "trending-up",
@@ -30,3 +31,16 @@ export const contentIconNames = [
 ] as const;
 
 export type ContentIconName = (typeof contentIconNames)[number];
+
+/**
+ * An icon as SVG data: lucide's icon data (element name, attributes), kept to
+ * plain strings and numbers so it travels inside a page as loader data.
+ */
+export interface ContentIconData {
+  name?: string;
+  size?: number;
+  node: [element: string, attributes: Record<string, string | number>][];
+}
+
+/** The SVG data of the content icons a page shows, by name (content-icons.server.ts). */
+export type ContentIconSet = Partial<Record<ContentIconName, ContentIconData>>;

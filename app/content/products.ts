@@ -23,7 +23,8 @@ export interface Product {
   cardDescription: string;
   /** Longer intro paragraph on the product page. */
   description: string;
-  range: { min: number; max: number };
+  /** The spec's figures, and their notation ("$500K-$5M") for the UI. */
+  range: { min: number; max: number; label: string };
   /** Card feature bullets (four). */
   features: string[];
   /** Exactly three hero chips. */
@@ -53,16 +54,17 @@ const ranges = {
   "strategic-financing": { min: 25_000, max: 500_000 },
   "real-estate-financing": { min: 1_000_000, max: 50_000_000 },
   "sba-loans": { min: 50_000, max: 5_000_000 },
-} satisfies Record<ProductSlug, Product["range"]>;
+} satisfies Record<ProductSlug, { min: number; max: number }>;
 
 const range = (slug: ProductSlug) => formatUsdRange(ranges[slug]);
+const rangeOf = (slug: ProductSlug): Product["range"] => ({ ...ranges[slug], label: range(slug) });
 
 export const products: Product[] = [
   {
     slug: "growth-capital",
     title: productTitles["growth-capital"],
     icon: "trending-up",
-    range: ranges["growth-capital"],
+    range: rangeOf("growth-capital"),
     subtitle: "Non-dilutive capital to scale a recurring-revenue business, funded in as little as 3 weeks.",
     cardDescription:
       "Term capital for recurring-revenue companies ready to scale sales, product and hiring without selling equity.",
@@ -183,7 +185,7 @@ export const products: Product[] = [
     slug: "revenue-based-financing",
     title: productTitles["revenue-based-financing"],
     icon: "line-chart",
-    range: ranges["revenue-based-financing"],
+    range: rangeOf("revenue-based-financing"),
     subtitle: "Capital repaid as a share of monthly revenue, so payments flex with your business.",
     cardDescription:
       "Funding repaid as a fixed share of monthly revenue: payments shrink in a slow month and rise when sales grow.",
@@ -304,7 +306,7 @@ export const products: Product[] = [
     slug: "bridge-funding",
     title: productTitles["bridge-funding"],
     icon: "zap",
-    range: ranges["bridge-funding"],
+    range: rangeOf("bridge-funding"),
     subtitle: "Short-term capital that carries you to your next round, sale or refinance.",
     cardDescription:
       "Short-term capital to cover the gap before a funding round, a large receivable, an acquisition close or a refinance.",
@@ -421,7 +423,7 @@ export const products: Product[] = [
     slug: "strategic-financing",
     title: productTitles["strategic-financing"],
     icon: "percent",
-    range: ranges["strategic-financing"],
+    range: rangeOf("strategic-financing"),
     subtitle: "Business credit at 0% introductory interest, arranged and structured by our team.",
     cardDescription:
       "0% introductory-rate business credit lines arranged across our lender network, for working capital that costs nothing while you grow.",
@@ -541,7 +543,7 @@ export const products: Product[] = [
     slug: "real-estate-financing",
     title: productTitles["real-estate-financing"],
     icon: "building",
-    range: ranges["real-estate-financing"],
+    range: rangeOf("real-estate-financing"),
     subtitle: "Commercial property loans to buy, refinance or improve the space your business runs on.",
     cardDescription:
       "Commercial mortgages for owner-occupied and investment property: acquisition, refinance, cash-out and renovation.",
@@ -660,7 +662,7 @@ export const products: Product[] = [
     slug: "sba-loans",
     title: productTitles["sba-loans"],
     icon: "landmark",
-    range: ranges["sba-loans"],
+    range: rangeOf("sba-loans"),
     subtitle:
       "Government-backed loans with low down payments and the longest terms available to small businesses.",
     cardDescription:

@@ -1,7 +1,9 @@
+import { ContentIconProvider } from "~/components/content-icon";
 import { CtaBlock } from "~/components/cta-block";
+import { contentIcons } from "~/content/content-icons.server";
 import { homeSeo } from "~/content/hero";
+import { homeContent } from "~/content/home";
 import { productCards, productsSectionCopy } from "~/content/products";
-import { testimonials } from "~/content/testimonials";
 import { FundingApplicationSection } from "~/features/application/funding-application-section";
 import { AboutSection } from "~/features/home/about-section";
 import { Hero } from "~/features/home/hero";
@@ -13,29 +15,43 @@ import { pageMeta } from "~/seo/meta";
 import { reviewJsonLd } from "~/seo/review-jsonld";
 import type { Route } from "./+types/home";
 
-// Runs at build time only (the page is prerendered): the product cards reach
-// the browser inside the page's HTML, not in the route's JavaScript.
-export const loader = () => ({ products: productCards(), productsCopy: productsSectionCopy });
+// Runs at build time only (the page is prerendered): the sections' copy, the
+// product cards and the icons the page shows reach the browser inside the
+// page's HTML, not in the route's JavaScript.
+export async function loader() {
+  const products = productCards();
+  const icons = await contentIcons([
+    ...products.map((product) => product.icon),
+    ...homeContent.about.reasons.map((reason) => reason.icon),
+    ...homeContent.institutions.items.map((institution) => institution.icon),
+  ]);
+  return { ...homeContent, products, productsCopy: productsSectionCopy, icons };
+}
 
-export const meta = () =>
+export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({
     title: homeSeo.title,
     description: homeSeo.description,
     path: "/",
-    structuredData: [reviewJsonLd(testimonials)],
+    structuredData: loaderData ? [reviewJsonLd(loaderData.testimonials.items)] : [],
   });
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData: content }: Route.ComponentProps) {
   useScrollToHashOnArrival();
   return (
-    <>
-      <Hero />
-      <ProductsSection products={loaderData.products} copy={loaderData.productsCopy} />
-      <AboutSection />
-      <HowItWorks />
-      <Testimonials />
+    <ContentIconProvider icons={content.icons}>
+      <Hero
+        hero={content.hero}
+        valueProps={content.valueProps}
+        dashboard={content.dashboard}
+        institutions={content.institutions}
+      />
+      <ProductsSection products={content.products} copy={content.productsCopy} />
+      <AboutSection about={content.about} claims={content.claims} />
+      <HowItWorks {...content.process} />
+      <Testimonials {...content.testimonials} />
       <FundingApplicationSection />
       <CtaBlock />
-    </>
+    </ContentIconProvider>
   );
 }

@@ -1,6 +1,8 @@
 import { data } from "react-router";
+import { ContentIconProvider } from "~/components/content-icon";
 import { CtaBlock } from "~/components/cta-block";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
+import { contentIcons } from "~/content/content-icons.server";
 import { productPath } from "~/content/product-index";
 import { findProductByPath } from "~/content/products";
 import { ProductBenefits } from "~/features/products/product-benefits";
@@ -15,14 +17,16 @@ import type { Route } from "./+types/product";
 // product reaches the browser in its HTML, and the catalogue of all six stays
 // out of the route's JavaScript. Routes exist only for catalogue slugs, so the
 // 404 guards a catalogue/route mismatch.
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const product = findProductByPath(new URL(request.url).pathname);
   if (!product) throw data(null, { status: 404 });
-  return product;
+  const icons = await contentIcons([product.icon, ...product.benefits.map((benefit) => benefit.icon)]);
+  return { product, icons };
 }
 
-export const meta = ({ loaderData: product }: Route.MetaArgs) => {
-  if (!product) return [];
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [];
+  const { product } = loaderData;
   const path = productPath(product.slug);
   return pageMeta({
     title: product.seo.title,
@@ -32,15 +36,15 @@ export const meta = ({ loaderData: product }: Route.MetaArgs) => {
   });
 };
 
-export default function ProductPage({ loaderData: product }: Route.ComponentProps) {
+export default function ProductPage({ loaderData: { product, icons } }: Route.ComponentProps) {
   return (
-    <>
+    <ContentIconProvider icons={icons}>
       <Breadcrumbs items={[{ label: product.title }]} />
       <ProductHero product={product} />
       <ProductBenefits product={product} />
       <ProductProcess product={product} />
       <ProductEligibility product={product} />
       <CtaBlock />
-    </>
+    </ContentIconProvider>
   );
 }

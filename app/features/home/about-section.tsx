@@ -1,9 +1,9 @@
 import { ContentIcon } from "~/components/content-icon";
 import { Section, SectionHeader } from "~/components/section";
-import { about, claims } from "~/content/claims";
+import type { HomeContent } from "~/content/home";
 
 /** Who we are: the track record in figures and why founders choose us. */
-export function AboutSection() {
+export function AboutSection({ about, claims }: Pick<HomeContent, "about" | "claims">) {
   return (
     <Section id="about-us" tone="ink" aria-labelledby="about-us-heading" className="relative overflow-hidden">
       <div className="grid gap-12 lg:grid-cols-[1fr_1.15fr] lg:gap-16">

@@ -1,15 +1,12 @@
 import { BadgeCheckIcon, TrendingUpIcon } from "lucide-react";
-import { dashboardSample } from "~/content/hero";
-import { formatUsdCompact } from "~/lib/format";
-
-const sample = dashboardSample;
-const chartMax = Math.max(...sample.revenueTrendUsd);
+import type { HomeContent } from "~/content/home";
 
 /**
  * The hero's sample client dashboard, drawn with CSS only (it sits in the
  * LCP area: no images, fixed proportions, nothing that shifts on load).
  */
-export function DashboardCard() {
+export function DashboardCard({ sample }: { sample: HomeContent["dashboard"] }) {
+  const chartMax = Math.max(...sample.revenueTrendUsd);
   return (
     <figure
       aria-label={sample.label}
@@ -34,7 +31,7 @@ export function DashboardCard() {
           <dt className="text-xs font-medium text-muted-foreground">Monthly revenue</dt>
           <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
             <span className="text-2xl font-bold tracking-tight tabular-nums sm:text-3xl">
-              {formatUsdCompact(sample.monthlyRevenue.amountUsd)}
+              {sample.monthlyRevenue.amountLabel}
             </span>
             <span className="inline-flex items-center gap-0.5 text-sm font-semibold text-success">
               <TrendingUpIcon className="size-3.5" aria-hidden="true" />
@@ -79,7 +76,7 @@ export function DashboardCard() {
         </span>
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold">
-            {formatUsdCompact(sample.round.amountUsd)} {sample.round.label.toLowerCase()}
+            {sample.round.amountLabel} {sample.round.label.toLowerCase()}
           </p>
           <p className="text-xs text-ink-muted">{sample.round.detail}</p>
         </div>

@@ -1,13 +1,17 @@
 import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
 import { SectionLink } from "~/components/section-link";
 import { buttonVariants } from "~/components/ui/button";
-import { valueProps } from "~/content/claims";
-import { hero } from "~/content/hero";
+import type { HomeContent } from "~/content/home";
 import { DashboardCard } from "./dashboard-card";
 import { InstitutionsStrip } from "./institutions-strip";
 
 /** The home page opening: promise, two actions, sample dashboard, trust strip. */
-export function Hero() {
+export function Hero({
+  hero,
+  valueProps,
+  dashboard,
+  institutions,
+}: Pick<HomeContent, "hero" | "valueProps" | "dashboard" | "institutions">) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <div
@@ -51,10 +55,10 @@ export function Hero() {
               ))}
             </ul>
           </div>
-          <DashboardCard />
+          <DashboardCard sample={dashboard} />
         </div>
         <div className="mt-16">
-          <InstitutionsStrip />
+          <InstitutionsStrip intro={institutions.intro} institutions={institutions.items} />
         </div>
       </div>
     </section>

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ContentIconProvider } from "~/components/content-icon";
+import { contentIcons } from "~/content/content-icons.server";
+import { homeContent } from "~/content/home";
+import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { claims, valueProps } from "~/content/claims";
 import { institutions } from "~/content/institutions";
 import { processSteps, processSummary } from "~/content/process";
@@ -11,18 +15,28 @@ import { Hero } from "./hero";
 import { HowItWorks } from "./how-it-works";
 import { Testimonials } from "./testimonials";
 
+let icons: ContentIconSet;
+beforeAll(async () => {
+  icons = await contentIcons(contentIconNames);
+});
+
 function renderHome() {
   const router = createMemoryRouter(
     [
       {
         path: "/",
         element: (
-          <>
-            <Hero />
-            <AboutSection />
-            <HowItWorks />
-            <Testimonials />
-          </>
+          <ContentIconProvider icons={icons}>
+            <Hero
+              hero={homeContent.hero}
+              valueProps={homeContent.valueProps}
+              dashboard={homeContent.dashboard}
+              institutions={homeContent.institutions}
+            />
+            <AboutSection about={homeContent.about} claims={homeContent.claims} />
+            <HowItWorks {...homeContent.process} />
+            <Testimonials {...homeContent.testimonials} />
+          </ContentIconProvider>
         ),
       },
     ],

@@ -3,16 +3,16 @@ import { Section, SectionHeader } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { processIntro, processSteps, processSummary } from "~/content/process";
+import type { HomeContent } from "~/content/home";
 
 /** Four steps from application to funding, each with its timeline. */
-export function HowItWorks() {
+export function HowItWorks({ intro, steps, summary }: HomeContent["process"]) {
   return (
     <Section id="how-it-works" tone="muted" aria-labelledby="how-it-works-heading">
       <SectionHeader
-        eyebrow={processIntro.eyebrow}
-        title={processIntro.title}
-        description={processIntro.description}
+        eyebrow={intro.eyebrow}
+        title={intro.title}
+        description={intro.description}
         headingId="how-it-works-heading"
       />
       <ol className="relative mt-12 grid gap-6 sm:mt-16 md:grid-cols-2 lg:grid-cols-4">
@@ -21,7 +21,7 @@ export function HowItWorks() {
           aria-hidden="true"
           className="absolute top-12 right-[12.5%] left-[12.5%] hidden h-px bg-border lg:block"
         />
-        {processSteps.map((step) => (
+        {steps.map((step) => (
           <li
             key={step.number}
             className="relative flex flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-card"
@@ -49,7 +49,7 @@ export function HowItWorks() {
       <div className="mt-10 flex flex-col items-center justify-between gap-5 rounded-2xl bg-ink px-6 py-6 text-ink-foreground sm:flex-row sm:px-8">
         <p className="flex items-center gap-3 text-center text-lg font-semibold sm:text-left">
           <ClockIcon className="hidden size-6 shrink-0 text-highlight sm:block" aria-hidden="true" />
-          {processSummary}
+          {summary}
         </p>
         <SectionLink
           className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "w-full sm:w-auto")}

@@ -1,5 +1,5 @@
 import { ContentIcon } from "~/components/content-icon";
-import { institutions, institutionsIntro } from "~/content/institutions";
+import type { Institution } from "~/content/institutions";
 import { cn } from "~/lib/cn";
 
 const wordmark = {
@@ -9,10 +9,10 @@ const wordmark = {
 } as const;
 
 /** Trust strip under the hero: the capital partners we place funding with. */
-export function InstitutionsStrip() {
+export function InstitutionsStrip({ intro, institutions }: { intro: string; institutions: Institution[] }) {
   return (
     <div className="border-t border-border pt-8">
-      <p className="text-center text-sm font-medium text-muted-foreground">{institutionsIntro}</p>
+      <p className="text-center text-sm font-medium text-muted-foreground">{intro}</p>
       <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-8 gap-y-4 sm:gap-x-10 xl:flex-nowrap xl:justify-between xl:gap-x-4">
         {institutions.map((institution) => (
           <li

@@ -1,29 +1,28 @@
 import { QuoteIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
-import { figures, ratingClaim } from "~/content/claims";
-import { testimonials, testimonialsIntro } from "~/content/testimonials";
+import type { HomeContent } from "~/content/home";
 import { StarRating } from "./star-rating";
 
 /** Client stories: three founders, in their words. */
-export function Testimonials() {
+export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeContent["testimonials"]) {
   return (
     <Section id="testimonials" aria-labelledby="testimonials-heading">
       <SectionHeader
-        eyebrow={testimonialsIntro.eyebrow}
-        title={testimonialsIntro.title}
-        description={testimonialsIntro.description}
+        eyebrow={intro.eyebrow}
+        title={intro.title}
+        description={intro.description}
         headingId="testimonials-heading"
       />
       <p className="mx-auto mt-6 flex w-fit flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-full border border-border bg-card px-4 py-2 text-sm font-medium shadow-sm">
-        <StarRating rating={5} outOf={figures.ratingScale} decorative />
+        <StarRating rating={5} outOf={ratingScale} decorative />
         <span>{ratingClaim}</span>
       </p>
       <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-        {testimonials.map((testimonial) => (
+        {items.map((testimonial) => (
           <li key={testimonial.id}>
             <figure className="flex h-full flex-col gap-5 rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
               <div className="flex items-center justify-between">
-                <StarRating rating={testimonial.rating} outOf={figures.ratingScale} />
+                <StarRating rating={testimonial.rating} outOf={ratingScale} />
                 <QuoteIcon className="size-8 text-accent" aria-hidden="true" />
               </div>
               <blockquote className="flex-1 text-base leading-relaxed text-pretty">

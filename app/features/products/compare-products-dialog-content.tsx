@@ -4,7 +4,6 @@ import { ContentIcon } from "~/components/content-icon";
 import type { DeferredDialogProps } from "~/components/ui/deferred-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { productPath, products, productsSectionCopy } from "~/content/products";
-import { formatUsdRange } from "~/lib/format";
 
 const copy = productsSectionCopy.compare;
 
@@ -67,7 +66,7 @@ export default function CompareProductsDialogContent({
                     </span>
                   </th>
                   <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
-                    {formatUsdRange(product.range)}
+                    {product.range.label}
                   </td>
                   <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
                   <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
@@ -99,7 +98,7 @@ export default function CompareProductsDialogContent({
               <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
                 <div>
                   <dt className="text-muted-foreground">{copy.columns.range}</dt>
-                  <dd className="text-lg font-bold text-primary">{formatUsdRange(product.range)}</dd>
+                  <dd className="text-lg font-bold text-primary">{product.range.label}</dd>
                 </div>
                 <div>
                   <dt className="text-muted-foreground">{copy.columns.speed}</dt>

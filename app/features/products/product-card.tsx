@@ -4,7 +4,6 @@ import { ContentIcon } from "~/components/content-icon";
 import { Card } from "~/components/ui/card";
 import { productPath } from "~/content/product-index";
 import type { ProductCardData } from "~/content/products";
-import { formatUsdRange } from "~/lib/format";
 import { cn } from "~/lib/cn";
 
 /** A home-page product card: what it is, how much, what you get, where to read more. */
@@ -34,7 +33,7 @@ export function ProductCard({
       <p className="leading-relaxed text-muted-foreground">{product.cardDescription}</p>
       <div className="rounded-xl bg-muted px-4 py-3">
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{rangeLabel}</p>
-        <p className="text-2xl font-bold tracking-tight text-primary">{formatUsdRange(product.range)}</p>
+        <p className="text-2xl font-bold tracking-tight text-primary">{product.range.label}</p>
       </div>
       <ul className="flex flex-1 flex-col gap-2.5 text-sm">
         {product.features.map((feature) => (

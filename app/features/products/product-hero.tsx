@@ -5,7 +5,6 @@ import { SectionLink } from "~/components/section-link";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
-import { formatUsdRange } from "~/lib/format";
 
 /** Product page hero: what it is, how much, and the two ways to act. */
 export function ProductHero({ product }: { product: Product }) {
@@ -70,9 +69,7 @@ export function ProductHero({ product }: { product: Product }) {
               <dt className="text-sm font-semibold tracking-wider text-highlight uppercase">
                 {copy.rangeLabel}
               </dt>
-              <dd className="text-4xl font-bold tracking-tight sm:text-5xl">
-                {formatUsdRange(product.range)}
-              </dd>
+              <dd className="text-4xl font-bold tracking-tight sm:text-5xl">{product.range.label}</dd>
             </div>
             <div className="relative border-t border-white/10 pt-5 pl-8">
               <dt className="text-sm text-ink-muted">

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ContentIconProvider } from "~/components/content-icon";
+import { contentIcons } from "~/content/content-icons.server";
+import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { products, type Product } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 import { ProductBenefits } from "./product-benefits";
@@ -9,14 +12,19 @@ import { ProductEligibility } from "./product-eligibility";
 import { ProductHero } from "./product-hero";
 import { ProductProcess } from "./product-process";
 
+let icons: ContentIconSet;
+beforeAll(async () => {
+  icons = await contentIcons(contentIconNames);
+});
+
 function renderPage(product: Product) {
   const element = (
-    <>
+    <ContentIconProvider icons={icons}>
       <ProductHero product={product} />
       <ProductBenefits product={product} />
       <ProductProcess product={product} />
       <ProductEligibility product={product} />
-    </>
+    </ContentIconProvider>
   );
   const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/products/x"] });
   render(<RouterProvider router={router} />);

@@ -2,14 +2,31 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ContentIconProvider } from "~/components/content-icon";
+import { contentIcons } from "~/content/content-icons.server";
+import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { productCards, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "~/lib/format";
 import { ProductsSection } from "./products-section";
 
+let icons: ContentIconSet;
+beforeAll(async () => {
+  icons = await contentIcons(contentIconNames);
+});
+
 function renderSection() {
   const router = createMemoryRouter(
-    [{ path: "/", element: <ProductsSection products={productCards()} copy={productsSectionCopy} /> }],
+    [
+      {
+        path: "/",
+        element: (
+          <ContentIconProvider icons={icons}>
+            <ProductsSection products={productCards()} copy={productsSectionCopy} />
+          </ContentIconProvider>
+        ),
+      },
+    ],
     { initialEntries: ["/"] },
   );
   return render(<RouterProvider router={router} />);
