@@ -9,7 +9,11 @@ import type { Route } from "./+types/faq";
 // Runs at build time only (the page is prerendered): the questions reach the
 // browser inside the page's HTML, so the FAQ copy and the product catalogue it
 // quotes stay out of the route's JavaScript.
-export const loader = () => faqPageContent;
+export const loader = () => ({
+  ...faqPageContent,
+  // Built here so its code stays server-side: meta only passes it along.
+  structuredData: [faqPageJsonLd(faqPageContent.groups.flatMap((group) => group.items))],
+});
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
@@ -17,7 +21,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
     title: loaderData.seo.title,
     description: loaderData.seo.description,
     path: "/faq",
-    structuredData: [faqPageJsonLd(loaderData.groups.flatMap((group) => group.items))],
+    structuredData: loaderData.structuredData,
   });
 };
 

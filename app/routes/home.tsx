@@ -25,16 +25,20 @@ export async function loader() {
     ...homeContent.about.reasons.map((reason) => reason.icon),
     ...homeContent.institutions.items.map((institution) => institution.icon),
   ]);
-  return { ...homeContent, products, productsCopy: productsSectionCopy, icons };
+  // Metadata too, so its figures stay server-side: meta only passes it along.
+  const reviews = reviewJsonLd(homeContent.testimonials.items);
+  return { ...homeContent, products, productsCopy: productsSectionCopy, icons, seo: homeSeo, reviews };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta({
-    title: homeSeo.title,
-    description: homeSeo.description,
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  if (!loaderData) return [];
+  return pageMeta({
+    title: loaderData.seo.title,
+    description: loaderData.seo.description,
     path: "/",
-    structuredData: loaderData ? [reviewJsonLd(loaderData.testimonials.items)] : [],
+    structuredData: [loaderData.reviews],
   });
+};
 
 export default function Home({ loaderData: content }: Route.ComponentProps) {
   useScrollToHashOnArrival();

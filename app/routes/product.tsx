@@ -21,18 +21,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const product = findProductByPath(new URL(request.url).pathname);
   if (!product) throw data(null, { status: 404 });
   const icons = await contentIcons([product.icon, ...product.benefits.map((benefit) => benefit.icon)]);
-  return { product, icons };
+  const path = productPath(product.slug);
+  // Built here so its code stays server-side: meta only passes it along.
+  const structuredData = [serviceJsonLd(product), breadcrumbJsonLd([{ name: product.title, path }])];
+  return { product, icons, structuredData };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
-  const { product } = loaderData;
-  const path = productPath(product.slug);
+  const { product, structuredData } = loaderData;
   return pageMeta({
     title: product.seo.title,
     description: product.seo.description,
-    path,
-    structuredData: [serviceJsonLd(product), breadcrumbJsonLd([{ name: product.title, path }])],
+    path: productPath(product.slug),
+    structuredData,
   });
 };
 
