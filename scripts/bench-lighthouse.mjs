@@ -218,7 +218,6 @@ function goalSummary(rows) {
   };
   const scores = (row) => [row.performance, row.accessibility, row.bestPractices, row.seo];
   return [
-    "",
     "Goals (medians):",
     "",
     check(
@@ -266,7 +265,8 @@ const lines = [
   "",
   ...goalSummary(rows),
   "- JS: every script the page fetched while Lighthouse loaded it without any interaction (the union over the runs), raw and as the server sends it to a gzip-only client (its precompressed .gz, zopfli), in KiB (1,024 bytes). Code that loads on interaction or near its section (the wizard, dialogs, validation) is not in it. CSS: the stylesheet is inlined into each page's HTML (about 9 KiB gzip), so there is no stylesheet request.",
-  `- Load average (1 min) ${loadBefore.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after the run${Math.max(loadBefore, loadavg()[0]) > 1.5 ? ": the machine was busy with other work, so TBT (measured on the real main thread, then scaled) reads higher than on a quiet machine" : ""}.`,
+  `- Load average (1 min) ${loadBefore.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after the run${loadBefore > 1.5 ? ": the machine was busy with other work, so TBT (measured on the real main thread, then scaled) reads higher than on a quiet machine" : ""}.`,
+  "- TBT: Lighthouse takes the tasks the main thread really ran and scales them by 4, so it moves with whatever else the machine does; each run's figure is in brackets. On a shared 2-core machine a median of three is a rough figure.",
   "- The 404 row is a real 404: Lighthouse is told to score it anyway (`ignoreStatusCode`), and by design it fails `http-status-code` (404) and `is-crawlable` (noindex) in SEO, and `errors-in-console` in Best practices (Chrome logs the document's 404, and the page logs the path as the spec asks).",
   "- `BENCH_RUNS`, `BENCH_ROUTES` (a partial run does not rewrite this file), `BENCH_SKIP_BUILD=1`, `BENCH_SAVE_DIR` (keeps each run's report) and `RR_BUILD_DIR`/`BENCH_PORT` tune a run.",
   "",
