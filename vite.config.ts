@@ -12,9 +12,10 @@ process.env.VITE_BOOKING_URL = env.bookingUrl;
 // Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
 
-// Libraries every page's shell uses; the icons themselves stay where they are used.
-const SHELL_LIBRARIES =
-  /[\\/]node_modules[\\/](clsx|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]|lucide-react\.mjs))[\\/]?/;
+// lucide-react's own runtime (createLucideIcon, Icon): the shell's icons import
+// it, so importedByShell() below cannot see it. The icons stay where used.
+const LUCIDE_RUNTIME =
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]|lucide-react\.mjs)/;
 const APP_MODULE = /[\\/]app[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;
 const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
@@ -71,7 +72,7 @@ function clientChunks(): Plugin {
               { name: "framework", test: FRAMEWORK, priority: 2 },
               {
                 name: (id, graph) =>
-                  SHELL_LIBRARIES.test(id) || inRootGraph(id, graph) || importedByShell(id, graph)
+                  LUCIDE_RUNTIME.test(id) || inRootGraph(id, graph) || importedByShell(id, graph)
                     ? "shell"
                     : null,
                 debugName: "shell",

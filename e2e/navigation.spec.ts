@@ -157,22 +157,25 @@ test.describe("FAQ accordion", () => {
       // The accordion is the browser's own <details name>: it must work while
       // the page's scripts are still loading, so it is checked without them too.
       const context = await browser.newContext({ javaScriptEnabled, baseURL: E2E.baseUrl });
-      const page = await context.newPage();
-      await page.goto("/faq");
-      const items = page.locator('details[data-slot="accordion-item"]');
-      const questions = page.locator('[data-slot="accordion-trigger"]');
-      const open = page.locator('details[data-slot="accordion-item"][open]');
-      await expect(questions).toHaveCount(16);
-      await expect(open).toHaveCount(0);
-      await questions.nth(0).click();
-      await expect(items.nth(0)).toHaveAttribute("open", "");
-      await expect(items.nth(0).locator('[data-slot="accordion-content"]')).toBeVisible();
-      await questions.nth(5).click();
-      await expect(items.nth(5)).toHaveAttribute("open", "");
-      await expect(open).toHaveCount(1);
-      await questions.nth(5).click();
-      await expect(open).toHaveCount(0);
-      await context.close();
+      try {
+        const page = await context.newPage();
+        await page.goto("/faq");
+        const items = page.locator('details[data-slot="accordion-item"]');
+        const questions = page.locator('[data-slot="accordion-trigger"]');
+        const open = page.locator('details[data-slot="accordion-item"][open]');
+        await expect(questions).toHaveCount(16);
+        await expect(open).toHaveCount(0);
+        await questions.nth(0).click();
+        await expect(items.nth(0)).toHaveAttribute("open", "");
+        await expect(items.nth(0).locator('[data-slot="accordion-content"]')).toBeVisible();
+        await questions.nth(5).click();
+        await expect(items.nth(5)).toHaveAttribute("open", "");
+        await expect(open).toHaveCount(1);
+        await questions.nth(5).click();
+        await expect(open).toHaveCount(0);
+      } finally {
+        await context.close();
+      }
     });
   }
 

@@ -82,11 +82,10 @@ function earliestStep(fields: Iterable<string>): number | undefined {
   return earliest;
 }
 
-/** The four-step funding application. Loaded lazily by FundingApplicationSection. */
 /**
- * The wizard with the toast region that announces its outcome. Toasts come
- * only from here, so the region (and sonner) loads with the wizard rather than
- * on every page.
+ * The wizard with the toast region that announces its outcome, as
+ * FundingApplicationSection loads it lazily. Toasts come only from here, so
+ * the region (and sonner) loads with the wizard rather than on every page.
  */
 export function FundingWizardWithToasts() {
   return (
@@ -97,6 +96,7 @@ export function FundingWizardWithToasts() {
   );
 }
 
+/** The four-step funding application. */
 export function FundingWizard() {
   const form: Form = useForm<ApplicationFormValues, unknown, FundingApplication>({
     resolver,
