@@ -8,7 +8,7 @@ import {
   stubStore,
   testConfig,
   type FixtureSite,
-} from "./test/helpers";
+} from "../test/support/server";
 import { inlineScriptHashes } from "../scripts/csp-hashes.mjs";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -235,7 +235,7 @@ describe("the error handler and health check", () => {
       }),
       logger: false,
     });
-    const { validApplication } = await import("./test/helpers");
+    const { validApplication } = await import("../test/support/server");
     const response = await app.inject({
       method: "POST",
       url: "/api/applications",

@@ -1,6 +1,6 @@
 // Bundles server entry points (TypeScript) into one folder with the migrations
 // beside them, the way scripts/build-server.mjs builds dist/. Used by the
-// fault tests (server/fault) and `npm run bench:api`. npm packages stay
+// fault tests (test/fault) and `npm run bench:api`. npm packages stay
 // external: `outDir` must be inside the repository so node_modules resolves.
 import { cp, mkdir } from "node:fs/promises";
 import { join } from "node:path";

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { createBackend, disposeSeed, type TestBackend } from "../fault/harness";
+import { createBackend, disposeSeed, type TestBackend } from "../../test/support/fault-harness";
 import { openRuntime } from "../runtime";
-import { ENGINES, testConfig, validApplication } from "../test/helpers";
+import { ENGINES, testConfig, validApplication } from "../../test/support/server";
 import { runLeadsCli, table } from "./leads";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { createBackend, disposeSeed, type TestBackend } from "../fault/harness";
+import { createBackend, disposeSeed, type TestBackend } from "../../test/support/fault-harness";
 import { openRuntime } from "../runtime";
-import { testConfig, validApplication } from "../test/helpers";
+import { testConfig, validApplication } from "../../test/support/server";
 import { openIntakeJournal, readJournalEntries } from "./journal";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { applicationRequestSchema, applicationSchema } from "~/features/application/schema";
 import { describe, expect, it } from "vitest";
-import { ENGINES, useTestApp, validApplication } from "../test/helpers";
+import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 const FIELDS = Object.keys(applicationSchema.shape);
 const RUNS = { pglite: 3000, postgres: 3000 } as const;

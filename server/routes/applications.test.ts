@@ -9,7 +9,7 @@ import {
 } from "~/features/application/schema";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../leads/crm-payload";
-import { ENGINES, useTestApp, validApplication } from "../test/helpers";
+import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   const ctx = useTestApp(engine);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENGINES, useTestApp } from "../test/helpers";
+import { ENGINES, useTestApp } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) => {
   const ctx = useTestApp(engine);

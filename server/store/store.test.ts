@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrate, readMigrations } from "./migrate";
-import { ENGINES, openTestStore, type TestStore } from "../test/helpers";
+import { ENGINES, openTestStore, type TestStore } from "../../test/support/server";
 
 describe.each(ENGINES)("the %s store", (engine) => {
   let db: TestStore;

@@ -23,7 +23,7 @@ import {
   yearsInBusinessOptions,
   type ApplicationField,
 } from "./schema";
-import { sampleApplication } from "./sample-application";
+import { sampleApplication } from "../../../test/support/sample-application";
 
 const valid = sampleApplication;
 

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pathToFileURL } from "node:url";
-import { bundleServer, ROOT } from "./lib/bundle-server.mjs";
+import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
@@ -29,8 +29,8 @@ const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench");
 rmSync(outDir, { recursive: true, force: true });
 await bundleServer(outDir, {
   server: "server/main.ts",
-  raw: "server/bench/raw-intake.ts",
-  sample: "app/features/application/sample-application.ts",
+  raw: "bench/raw-intake.ts",
+  sample: "test/support/sample-application.ts",
 });
 // The same valid application every test starts from (bundled above: it is TypeScript).
 const { sampleApplication } = await import(pathToFileURL(join(outDir, "sample.mjs")).href);
@@ -243,7 +243,7 @@ if (startLoad > 1) {
 const section = [
   "## API",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:api\` (scripts/bench-api.mjs) on ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}, pg ${version("pg")}${pgVersion ? `, PostgreSQL ${pgVersion} (synchronous_commit on)` : ""}, autocannon ${version("autocannon")}.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:api\` (bench/api.mjs) on ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}, pg ${version("pg")}${pgVersion ? `, PostgreSQL ${pgVersion} (synchronous_commit on)` : ""}, autocannon ${version("autocannon")}.`,
   "",
   `- **raw**: the intake transaction (application + consent + outbox; on PGlite behind the fsync'd journal when on) through the repository, no HTTP, ${RAW_CONCURRENCY} concurrent callers, ${RAW_DURATION_MS / 1000} s.`,
   `- **HTTP saturated**: \`POST /api/applications\`, ${CONNECTIONS} connections, ${DURATION} s, every request a new application (unique submissionId); the server in its own process with its production logger (info), load generator on the same 2 cores. "Accepted" counts 201s only.`,

@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { siteRoutes } from "./lib/site-routes.mjs";
+import { siteRoutes } from "../scripts/lib/site-routes.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const loadBefore = loadavg()[0];
@@ -254,7 +254,7 @@ const lines = [
   "",
   `## Lighthouse (mobile, simulated throttling), median of ${RUNS} runs per route`,
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (scripts/bench-lighthouse.mjs): Lighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, ${chromium}, Node ${process.version}, served by \`npm start\` on loopback, on a 2-core machine.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (bench/lighthouse.mjs): Lighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, ${chromium}, Node ${process.version}, served by \`npm start\` on loopback, on a 2-core machine.`,
   "",
   "| route | Perf | A11y | Best practices | SEO | FCP ms | LCP ms | TBT ms (each run) | CLS | JS KiB (gzip) | CSS KiB (gzip) | not passing |",
   "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { bundleServer, ROOT } from "../../scripts/lib/bundle-server.mjs";
-import { openPGliteStore } from "../store/pglite";
-import { openPostgresStore } from "../store/postgres";
-import type { Store } from "../store/store";
-import { pgliteTemplate, TEST_DATABASE_URL, validApplication, type Engine } from "../test/helpers";
+import { openPGliteStore } from "../../server/store/pglite";
+import { openPostgresStore } from "../../server/store/postgres";
+import type { Store } from "../../server/store/store";
+import { pgliteTemplate, TEST_DATABASE_URL, validApplication, type Engine } from "./server";
 
 /**
  * Fast settings so a day-long schedule runs in seconds. The attempt timeout

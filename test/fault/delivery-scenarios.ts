@@ -7,9 +7,9 @@
  * at most one per delivery that was in flight, and counted.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CRM_PAYLOAD_KEYS } from "../leads/crm-payload";
-import type { Store } from "../store/store";
-import type { Engine } from "../test/helpers";
+import { CRM_PAYLOAD_KEYS } from "../../server/leads/crm-payload";
+import type { Store } from "../../server/store/store";
+import type { Engine } from "../support/server";
 import {
   FAST_DELIVERY,
   FakeCrm,
@@ -28,7 +28,7 @@ import {
   type ServerProcess,
   type Submission,
   type TestBackend,
-} from "./harness";
+} from "../support/fault-harness";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CONCURRENCY = Number(FAST_DELIVERY.DELIVERY_CONCURRENCY);

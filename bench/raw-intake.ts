@@ -13,10 +13,10 @@ import {
   smsConsentText,
   type FundingApplication,
 } from "~/features/application/schema";
-import { loadConfig } from "../config";
-import { openRuntime } from "../runtime";
-import { createApplicationsRepository } from "../store/applications-repository";
-import { sampleApplication } from "~/features/application/sample-application";
+import { loadConfig } from "../server/config";
+import { openRuntime } from "../server/runtime";
+import { createApplicationsRepository } from "../server/store/applications-repository";
+import { sampleApplication } from "../test/support/sample-application";
 
 const config = loadConfig(process.env);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);

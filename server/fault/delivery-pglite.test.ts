@@ -1,3 +1,0 @@
-import { defineFaultSuite } from "./scenarios";
-
-defineFaultSuite("pglite");

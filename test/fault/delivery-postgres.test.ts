@@ -1,0 +1,3 @@
+import { defineFaultSuite } from "./delivery-scenarios";
+
+defineFaultSuite("postgres");
