@@ -9,7 +9,7 @@
 //
 // The hydration module's text is kept, unchanged, in a data block
 // (<script type="text/x-hydration-module">) and copied into the module script
-// the loader creates, so its CSP hash (scripts/csp-hashes.mjs hashes every
+// the loader creates, so its CSP hash (server/site/csp-hashes.mjs hashes every
 // inline script of a page, the data block and the loader included) still
 // matches.
 import { readFile, writeFile } from "node:fs/promises";

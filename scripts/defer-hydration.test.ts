@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { inlineScriptHashes } from "./csp-hashes.mjs";
+import { inlineScriptHashes } from "../server/site/csp-hashes.mjs";
 import { deferHydration, deferHydrationInFiles } from "./defer-hydration.mjs";
 
 const moduleText =

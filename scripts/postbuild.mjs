@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
-import { collectCspHashes, listFiles } from "./csp-hashes.mjs";
+import { collectCspHashes, listFiles } from "../server/site/csp-hashes.mjs";
 import { deferHydrationInFiles } from "./defer-hydration.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 

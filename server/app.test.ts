@@ -9,7 +9,7 @@ import {
   testConfig,
   type FixtureSite,
 } from "../test/support/server";
-import { inlineScriptHashes } from "../scripts/csp-hashes.mjs";
+import { inlineScriptHashes } from "./site/csp-hashes.mjs";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy: no inline script runs unless its hash is
- * listed for the page that carries it (scripts/csp-hashes.mjs computes them
+ * listed for the page that carries it (server/site/csp-hashes.mjs computes them
  * at build time); frames only from the booking provider.
  */
 export function buildCsp({

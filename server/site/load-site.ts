@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { collectCspHashes, htmlUrlPath, listFiles } from "../../scripts/csp-hashes.mjs";
+import { collectCspHashes, htmlUrlPath, listFiles } from "./csp-hashes.mjs";
 
 export interface SiteFile {
   /** Path relative to the client dir, "/"-separated, as reply.sendFile wants it. */

@@ -1,7 +1,8 @@
 // Content-Security-Policy hashes for the inline scripts React Router writes
-// into every prerendered page. Shared by scripts/postbuild.mjs (which writes
-// <build>/csp-hashes.json) and the server (which falls back to hashing the
-// served files itself when that file is missing).
+// into every prerendered page. The server owns its CSP, so this lives here;
+// the build (scripts/postbuild.mjs) imports it to write <build>/csp-hashes.json,
+// and the server hashes the served files itself when that file is missing.
+// Plain ESM (.mjs) so the build scripts can run it without a TypeScript loader.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
