@@ -110,9 +110,10 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...productionZones] }] },
   },
-  // The server never renders UI.
+  // The server never renders UI (its e-mail templates are its own React components).
   {
     files: ["server/**"],
+    ignores: ["server/mail/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.tsx"], message }] }] },
   },
 );
