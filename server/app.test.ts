@@ -5,6 +5,7 @@ import {
   FIXTURE_INLINE_SCRIPTS,
   buildTestApp,
   createFixtureSite,
+  openTestStore,
   stubStore,
   testConfig,
   type FixtureSite,
@@ -259,17 +260,20 @@ describe("the error handler and health check", () => {
 
 describe("the rate limit", () => {
   it("answers 429 with Retry-After once an IP passes RATE_LIMIT_MAX on a POST endpoint", async () => {
+    // The counts live in the store (plugins/rate-limit.ts), so this needs a real one.
+    const db = await openTestStore("pglite");
     const app = await buildTestApp({
-      store: stubStore({ query: async () => ({ rows: [], rowCount: 1 }) }),
+      store: db.store,
       env: { RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW: "1m" },
     });
+    let n = 0;
     const subscribe = (ip: string) =>
       app.inject({
         method: "POST",
         url: "/api/newsletter",
         remoteAddress: ip,
         headers: { "content-type": "application/json" },
-        payload: JSON.stringify({ email: "a@example.com" }),
+        payload: JSON.stringify({ email: `a${++n}@example.com` }),
       });
     for (let i = 0; i < 3; i++) expect((await subscribe("203.0.113.7")).statusCode).toBe(201);
     const limited = await subscribe("203.0.113.7");
@@ -281,6 +285,7 @@ describe("the rate limit", () => {
     for (let i = 0; i < 5; i++)
       expect((await app.inject({ url: "/healthz", remoteAddress: "203.0.113.7" })).statusCode).toBe(200);
     await app.close();
+    await db.dispose();
   });
 });
 

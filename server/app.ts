@@ -74,7 +74,7 @@ export async function buildApp({
   await app.register(errorHandler);
   await app.register(securityHeaders, { config, site });
   await app.register(jsonBody);
-  await app.register(rateLimit, { config });
+  await app.register(rateLimit, { config, store });
   await app.register(storePlugin, { store, journal, onApplicationStored });
 
   // Routes.

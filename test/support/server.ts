@@ -31,7 +31,7 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
-const TABLES = "applications, consents, outbox, delivery_attempts, newsletter_subscribers";
+const TABLES = "applications, consents, outbox, delivery_attempts, newsletter_subscribers, counters";
 
 /**
  * A migrated PGlite data dir, dumped once and shared by every test file:
