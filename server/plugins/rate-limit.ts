@@ -49,9 +49,13 @@ function countersStore(counters: CountersRepository, log: FastifyBaseLogger) {
       );
     }
 
+    // A route's limiter counts under "<method> <url>:". Limiters made with
+    // app.rateLimit() or app.createRateLimit() have no route and share "custom:";
+    // give them their own keyGenerator prefix if they must not share counts.
     child(routeOptions: unknown) {
       const route = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      return new CountersStore(undefined, `${this.prefix}${String(route?.method)} ${route?.url}:`);
+      const scope = route?.url ? `${String(route.method)} ${route.url}` : "custom";
+      return new CountersStore(undefined, `${this.prefix}${scope}:`);
     }
   };
 }
