@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import { fieldErrors } from "~/features/application/schema";
+import { NEWSLETTER_HONEYPOT } from "~/features/newsletter/honeypot";
 import { newsletterSchema } from "~/features/newsletter/schema";
+import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-
-/** The footer form's hidden field; people never see it, bots fill it. */
-export const NEWSLETTER_HONEYPOT = "website";
 
 /**
  * POST /api/newsletter

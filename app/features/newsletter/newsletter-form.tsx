@@ -2,6 +2,7 @@ import CheckCircle2Icon from "lucide-react/icons/circle-check";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 type Status =
   | { kind: "idle" }
@@ -23,10 +24,8 @@ export function NewsletterForm() {
     const { newsletterSchema } = await import("./schema");
     const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) {
-      setStatus({
-        kind: "invalid",
-        message: parsed.error.issues[0]?.message ?? "Please enter a valid email address",
-      });
+      // A failed parse always carries an issue; its message is the schema's own.
+      setStatus({ kind: "invalid", message: parsed.error.issues[0].message });
       return;
     }
     setStatus({ kind: "sending" });
@@ -34,7 +33,10 @@ export function NewsletterForm() {
       const response = await fetch("/api/newsletter", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: parsed.data.email, website: form.get("website") ?? "" }),
+        body: JSON.stringify({
+          email: parsed.data.email,
+          [NEWSLETTER_HONEYPOT]: form.get(NEWSLETTER_HONEYPOT) ?? "",
+        }),
       });
       if (!response.ok) throw new Error(`Newsletter sign-up failed with ${response.status}`);
       setStatus({ kind: "subscribed", email: parsed.data.email });
@@ -74,7 +76,7 @@ export function NewsletterForm() {
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             Leave this field empty
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+            <input type="text" name={NEWSLETTER_HONEYPOT} tabIndex={-1} autoComplete="off" />
           </label>
         </div>
         <Button type="submit" variant="inverse" disabled={status.kind === "sending"}>
