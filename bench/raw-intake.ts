@@ -7,12 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import {
-  APPLICATION_SOURCE,
-  SMS_CONSENT_VERSION,
-  smsConsentText,
-  type FundingApplication,
-} from "~/features/application/schema";
+import { APPLICATION_SOURCE } from "~/features/application/crm-source";
+import { SMS_CONSENT_VERSION, smsConsentText, type FundingApplication } from "~/features/application/schema";
 import { loadConfig } from "../server/config";
 import { openRuntime } from "../server/runtime";
 import { createApplicationsRepository } from "../server/store/applications-repository";

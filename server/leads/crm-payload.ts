@@ -1,9 +1,5 @@
-import {
-  APPLICATION_SOURCE,
-  applicationSchema,
-  type Attribution,
-  type FundingApplication,
-} from "~/features/application/schema";
+import { APPLICATION_SOURCE } from "~/features/application/crm-source";
+import { applicationSchema, type Attribution, type FundingApplication } from "~/features/application/schema";
 
 /** The sixteen fields, with the spec's names, in the schema's (the spec's) order. */
 export const APPLICATION_FIELDS = Object.keys(applicationSchema.shape) as (keyof FundingApplication)[];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { APPLICATION_SOURCE } from "~/features/application/crm-source";
 import {
-  APPLICATION_SOURCE,
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
   applicationSchema,

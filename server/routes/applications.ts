@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
+import { APPLICATION_SOURCE } from "~/features/application/crm-source";
 import {
-  APPLICATION_SOURCE,
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
   applicationRequestSchema,
-  fieldErrors,
   smsConsentVersions,
 } from "~/features/application/schema";
+import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
 import { APPLICATION_FIELDS } from "../leads/crm-payload";
 

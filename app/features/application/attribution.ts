@@ -7,6 +7,7 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
 import type { Attribution, Touch } from "./schema";
 
 export const ATTRIBUTION_KEY = "harborline:attribution:v1";
@@ -14,18 +15,6 @@ export const FIRST_TOUCH_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** A visit ends after this much inactivity (the usual analytics convention). */
 export const VISIT_TIMEOUT_MS = 30 * 60 * 1000;
 
-export const CAMPAIGN_PARAMS = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-  "gclid",
-  "fbclid",
-  "msclkid",
-] as const;
-
-type CampaignParam = (typeof CAMPAIGN_PARAMS)[number];
 type AttributionStorage = Pick<Storage, "getItem" | "setItem">;
 
 interface StoredAttribution {
@@ -37,8 +26,7 @@ interface StoredAttribution {
   lastSeenAt?: string;
 }
 
-const VALUE_MAX = 500;
-const URL_MAX = 2000;
+const { value: VALUE_MAX, url: URL_MAX, timestamp: TIMESTAMP_MAX } = ATTRIBUTION_LIMITS;
 
 export interface PageView {
   /** The full URL of the page viewed. */
@@ -157,7 +145,7 @@ function readStored(storage: Pick<Storage, "getItem">): StoredAttribution {
   if (lastTouch) stored.lastTouch = lastTouch;
   if (typeof parsed.landingPage === "string") stored.landingPage = clip(parsed.landingPage, URL_MAX);
   if (typeof parsed.referrer === "string") stored.referrer = clip(parsed.referrer, URL_MAX);
-  if (typeof parsed.lastSeenAt === "string") stored.lastSeenAt = parsed.lastSeenAt.slice(0, 40);
+  if (typeof parsed.lastSeenAt === "string") stored.lastSeenAt = parsed.lastSeenAt.slice(0, TIMESTAMP_MAX);
   return stored;
 }
 
@@ -170,7 +158,8 @@ function sanitizeTouch(input: unknown): Touch | undefined {
   }
   if (typeof input.landingPage === "string") touch.landingPage = clip(input.landingPage, URL_MAX);
   if (typeof input.referrer === "string") touch.referrer = clip(input.referrer, URL_MAX);
-  if (typeof input.at === "string" && !Number.isNaN(Date.parse(input.at))) touch.at = input.at.slice(0, 40);
+  if (typeof input.at === "string" && !Number.isNaN(Date.parse(input.at)))
+    touch.at = input.at.slice(0, TIMESTAMP_MAX);
   return touch;
 }
 

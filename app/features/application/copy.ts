@@ -1,9 +1,10 @@
 /**
- * Words of the application section and wizard that are not part of the schema:
- * field labels, placeholders, hints and headings. Zod-free, so the home page's
+ * Words of the application section and wizard other than the steps' titles
+ * (steps.ts) and the validation messages (schema.ts): field labels,
+ * placeholders, hints, buttons and notices. Zod-free, so the home page's
  * static placeholder can use them without loading the wizard.
  */
-import type { ApplicationField } from "./schema";
+import type { AnswerField } from "./steps";
 
 export const sectionCopy = {
   eyebrow: "Apply in about 10 minutes",
@@ -20,14 +21,6 @@ export const sectionCopy = {
   help: "Questions while you apply? Call us at",
 } as const;
 
-/** One line under each step heading. */
-export const stepDescriptions = [
-  "Tell us about your business.",
-  "How much you need, what for, and when.",
-  "Who we should contact about this application.",
-  "Check your answers, then confirm and submit.",
-] as const;
-
 type FieldCopy = {
   label: string;
   /** Shorter label for the review step, where space is tight. */
@@ -37,7 +30,7 @@ type FieldCopy = {
   autoComplete?: string;
 };
 
-export const fieldCopy: Record<Exclude<ApplicationField, "smsConsent">, FieldCopy> = {
+export const fieldCopy: Record<AnswerField, FieldCopy> = {
   companyName: { label: "Company Name", placeholder: "Acme Inc.", autoComplete: "organization" },
   industry: { label: "Industry", placeholder: "Select your industry" },
   annualRevenue: { label: "Annual Revenue", placeholder: "Select annual revenue" },
@@ -68,35 +61,13 @@ export const fieldCopy: Record<Exclude<ApplicationField, "smsConsent">, FieldCop
   creditScore: { label: "Credit Score Range", placeholder: "Select your credit score range" },
 };
 
-/** The review step's cards and the fields each shows, in order. */
-export const summaryCards = [
-  {
-    title: "Company",
-    step: 1,
-    fields: ["companyName", "industry", "annualRevenue", "yearsInBusiness", "businessDescription"],
-  },
-  {
-    title: "Funding Details",
-    step: 2,
-    fields: ["fundingType", "fundingAmount", "fundingPurpose", "timeframe"],
-  },
-  { title: "Contact", step: 3, fields: ["firstName", "lastName", "email", "phone", "title", "creditScore"] },
-] as const satisfies readonly {
-  title: string;
-  step: number;
-  fields: readonly Exclude<ApplicationField, "smsConsent">[];
-}[];
-
 export const wizardCopy = {
   previous: "Previous",
   next: "Next",
   submit: "Confirm & Submit Application",
   submitting: "Submitting Application...",
   edit: "Edit",
-  consentLabel: "SMS consent",
   consentLinksLead: "See our",
-  terms: "Terms of Service",
-  privacy: "Privacy Policy",
   newTab: "(opens in a new tab)",
   successTitle: "Application Submitted Successfully!",
   successDescription: "We'll review your application and get back to you within 24 hours.",

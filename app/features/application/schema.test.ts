@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { fieldErrors } from "~/lib/field-errors";
 import {
   annualRevenueOptions,
   applicationRequestSchema,
   applicationSchema,
-  applicationSteps,
   attributionSchema,
   creditScoreOptions,
   emptyApplication,
-  fieldErrors,
   fundingPurposeOptions,
   fundingTypeOptions,
   HONEYPOT_FIELD,
@@ -17,12 +16,10 @@ import {
   SMS_CONSENT_VERSION,
   smsConsentText,
   smsConsentVersions,
-  stepOfField,
   timeframeOptions,
-  TOTAL_STEPS,
   yearsInBusinessOptions,
-  type ApplicationField,
 } from "./schema";
+import { applicationSteps, stepOfField, TOTAL_STEPS, type ApplicationField } from "./steps";
 import { sampleApplication } from "../../../test/support/sample-application";
 
 const valid = sampleApplication;

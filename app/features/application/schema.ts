@@ -1,31 +1,20 @@
 /**
- * The funding application: the one definition of its fields, option values,
- * labels and messages. The wizard, the server (POST /api/applications) and the
- * tests all import this module; nothing else may redefine a field.
+ * The funding application's validation: each field's rule and message, the
+ * option lists, the SMS consent text and the request body the server takes.
+ * The fields themselves, and their order, are defined by the steps
+ * (steps.ts). The wizard, the server (POST /api/applications) and the tests
+ * all import this module; nothing else may redefine a rule.
  */
+import "~/lib/zod-config";
 import { z } from "zod";
 import { siteFacts } from "~/content/site-facts";
-import { applicationSteps } from "./steps";
+import { emailAddress, invalidEmailMessage } from "~/lib/email";
+import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
+import type { AnswerField, ApplicationField } from "./steps";
 
-// The validation layer's generic defaults read as the spec says. In the
-// browser, no generated code: the site's CSP allows no eval, and zod's probe
-// for it would be reported as a violation.
-z.config({
-  jitless: typeof window !== "undefined",
-  customError: (issue) => {
-    // A missing enum value is an "invalid_value" issue in zod 4; it is still "Required".
-    if ((issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined) {
-      return "Required";
-    }
-    if (issue.code === "too_small" && issue.origin === "string") {
-      return `String must contain at least ${String(issue.minimum)} character(s)`;
-    }
-    if (issue.code === "too_big" && issue.origin === "string") {
-      return `String must contain at most ${String(issue.maximum)} character(s)`;
-    }
-    return "Invalid input";
-  },
-});
+// The server and the console know the application by this module: they read
+// the fields and steps from here too.
+export { applicationSteps, type AnswerField, type ApplicationField } from "./steps";
 
 export interface Option<V extends string = string> {
   value: V;
@@ -129,14 +118,14 @@ export const messages = {
   timeframe: "Please select timeframe",
   firstName: "First name must be at least 2 characters",
   lastName: "Last name must be at least 2 characters",
-  email: "Please enter a valid email address",
+  email: invalidEmailMessage,
   phone: "Please enter a valid phone number",
   title: "Please enter your title",
   creditScore: "Please select your credit score range",
   smsConsent: "You must consent to SMS communications to submit your application",
 } as const;
 
-/** The sixteen fields, with the spec's names, rules and messages. */
+/** The sixteen fields, each with its rule and message. */
 export const applicationSchema = z.object({
   companyName: text(2, messages.companyName, 200),
   industry: choice(industryOptions, messages.industry),
@@ -154,11 +143,7 @@ export const applicationSchema = z.object({
   timeframe: choice(timeframeOptions, messages.timeframe),
   firstName: text(2, messages.firstName, 100),
   lastName: text(2, messages.lastName, 100),
-  email: z
-    .string()
-    .trim()
-    .max(254, messages.email)
-    .pipe(z.email({ error: messages.email })),
+  email: emailAddress(),
   phone: z
     .string()
     .trim()
@@ -168,15 +153,12 @@ export const applicationSchema = z.object({
   title: text(2, messages.title, 100),
   creditScore: choice(creditScoreOptions, messages.creditScore),
   smsConsent: z.literal(true, { error: messages.smsConsent }),
-});
+} satisfies Record<ApplicationField, z.ZodType>);
 
 export type FundingApplication = z.infer<typeof applicationSchema>;
-export type ApplicationField = keyof FundingApplication;
 
 /** What the form holds while it is being filled in (selects start empty). */
-export type ApplicationFormValues = { [K in Exclude<ApplicationField, "smsConsent">]: string } & {
-  smsConsent: boolean;
-};
+export type ApplicationFormValues = Record<AnswerField, string> & { smsConsent: boolean };
 
 export const emptyApplication: ApplicationFormValues = {
   companyName: "",
@@ -197,13 +179,6 @@ export const emptyApplication: ApplicationFormValues = {
   smsConsent: false,
 };
 
-export { applicationSteps, TOTAL_STEPS } from "./steps";
-
-/** The step (1-4) that holds a field; used to show server errors where they belong. */
-export function stepOfField(field: ApplicationField): number {
-  return applicationSteps.findIndex((step) => (step.fields as readonly string[]).includes(field)) + 1;
-}
-
 /** Labels for every option list, by field; the summary shows these words. */
 export const optionsByField = {
   industry: industryOptions,
@@ -214,6 +189,13 @@ export const optionsByField = {
   timeframe: timeframeOptions,
   creditScore: creditScoreOptions,
 } as const;
+
+/** A field answered by choosing from a list. */
+export type ChoiceField = keyof typeof optionsByField;
+
+export function isChoiceField(name: ApplicationField): name is ChoiceField {
+  return name in optionsByField;
+}
 
 // ---------------------------------------------------------------------------
 // SMS consent: the exact text shown is stored with each application.
@@ -236,27 +218,24 @@ const clipped = (max: number) =>
     .string()
     .transform((value) => value.trim().slice(0, max))
     .optional();
-const attributionValue = clipped(500);
+const campaignValue = clipped(ATTRIBUTION_LIMITS.value);
+const url = clipped(ATTRIBUTION_LIMITS.url);
 
 export const touchSchema = z.object({
-  utm_source: attributionValue,
-  utm_medium: attributionValue,
-  utm_campaign: attributionValue,
-  utm_term: attributionValue,
-  utm_content: attributionValue,
-  gclid: attributionValue,
-  fbclid: attributionValue,
-  msclkid: attributionValue,
-  landingPage: clipped(2000),
-  referrer: clipped(2000),
-  at: clipped(40),
+  ...(Object.fromEntries(CAMPAIGN_PARAMS.map((param) => [param, campaignValue])) as Record<
+    CampaignParam,
+    typeof campaignValue
+  >),
+  landingPage: url,
+  referrer: url,
+  at: clipped(ATTRIBUTION_LIMITS.timestamp),
 });
 
 export const attributionSchema = z.object({
   firstTouch: touchSchema.optional(),
   lastTouch: touchSchema.optional(),
-  referrer: clipped(2000),
-  landingPage: clipped(2000),
+  referrer: url,
+  landingPage: url,
 });
 
 export type Touch = z.infer<typeof touchSchema>;
@@ -269,22 +248,9 @@ export const HONEYPOT_FIELD = "companyWebsite";
 export const applicationRequestSchema = applicationSchema.extend({
   submissionId: z.uuid().optional(),
   consentVersion: z.enum(Object.keys(smsConsentVersions) as [string, ...string[]]).optional(),
-  pageUrl: clipped(2000),
+  pageUrl: url,
   attribution: attributionSchema.optional(),
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),
 });
 
 export type ApplicationRequest = z.infer<typeof applicationRequestSchema>;
-
-/** The fixed form-name label sent to the CRM as `source`. */
-export const APPLICATION_SOURCE = "Website Funding Application";
-
-/** Turns zod issues into `{ field: message }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "_form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -3,12 +3,8 @@
  * wizard does next; nothing here touches the UI.
  */
 import { readAttribution } from "./attribution";
-import {
-  HONEYPOT_FIELD,
-  SMS_CONSENT_VERSION,
-  type ApplicationField,
-  type FundingApplication,
-} from "./schema";
+import { HONEYPOT_FIELD, SMS_CONSENT_VERSION, type FundingApplication } from "./schema";
+import type { ApplicationField } from "./steps";
 
 export const APPLICATIONS_ENDPOINT = "/api/applications";
 

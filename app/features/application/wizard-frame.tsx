@@ -7,7 +7,7 @@
 import { CheckIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/lib/cn";
-import { stepDescriptions, wizardCopy } from "./copy";
+import { wizardCopy } from "./copy";
 import { applicationSteps, TOTAL_STEPS } from "./steps";
 
 /** Which fields span both columns on wider screens. */
@@ -93,7 +93,7 @@ export function WizardHeader({
         >
           {current.title}
         </h3>
-        <p className="text-sm text-muted-foreground">{stepDescriptions[step - 1]}</p>
+        <p className="text-sm text-muted-foreground">{current.description}</p>
       </div>
     </div>
   );

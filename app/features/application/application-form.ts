@@ -1,0 +1,29 @@
+/** The wizard's form state: react-hook-form holding strings, checked by the schema on submit. */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type Resolver, type UseFormReturn } from "react-hook-form";
+import {
+  applicationSchema,
+  emptyApplication,
+  type ApplicationFormValues,
+  type FundingApplication,
+} from "./schema";
+
+export type ApplicationForm = UseFormReturn<ApplicationFormValues, unknown, FundingApplication>;
+
+// The form holds strings while it is filled in; the schema turns them into a
+// valid application (enums, consent literal) on submit.
+const resolver = zodResolver(applicationSchema) as unknown as Resolver<
+  ApplicationFormValues,
+  unknown,
+  FundingApplication
+>;
+
+/** A field is checked when the visitor moves on (Next or submit), then again on every change. */
+export function useApplicationForm(): ApplicationForm {
+  return useForm<ApplicationFormValues, unknown, FundingApplication>({
+    resolver,
+    defaultValues: emptyApplication,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+}
