@@ -1,5 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config";
+import desk from "./desk/plugin";
+import deskSite from "./plugins/desk-site";
 import errorHandler from "./plugins/error-handler";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body";
 import rateLimit from "./plugins/rate-limit";
@@ -81,6 +83,8 @@ export async function buildApp({
   await app.register(health);
   await app.register(applications);
   await app.register(newsletter);
+  await app.register(desk, { config, store });
+  await app.register(deskSite, { deskDir: config.deskDir });
   await app.register(staticSite, { site });
 
   return app;

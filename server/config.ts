@@ -4,6 +4,13 @@
  */
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import {
+  DEFAULT_MAIL_FROM,
+  DEFAULT_MARKETING_FROM,
+  addressListSetting,
+  addressOf,
+  mailboxSetting,
+} from "./mail/addresses";
 
 export type TrustProxy = boolean | number | string;
 
@@ -19,12 +26,16 @@ export interface Config {
   siteUrl: string;
   /** The prerendered site (`<build>/client`). */
   clientDir: string;
+  /** The lead desk's client-rendered console (`<build>/desk`), served under /desk. */
+  deskDir: string;
   rateLimit: { max: number; windowMs: number };
   trustProxy: TrustProxy;
   logLevel: string;
   /** The fsync'd intake journal in front of PGlite (always off on PostgreSQL). */
   intakeJournal: boolean;
   delivery: DeliveryConfig;
+  desk: DeskConfig;
+  mail: MailConfig;
 }
 
 export interface DeliveryConfig {
@@ -42,6 +53,30 @@ export interface DeliveryConfig {
   pollMs: number;
   /** Deliveries in flight per process. */
   concurrency: number;
+}
+
+/** The lead desk's sign-in (server/desk/auth). */
+export interface DeskConfig {
+  /** How long an invitation link works. */
+  inviteTtlMs: number;
+  /** A session not used for this long ends. */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, however busy. */
+  sessionMaxMs: number;
+}
+
+/** E-mail (server/mail): the SMTP server, the senders, who gets the staff alerts. */
+export interface MailConfig {
+  /** smtp:// or smtps://, credentials in the URL; unset: e-mails are stored and wait. */
+  smtpUrl: string | undefined;
+  /** Transactional mail (receipts, alerts), "Name <address>". */
+  from: string;
+  /** Newsletter mail: a different address from `from`, as mailbox providers ask. */
+  marketingFrom: string;
+  /** New-lead and CRM delivery alerts go to these; none: no alerts. */
+  staffAlertEmails: string[];
+  /** Failed CRM attempts in a row before the "delivery failing" alert. */
+  alertFailingAfter: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +136,7 @@ const envSchema = z.object({
   SITE_URL: unsetIfEmpty(httpUrl.optional()),
   RR_BUILD_DIR: unsetIfEmpty(z.string().optional()),
   CLIENT_DIR: unsetIfEmpty(z.string().optional()),
+  DESK_DIR: unsetIfEmpty(z.string().optional()),
   RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 1_000_000).default(10)),
   RATE_LIMIT_WINDOW: unsetIfEmpty(duration.default(60_000)),
   TRUST_PROXY: unsetIfEmpty(trustProxy.default(false)),
@@ -112,6 +148,16 @@ const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: unsetIfEmpty(integer(1, 100).default(12)),
   DELIVERY_POLL_MS: unsetIfEmpty(integer(10, 600_000).default(5_000)),
   DELIVERY_CONCURRENCY: unsetIfEmpty(integer(1, 256).default(8)),
+  DESK_INVITE_TTL: unsetIfEmpty(duration.default(24 * 3_600_000)),
+  DESK_SESSION_IDLE: unsetIfEmpty(duration.default(30 * 60_000)),
+  DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
+  SMTP_URL: unsetIfEmpty(
+    z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  MAIL_FROM: unsetIfEmpty(mailboxSetting.default(DEFAULT_MAIL_FROM)),
+  MAIL_MARKETING_FROM: unsetIfEmpty(mailboxSetting.default(DEFAULT_MARKETING_FROM)),
+  STAFF_ALERT_EMAILS: unsetIfEmpty(addressListSetting.default([])),
+  ALERT_FAILING_AFTER: unsetIfEmpty(integer(1, 1000).default(4)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
@@ -135,6 +181,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DELIVERY_LEASE_MS: `must be at least twice DELIVERY_TIMEOUT_MS (${e.DELIVERY_TIMEOUT_MS * 2})`,
     });
   }
+  // Newsletter and transactional mail from one address would share one reputation.
+  if (addressOf(e.MAIL_MARKETING_FROM) === addressOf(e.MAIL_FROM)) {
+    throw new ConfigError({ MAIL_MARKETING_FROM: "must be a different address from MAIL_FROM" });
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Same default as the build (scripts/public-env.mjs), so canonical URLs agree.
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     clientDir: resolve(e.CLIENT_DIR ?? join(e.RR_BUILD_DIR ?? "build", "client")),
+    deskDir: resolve(e.DESK_DIR ?? join(e.RR_BUILD_DIR ?? "build", "desk")),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -157,6 +208,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
       pollMs: e.DELIVERY_POLL_MS,
       concurrency: e.DELIVERY_CONCURRENCY,
+    },
+    desk: {
+      inviteTtlMs: e.DESK_INVITE_TTL,
+      sessionIdleMs: e.DESK_SESSION_IDLE,
+      sessionMaxMs: e.DESK_SESSION_MAX,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      marketingFrom: e.MAIL_MARKETING_FROM,
+      staffAlertEmails: e.STAFF_ALERT_EMAILS,
+      alertFailingAfter: e.ALERT_FAILING_AFTER,
     },
   };
 }

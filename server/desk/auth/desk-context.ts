@@ -1,0 +1,41 @@
+/**
+ * What the desk's routes share, decorated on the desk plugin's instance as
+ * `app.desk` (server/desk/plugin.ts).
+ */
+import type { Config } from "../../config";
+import type { Store } from "../../store/store";
+import { createAuditRepository, type AuditRepository } from "../audit/audit-repository";
+import { createInvitations, type Invitations } from "./invitations";
+import { createLibrary, type Library } from "./library";
+import { createSessions, type Sessions } from "./sessions";
+import { createThrottle, type Throttle } from "./throttle";
+
+export interface Desk {
+  config: Config;
+  store: Store;
+  /** The authentication library, made on first use. */
+  library: () => Promise<Library>;
+  audit: AuditRepository;
+  sessions: Sessions;
+  invitations: Invitations;
+  throttle: Throttle;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    desk: Desk;
+  }
+}
+
+export function createDesk(config: Config, store: Store): Desk {
+  const library = createLibrary(config, store);
+  return {
+    config,
+    store,
+    library,
+    audit: createAuditRepository(store),
+    sessions: createSessions({ config: config.desk, store, library }),
+    invitations: createInvitations({ store, siteUrl: config.siteUrl, ttlMs: config.desk.inviteTtlMs }),
+    throttle: createThrottle(store),
+  };
+}

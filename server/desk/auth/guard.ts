@@ -1,0 +1,33 @@
+/**
+ * Who may call a desk route. Every request is checked on the server: a live
+ * session (idle and absolute timeouts, not ended, account not disabled), a
+ * confirmed second factor, and the role.
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import "./desk-context";
+import "./principal";
+
+export type { StaffPrincipal } from "./principal";
+
+export const SIGN_IN_TO_CONTINUE = { error: "Sign in to continue" };
+export const ENROL_FIRST = { error: "Set up your authenticator app first" };
+export const ADMINS_ONLY = { error: "Only an admin can do this" };
+
+/** preHandler: 401 without a live full session, 403 below the role (or before enrolment). */
+export function requireRole(role: "staff" | "admin"): preHandlerAsyncHookHandler {
+  return async function guard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const session = await request.server.desk.sessions.resolve(request);
+    if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    if (!session.enrolled) return reply.code(403).send(ENROL_FIRST);
+    if (role === "admin" && session.principal.role !== "admin") return reply.code(403).send(ADMINS_ONLY);
+    request.staff = session.principal;
+  };
+}
+
+/** preHandler for the enrolment step: a live session whose second factor is not confirmed yet. */
+export const requireEnrolling: preHandlerAsyncHookHandler = async function (request, reply) {
+  const session = await request.server.desk.sessions.resolve(request);
+  if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+  if (session.enrolled) return reply.code(409).send({ error: "Your authenticator app is already set up" });
+  request.staff = session.principal;
+};

@@ -1,0 +1,164 @@
+/**
+ * Setup, invitation links and enrolment:
+ *   GET  /api/desk/setup                       {needsSetup}
+ *   GET  /api/desk/invitations/:token          {email, role, expiresAt} | 404 | 410
+ *   POST /api/desk/invitations/:token/accept   {password, email?, name?} -> 201 {enrolment: {totpUri, secret}}
+ *   POST /api/desk/enrolment/confirm           {code} -> 200 {backupCodes}
+ * Accepting sets the password and opens an enrolling session, which can only
+ * confirm the authenticator app; confirming makes it a full session (new id).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { isJsonObject } from "../../plugins/json-body";
+import { isUniqueViolation } from "../../store/store";
+import { auditEntry } from "../audit/audit-repository";
+import { requireEnrolling } from "./guard";
+import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "./library";
+import { passwordProblem } from "./passwords";
+import { setCookie } from "./cookies";
+import { accountKey, addressKey } from "./throttle";
+import { adminExists, tooManyAttempts, type Desk } from "./route-helpers";
+
+const NOT_VALID = { error: "This invitation link is not valid" };
+const GONE = { error: "This invitation link has expired or was already used" };
+
+const acceptSchema = z.object({
+  password: z.string({ error: "Choose a password." }),
+  email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+const WRONG_CODE = "That code is not right. Check your app and try again.";
+
+const invitationRoutes: FastifyPluginAsync = async (app) => {
+  const desk: Desk = app.desk;
+
+  app.get("/api/desk/setup", async () => ({ needsSetup: !(await adminExists(desk.store)) }));
+
+  /** A setup link stops working once an admin exists. */
+  const stillUsable = async (invitation: NonNullable<Awaited<ReturnType<Desk["invitations"]["find"]>>>) =>
+    desk.invitations.usable(invitation) &&
+    !(invitation.purpose === "setup" && (await adminExists(desk.store)));
+
+  app.get<{ Params: { token: string } }>("/api/desk/invitations/:token", async (request, reply) => {
+    const invitation = await desk.invitations.find(request.params.token);
+    if (!invitation) return reply.code(404).send(NOT_VALID);
+    if (!(await stillUsable(invitation))) return reply.code(410).send(GONE);
+    return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
+  });
+
+  app.post<{ Params: { token: string } }>("/api/desk/invitations/:token/accept", async (request, reply) => {
+    const invitation = await desk.invitations.find(request.params.token);
+    if (!invitation) return reply.code(404).send(NOT_VALID);
+    if (!(await stillUsable(invitation))) return reply.code(410).send(GONE);
+
+    const parsed = acceptSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    const errors: Record<string, string> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    }
+    const password = parsed.success ? parsed.data.password : undefined;
+    if (password !== undefined) {
+      const problem = passwordProblem(password);
+      if (problem) errors.password = problem;
+    }
+    const email = invitation.email ?? parsed.data?.email?.toLowerCase();
+    if (!email) errors.email ??= "Enter your e-mail address.";
+    if (Object.keys(errors).length || !password || !email) return reply.code(400).send({ errors });
+
+    const lib = await desk.library();
+    const existing = await lib.context.internalAdapter.findUserByEmail(email);
+    if (existing && invitation.purpose !== "reset-second-factor") {
+      return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+    }
+    if (!(await desk.invitations.claim(invitation.id))) return reply.code(410).send(GONE);
+
+    let userId: string;
+    try {
+      if (invitation.purpose === "reset-second-factor" && invitation.userId) {
+        userId = invitation.userId;
+        await lib.context.internalAdapter.updatePassword(userId, await lib.context.password.hash(password));
+      } else {
+        const name = parsed.data?.name ?? email.split("@")[0];
+        const created = await lib.auth.api.createUser({
+          body: { email, password, name, role: invitation.role },
+        });
+        userId = created.user.id;
+      }
+    } catch (error) {
+      await desk.invitations.release(invitation.id);
+      if (isUniqueViolation(error) || libraryErrorCode(error) === "USER_ALREADY_EXISTS") {
+        return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+      }
+      throw error;
+    }
+
+    // The enrolling session: signed in with the new password, no second factor yet.
+    const signIn = await lib.auth.api.signInEmail({
+      body: { email, password },
+      headers: libraryHeaders(lib, request),
+      returnHeaders: true,
+    });
+    const session = cookieFromResponse(signIn.headers, lib.names.session);
+    if (!session) throw new Error("The authentication library opened no session");
+    const enable = await lib.auth.api.enableTwoFactor({
+      body: { password },
+      headers: libraryHeaders(lib, request, { session }),
+    });
+    if (!("totpURI" in enable) || !enable.totpURI)
+      throw new Error("The authentication library gave no TOTP URI");
+    const secret = new URL(enable.totpURI).searchParams.get("secret") ?? "";
+
+    setCookie(request, reply, "session", session, desk.config.desk.sessionMaxMs / 1000);
+    await desk.audit.record({
+      ...auditEntry(request, "invitation.accepted", userId, {
+        purpose: invitation.purpose,
+        role: invitation.role,
+      }),
+      actorId: userId,
+      actorEmail: email,
+    });
+    return reply.code(201).send({ enrolment: { totpUri: enable.totpURI, secret } });
+  });
+
+  app.post("/api/desk/enrolment/confirm", { preHandler: requireEnrolling }, async (request, reply) => {
+    const staff = request.staff!;
+    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) return reply.code(400).send({ errors: { code: WRONG_CODE } });
+    const keys = [accountKey(staff.email), addressKey(request.ip)];
+    const wait = await desk.throttle.blockedFor(keys);
+    if (wait > 0) return tooManyAttempts(reply, wait);
+
+    const lib = await desk.library();
+    const session = (await desk.sessions.resolve(request))!;
+    let verified;
+    try {
+      verified = await lib.auth.api.verifyTOTP({
+        body: { code: parsed.data.code },
+        headers: libraryHeaders(lib, request, { session: session.cookie }),
+        returnHeaders: true,
+      });
+    } catch (error) {
+      if (libraryErrorCode(error) !== "INVALID_CODE") throw error;
+      await desk.throttle.recordFailure(keys);
+      await desk.audit.record(auditEntry(request, "second-factor.enrol-failed", staff.userId));
+      return reply.code(400).send({ errors: { code: WRONG_CODE } });
+    }
+    // The library replaced the session (a new id once the factor is confirmed).
+    const fresh = cookieFromResponse(verified.headers, lib.names.session);
+    if (!fresh) throw new Error("The authentication library opened no session");
+    setCookie(request, reply, "session", fresh, desk.sessions.maxAgeSeconds(session));
+    const { backupCodes } = await lib.auth.api.viewBackupCodes({ body: { userId: staff.userId } });
+    await desk.throttle.recordSuccess(accountKey(staff.email));
+    await desk.audit.record(auditEntry(request, "second-factor.enrolled", staff.userId));
+    return { backupCodes };
+  });
+};
+
+export default invitationRoutes;

@@ -1,0 +1,14 @@
+/** The signed-in staff member a guarded request carries (guard.ts sets it). */
+export interface StaffPrincipal {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: "staff" | "admin";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staff?: StaffPrincipal;
+  }
+}

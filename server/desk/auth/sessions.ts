@@ -1,0 +1,168 @@
+/**
+ * Sessions: rows in the store, created and looked up by the authentication
+ * library. Around it we enforce, on every request, what it does not: the idle
+ * timeout (DESK_SESSION_IDLE, from `lastSeenAt`), the absolute lifetime
+ * (DESK_SESSION_MAX, from `createdAt`, never extended) and a disabled account.
+ * A session that fails any of them is deleted at once.
+ */
+import type { FastifyRequest } from "fastify";
+import type { DeskConfig } from "../../config";
+import type { Store } from "../../store/store";
+import { readCookie } from "./cookies";
+import type { StaffPrincipal } from "./principal";
+import { libraryHeaders, type Library } from "./library";
+
+export interface LiveSession {
+  principal: StaffPrincipal;
+  /** False until the account's second factor is confirmed: only enrolment is allowed. */
+  enrolled: boolean;
+  /** Our cookie's value (the library's signed token). */
+  cookie: string;
+  token: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface SessionItem {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  current: boolean;
+}
+
+interface SessionRow {
+  id: string;
+  token: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** lastSeenAt is written at most this often (a write per request buys nothing). */
+const SEEN_GRANULARITY_MS = 15_000;
+
+export function createSessions(options: {
+  config: DeskConfig;
+  store: Store;
+  library: () => Promise<Library>;
+  now?: () => number;
+}) {
+  const { config, store, library } = options;
+  const now = options.now ?? Date.now;
+  const resolved = new WeakMap<FastifyRequest, Promise<LiveSession | null>>();
+
+  /** When a session ends: the earlier of its idle and absolute limits. */
+  const endsAt = (row: Pick<SessionRow, "createdAt" | "expiresAt" | "lastSeenAt">) =>
+    Math.min(
+      new Date(row.expiresAt).getTime(),
+      new Date(row.createdAt).getTime() + config.sessionMaxMs,
+      new Date(row.lastSeenAt ?? row.createdAt).getTime() + config.sessionIdleMs,
+    );
+
+  async function lookUp(request: FastifyRequest): Promise<LiveSession | null> {
+    const cookie = readCookie(request, "session");
+    if (!cookie) return null;
+    const lib = await library();
+    const found = await lib.auth.api.getSession({
+      headers: libraryHeaders(lib, request, { session: cookie }),
+      query: { disableCookieCache: true, disableRefresh: true },
+    });
+    if (!found) return null;
+    const { session, user } = found;
+    const row = session as typeof session & { lastSeenAt?: Date | null };
+    const at = now();
+    if (endsAt({ ...row, lastSeenAt: row.lastSeenAt ?? null }) <= at || user.banned) {
+      await lib.context.internalAdapter.deleteSession(session.token);
+      return null;
+    }
+    const lastSeen = new Date(row.lastSeenAt ?? session.createdAt).getTime();
+    if (at - lastSeen >= SEEN_GRANULARITY_MS) {
+      await store.query(`UPDATE desk_session SET "lastSeenAt" = $2 WHERE id = $1`, [
+        session.id,
+        new Date(at),
+      ]);
+    }
+    return {
+      principal: {
+        userId: user.id,
+        sessionId: session.id,
+        email: user.email,
+        name: user.name,
+        role: user.role === "admin" ? "admin" : "staff",
+      },
+      enrolled: user.twoFactorEnabled === true,
+      cookie,
+      token: session.token,
+      createdAt: new Date(session.createdAt),
+      expiresAt: new Date(endsAtAbsolute(session.createdAt, session.expiresAt)),
+    };
+  }
+
+  const endsAtAbsolute = (createdAt: Date, expiresAt: Date) =>
+    Math.min(new Date(expiresAt).getTime(), new Date(createdAt).getTime() + config.sessionMaxMs);
+
+  return {
+    /** The request's live session, or null (looked up once per request). */
+    resolve(request: FastifyRequest): Promise<LiveSession | null> {
+      let found = resolved.get(request);
+      if (!found) {
+        found = lookUp(request);
+        resolved.set(request, found);
+      }
+      return found;
+    },
+
+    /** Seconds until the absolute end of a session (the cookie's Max-Age). */
+    maxAgeSeconds(session: { createdAt: Date; expiresAt: Date }): number {
+      return Math.max(0, (endsAtAbsolute(session.createdAt, session.expiresAt) - now()) / 1000);
+    },
+
+    /** One user's live sessions, newest first. */
+    async list(userId: string, currentSessionId: string | null): Promise<SessionItem[]> {
+      const { rows } = await store.query<SessionRow>(
+        `SELECT id, token, "userId", "createdAt", "expiresAt", "lastSeenAt", "ipAddress", "userAgent"
+         FROM desk_session WHERE "userId" = $1 ORDER BY "createdAt" DESC`,
+        [userId],
+      );
+      const at = now();
+      return rows
+        .filter((row) => endsAt(row) > at)
+        .map((row) => ({
+          id: row.id,
+          createdAt: new Date(row.createdAt).toISOString(),
+          lastSeenAt: new Date(row.lastSeenAt ?? row.createdAt).toISOString(),
+          expiresAt: new Date(endsAtAbsolute(row.createdAt, row.expiresAt)).toISOString(),
+          ip: row.ipAddress,
+          userAgent: row.userAgent,
+          current: row.id === currentSessionId,
+        }));
+    },
+
+    /** The session with this id (live or not), for ending it. */
+    async find(sessionId: string): Promise<{ id: string; userId: string; token: string } | null> {
+      const { rows } = await store.query<{ id: string; userId: string; token: string }>(
+        `SELECT id, "userId", token FROM desk_session WHERE id = $1`,
+        [sessionId],
+      );
+      return rows[0] ?? null;
+    },
+
+    async end(token: string): Promise<void> {
+      const lib = await library();
+      await lib.context.internalAdapter.deleteSession(token);
+    },
+
+    async endAll(userId: string): Promise<void> {
+      const lib = await library();
+      await lib.context.internalAdapter.deleteUserSessions(userId);
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,88 @@
+/**
+ * The lead desk's API (/api/desk/*): sign-in, sessions, staff, audit log and
+ * the applications console. Everything here shares `app.desk`
+ * (auth/desk-context.ts) and these rules:
+ * - every response says `Cache-Control: no-store` and `X-Robots-Tag: noindex,
+ *   nofollow` (the site's CSP comes from the security-headers plugin);
+ * - every non-GET request must come from the site's own origin (403
+ *   otherwise): with the SameSite=Strict cookie, cross-site forgery fails;
+ * - while no admin exists, start-up logs a one-time setup link (`setupUrl`).
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config";
+import type { Store } from "../store/store";
+import auditRoutes from "./audit/audit-routes";
+import { createDesk } from "./auth/desk-context";
+import invitationRoutes from "./auth/invitation-routes";
+import { adminExists } from "./auth/route-helpers";
+import signInRoutes from "./auth/sign-in-routes";
+import staffRoutes from "./staff/staff-routes";
+
+export interface DeskPluginOptions {
+  config: Config;
+  store: Store;
+}
+
+export const DESK_API_HEADERS = {
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex, nofollow",
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The site's origin, or this request's own (what a same-origin page sends). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  return (
+    origin === new URL(request.server.config.siteUrl).origin ||
+    origin === `${request.protocol}://${request.host}`
+  );
+}
+
+const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store }) => {
+  app.decorate("desk", createDesk(config, store));
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(DESK_API_HEADERS);
+    if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+      return reply.code(403).send({ error: "Cross-site request refused" });
+    }
+  });
+
+  // Unknown paths under /api/desk get the same headers.
+  await app.register(
+    async (scope) => {
+      scope.setNotFoundHandler((_request, reply) =>
+        reply.code(404).headers(DESK_API_HEADERS).send({ error: "Not Found" }),
+      );
+    },
+    { prefix: "/api/desk" },
+  );
+
+  await app.register(invitationRoutes);
+  await app.register(signInRoutes);
+  await app.register(staffRoutes);
+  await app.register(auditRoutes);
+
+  app.addHook("onReady", async () => {
+    try {
+      if (await adminExists(store)) return;
+      const { url } = await app.desk.invitations.create({ purpose: "setup", email: null, role: "admin" });
+      await app.desk.audit.record({
+        actorId: null,
+        actorEmail: null,
+        action: "invitation.created",
+        details: { purpose: "setup", role: "admin" },
+      });
+      app.log.warn(
+        { setupUrl: url },
+        "No admin account yet: open setupUrl to create the first one (it works once)",
+      );
+    } catch (error) {
+      app.log.warn({ err: error }, "desk: could not check for an admin account");
+    }
+  });
+};
+
+export default desk;

@@ -1,0 +1,57 @@
+/** Reading staff accounts for the admin screens (the library's tables, read only). */
+import type { Store } from "../../store/store";
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  role: "staff" | "admin";
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+interface StaffRow {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  banned: boolean | null;
+  twoFactorEnabled: boolean | null;
+  createdAt: Date;
+  last_sign_in_at: Date | null;
+}
+
+const SELECT = `
+  SELECT u.id, u.email, u.name, u.role, u.banned, u."twoFactorEnabled", u."createdAt",
+    (SELECT max(a.at) FROM desk_audit_log a WHERE a.action = 'sign-in' AND a.actor_id = u.id) AS last_sign_in_at
+  FROM desk_user u`;
+
+const toMember = (row: StaffRow): StaffMember => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role === "admin" ? "admin" : "staff",
+  disabled: row.banned === true,
+  twoFactorEnabled: row.twoFactorEnabled === true,
+  createdAt: new Date(row.createdAt).toISOString(),
+  lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+});
+
+export function createStaffRepository(store: Store) {
+  return {
+    async list(): Promise<StaffMember[]> {
+      const { rows } = await store.query<StaffRow>(`${SELECT} ORDER BY u.email`);
+      return rows.map(toMember);
+    },
+    async findById(id: string): Promise<StaffMember | null> {
+      const { rows } = await store.query<StaffRow>(`${SELECT} WHERE u.id = $1`, [id]);
+      return rows[0] ? toMember(rows[0]) : null;
+    },
+    async findByEmail(email: string): Promise<StaffMember | null> {
+      const { rows } = await store.query<StaffRow>(`${SELECT} WHERE u.email = lower($1)`, [email]);
+      return rows[0] ? toMember(rows[0]) : null;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Staff accounts (admin only):
+ *   GET   /api/desk/staff                               {items: [StaffMember]}
+ *   POST  /api/desk/staff/invitations {email, role}     201 {inviteUrl}
+ *   PATCH /api/desk/staff/:id {role} | {disabled}       200 StaffMember (disabling ends every session)
+ *   POST  /api/desk/staff/:id/reset-second-factor       201 {inviteUrl}
+ * Each change is written to the audit log. An admin cannot demote or disable
+ * themselves, so the desk always keeps an admin.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isJsonObject } from "../../plugins/json-body";
+import { auditEntry } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { libraryHeaders } from "../auth/library";
+import { createStaffRepository } from "./staff-repository";
+
+const inviteSchema = z.object({
+  email: z.email({ error: "Enter a valid e-mail address." }).max(254),
+  role: z.enum(["staff", "admin"], { error: 'Role must be "staff" or "admin".' }),
+});
+
+const patchSchema = z.union([
+  z.object({ role: z.enum(["staff", "admin"]) }).strict(),
+  z.object({ disabled: z.boolean() }).strict(),
+]);
+
+const NOT_FOUND = { error: "No such staff member" };
+
+const staffRoutes: FastifyPluginAsync = async (app) => {
+  const desk = app.desk;
+  const staff = createStaffRepository(desk.store);
+  const admin = { preHandler: requireRole("admin") };
+
+  /** The acting admin's session, for the library's admin calls (it checks the role too). */
+  const adminHeaders = async (request: FastifyRequest) => {
+    const lib = await desk.library();
+    const session = await desk.sessions.resolve(request);
+    return { lib, headers: libraryHeaders(lib, request, { session: session?.cookie }) };
+  };
+
+  app.get("/api/desk/staff", admin, async () => ({ items: await staff.list() }));
+
+  app.post("/api/desk/staff/invitations", admin, async (request, reply) => {
+    const parsed = inviteSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return reply.code(400).send({ errors });
+    }
+    const email = parsed.data.email.toLowerCase();
+    if (await staff.findByEmail(email)) {
+      return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+    }
+    const { id, url } = await desk.invitations.create({
+      purpose: "invite",
+      email,
+      role: parsed.data.role,
+      createdBy: request.staff!.userId,
+    });
+    await desk.audit.record(auditEntry(request, "invitation.created", id, { email, role: parsed.data.role }));
+    return reply.code(201).send({ inviteUrl: url });
+  });
+
+  app.patch<{ Params: { id: string } }>("/api/desk/staff/:id", admin, async (request, reply) => {
+    const parsed = patchSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) {
+      return reply
+        .code(400)
+        .send({ error: 'Send {"role": "staff" | "admin"} or {"disabled": true | false}' });
+    }
+    const member = await staff.findById(request.params.id);
+    if (!member) return reply.code(404).send(NOT_FOUND);
+    const self = member.id === request.staff!.userId;
+    const { lib, headers } = await adminHeaders(request);
+
+    if ("role" in parsed.data) {
+      if (self && parsed.data.role !== "admin") {
+        return reply.code(409).send({ error: "You cannot take the admin role from yourself" });
+      }
+      if (parsed.data.role !== member.role) {
+        await lib.auth.api.setRole({ body: { userId: member.id, role: parsed.data.role }, headers });
+        await desk.audit.record(
+          auditEntry(request, "staff.role-changed", member.id, { from: member.role, to: parsed.data.role }),
+        );
+      }
+    } else if (parsed.data.disabled !== member.disabled) {
+      if (self) return reply.code(409).send({ error: "You cannot disable your own account" });
+      if (parsed.data.disabled) {
+        // Bans the account and deletes every one of its sessions.
+        await lib.auth.api.banUser({ body: { userId: member.id }, headers });
+        await desk.sessions.endAll(member.id);
+        await desk.audit.record(auditEntry(request, "staff.disabled", member.id));
+      } else {
+        await lib.auth.api.unbanUser({ body: { userId: member.id }, headers });
+        await desk.audit.record(auditEntry(request, "staff.enabled", member.id));
+      }
+    }
+    return staff.findById(member.id);
+  });
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/staff/:id/reset-second-factor",
+    admin,
+    async (request, reply) => {
+      const member = await staff.findById(request.params.id);
+      if (!member) return reply.code(404).send(NOT_FOUND);
+      const lib = await desk.library();
+      // The factor and every session go now; the link lets the person set new ones.
+      await lib.context.adapter.delete({
+        model: "twoFactor",
+        where: [{ field: "userId", value: member.id }],
+      });
+      await lib.context.internalAdapter.updateUser(member.id, { twoFactorEnabled: false });
+      await desk.sessions.endAll(member.id);
+      await desk.invitations.revokeForUser(member.id);
+      const { id, url } = await desk.invitations.create({
+        purpose: "reset-second-factor",
+        email: member.email,
+        role: member.role,
+        userId: member.id,
+        createdBy: request.staff!.userId,
+      });
+      await desk.audit.record(auditEntry(request, "second-factor.reset", member.id, { invitationId: id }));
+      return reply.code(201).send({ inviteUrl: url });
+    },
+  );
+};
+
+export default staffRoutes;

@@ -1,0 +1,77 @@
+/**
+ * Test helpers for the lead desk's API: staff accounts made the way people
+ * make them (an invitation, a password, an authenticator app), through HTTP.
+ */
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { TOTP } from "otpauth";
+import type { App } from "../../server/app";
+import { createInvitations } from "../../server/desk/auth/invitations";
+
+/** Headers a same-origin browser page sends with a JSON request. */
+export function deskHeaders(app: App, cookie?: string): Record<string, string> {
+  return {
+    origin: new URL(app.config.siteUrl).origin,
+    "content-type": "application/json",
+    ...(cookie ? { cookie } : {}),
+  };
+}
+
+/** The `name=value` pairs a response set (cleared cookies left out), as a Cookie header. */
+export function cookiesFrom(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((cookie) => cookie.value !== "" && cookie.maxAge !== 0)
+    .map((cookie) => `${cookie.name}=${cookie.value}`)
+    .join("; ");
+}
+
+/** The current code an authenticator app would show for this base32 secret. */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp });
+}
+
+/** An invitation link made directly in the store (as the CLI does); returns its token. */
+export async function inviteToken(
+  app: App,
+  input: { email: string | null; role: "staff" | "admin"; purpose?: "setup" | "invite" },
+): Promise<string> {
+  const invitations = createInvitations({
+    store: app.store,
+    siteUrl: app.config.siteUrl,
+    ttlMs: app.config.desk.inviteTtlMs,
+  });
+  const { url } = await invitations.create({ purpose: input.purpose ?? "invite", ...input });
+  return url.split("/").pop()!;
+}
+
+/** A staff account with TOTP enrolled and a signed-in session on this app; returns the Cookie header value and the account. */
+export async function signedInStaff(
+  app: App,
+  options: { role?: "staff" | "admin"; email?: string } = {},
+): Promise<{ cookie: string; userId: string; email: string; password: string; totpSecret: string }> {
+  const email = options.email ?? `staff-${randomUUID().slice(0, 8)}@example.test`;
+  const password = `desk test ${randomUUID()}`;
+  const token = await inviteToken(app, { email, role: options.role ?? "staff" });
+
+  const accepted = await app.inject({
+    method: "POST",
+    url: `/api/desk/invitations/${token}/accept`,
+    headers: deskHeaders(app),
+    payload: { password },
+  });
+  if (accepted.statusCode !== 201) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  const totpSecret: string = accepted.json().enrolment.secret;
+
+  const confirmed = await app.inject({
+    method: "POST",
+    url: "/api/desk/enrolment/confirm",
+    headers: deskHeaders(app, cookiesFrom(accepted)),
+    payload: { code: totpCode(totpSecret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
+
+  const cookie = cookiesFrom(confirmed);
+  const me = await app.inject({ method: "GET", url: "/api/desk/me", headers: { cookie } });
+  if (me.statusCode !== 200) throw new Error(`me: ${me.statusCode} ${me.body}`);
+  return { cookie, userId: me.json().id, email, password, totpSecret };
+}
