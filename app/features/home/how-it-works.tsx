@@ -1,6 +1,7 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
+import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { HomeContent } from "~/content/home";
@@ -33,10 +34,10 @@ export function HowItWorks({ intro, steps, summary }: HomeContent["process"]) {
               >
                 {step.number}
               </span>
-              <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-xs font-semibold text-accent-foreground">
-                <ClockIcon className="size-3.5" aria-hidden="true" />
+              <Badge>
+                <ClockIcon aria-hidden="true" />
                 {step.timeline}
-              </span>
+              </Badge>
             </div>
             <h3 className="text-lg font-semibold tracking-tight">
               <span className="sr-only">Step {step.number}: </span>

@@ -1,5 +1,6 @@
 import { ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
+import { Badge } from "~/components/ui/badge";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 
@@ -30,10 +31,10 @@ export function ProductProcess({ product }: { product: Product }) {
                   <span className="sr-only">Step </span>
                   {index + 1}
                 </span>
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-semibold text-accent-foreground">
-                  <ClockIcon className="size-4" aria-hidden="true" />
+                <Badge className="text-sm [&_svg]:size-4">
+                  <ClockIcon aria-hidden="true" />
                   {step.duration}
-                </span>
+                </Badge>
               </div>
               <div className="flex flex-col gap-2 lg:text-center">
                 <h3 className="text-lg font-semibold tracking-tight">{step.title}</h3>
