@@ -60,6 +60,23 @@ describe("product catalogue", () => {
     expect(product.seo.description.length).toBeLessThanOrEqual(160);
   });
 
+  it("writes each SEO description around its product's range", () => {
+    expect(Object.fromEntries(products.map((product) => [product.slug, product.seo.description]))).toEqual({
+      "growth-capital":
+        "Growth capital from $500K to $5M for recurring-revenue companies. No equity dilution, no board seats, a decision within 48 hours and funding in 3 weeks.",
+      "revenue-based-financing":
+        "Revenue-based financing from $100K to $2M, repaid as a share of monthly revenue. One flat fee, no equity and no personal guarantee on standard deals.",
+      "bridge-funding":
+        "Bridge funding from $50K to $1M with 6-18 month terms to carry your business to its next round, sale or refinance. Funds in as little as 7 days.",
+      "strategic-financing":
+        "0% strategic financing from $25K to $500K: business credit lines at 0% introductory interest, arranged across partner banks with no collateral required.",
+      "real-estate-financing":
+        "Commercial real estate financing from $1M to $50M: acquisitions, refinance and cash-out with up to 80% LTV and terms up to 25 years. Get terms in days.",
+      "sba-loans":
+        "SBA 7(a) and 504 loans from $50K to $5M with as little as 10% down and terms up to 25 years. We prepare your package and match you with a preferred lender.",
+    });
+  });
+
   it("shows every eligibility figure of the spec on its product's page", () => {
     const expected: Record<ProductSlug, string[]> = {
       "growth-capital": [

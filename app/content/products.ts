@@ -57,6 +57,9 @@ const ranges = {
 } satisfies Record<ProductSlug, { min: number; max: number }>;
 
 const range = (slug: ProductSlug) => formatUsdRange(ranges[slug]);
+/** The range in words, for prose: "from $500K to $5M". */
+const fromTo = (slug: ProductSlug) =>
+  `from ${formatUsdCompact(ranges[slug].min)} to ${formatUsdCompact(ranges[slug].max)}`;
 const rangeOf = (slug: ProductSlug): Product["range"] => ({ ...ranges[slug], label: range(slug) });
 
 export const products: Product[] = [
@@ -177,8 +180,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Growth Capital: ${range("growth-capital")} non-dilutive funding | ${brand}`,
-      description:
-        "Growth capital from $500K to $5M for recurring-revenue companies. No equity dilution, no board seats, a decision within 48 hours and funding in 3 weeks.",
+      description: `Growth capital ${fromTo("growth-capital")} for recurring-revenue companies. No equity dilution, no board seats, a decision within 48 hours and funding in 3 weeks.`,
     },
   },
   {
@@ -298,8 +300,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Revenue-Based Financing: ${range("revenue-based-financing")} that flexes with revenue | ${brand}`,
-      description:
-        "Revenue-based financing from $100K to $2M, repaid as a share of monthly revenue. One flat fee, no equity and no personal guarantee on standard deals.",
+      description: `Revenue-based financing ${fromTo("revenue-based-financing")}, repaid as a share of monthly revenue. One flat fee, no equity and no personal guarantee on standard deals.`,
     },
   },
   {
@@ -415,8 +416,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Bridge Funding: ${range("bridge-funding")} short-term capital | ${brand}`,
-      description:
-        "Bridge funding from $50K to $1M with 6-18 month terms to carry your business to its next round, sale or refinance. Funds in as little as 7 days.",
+      description: `Bridge funding ${fromTo("bridge-funding")} with 6-18 month terms to carry your business to its next round, sale or refinance. Funds in as little as 7 days.`,
     },
   },
   {
@@ -535,8 +535,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `0% Strategic Financing: ${range("strategic-financing")} at 0% intro interest | ${brand}`,
-      description:
-        "0% strategic financing from $25K to $500K: business credit lines at 0% introductory interest, arranged across partner banks with no collateral required.",
+      description: `0% strategic financing ${fromTo("strategic-financing")}: business credit lines at 0% introductory interest, arranged across partner banks with no collateral required.`,
     },
   },
   {
@@ -654,8 +653,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Real Estate Financing: ${range("real-estate-financing")} commercial property loans | ${brand}`,
-      description:
-        "Commercial real estate financing from $1M to $50M: acquisitions, refinance and cash-out with up to 80% LTV and terms up to 25 years. Get terms in days.",
+      description: `Commercial real estate financing ${fromTo("real-estate-financing")}: acquisitions, refinance and cash-out with up to 80% LTV and terms up to 25 years. Get terms in days.`,
     },
   },
   {
@@ -782,8 +780,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `SBA Loans: ${range("sba-loans")} with as little as 10% down | ${brand}`,
-      description:
-        "SBA 7(a) and 504 loans from $50K to $5M with as little as 10% down and terms up to 25 years. We prepare your package and match you with a preferred lender.",
+      description: `SBA 7(a) and 504 loans ${fromTo("sba-loans")} with as little as 10% down and terms up to 25 years. We prepare your package and match you with a preferred lender.`,
     },
   },
 ];
