@@ -3,6 +3,7 @@
  * lease (locked_until); it also moves next_attempt_at to the lease's end, so a
  * row whose worker died becomes due again through the same index.
  */
+import { boundedText } from "../clean-text";
 import type { Store } from "../store/store";
 import type { Outcome } from "./policy";
 
@@ -24,6 +25,9 @@ export interface AttemptResult {
   /** For a retry. */
   delayMs?: number;
 }
+
+/** The longest error text recorded for an attempt. */
+const MAX_ERROR_CHARS = 1000;
 
 export function createOutboxRepository(store: Store) {
   return {
@@ -64,6 +68,8 @@ export function createOutboxRepository(store: Store) {
 
     /** Records the attempt and settles the row; false when this worker no longer held the claim. */
     async record(worker: string, claim: ClaimedDelivery, result: AttemptResult): Promise<boolean> {
+      // The error quotes the CRM: recorded clean and bounded, or the record itself would fail.
+      const error = result.error === undefined ? null : boundedText(result.error, MAX_ERROR_CHARS);
       return store.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO delivery_attempts (outbox_id, attempt, attempted_at, status_code, error, duration_ms, worker, outcome)
@@ -73,7 +79,7 @@ export function createOutboxRepository(store: Store) {
             claim.attempt,
             result.attemptedAt.toISOString(),
             result.statusCode ?? null,
-            result.error ?? null,
+            error,
             Math.round(result.durationMs),
             worker,
             result.outcome,
@@ -91,12 +97,12 @@ export function createOutboxRepository(store: Store) {
               ? await tx.query(
                   `UPDATE outbox SET status = 'dead', locked_by = NULL, locked_until = NULL, last_error = $3,
                           updated_at = now() ${owned}`,
-                  [claim.outboxId, worker, result.error ?? null],
+                  [claim.outboxId, worker, error],
                 )
               : await tx.query(
                   `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, last_error = $3,
                           next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now() ${owned}`,
-                  [claim.outboxId, worker, result.error ?? null, result.delayMs ?? 0],
+                  [claim.outboxId, worker, error, result.delayMs ?? 0],
                 );
         return settle.rowCount > 0;
       });

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
+import { boundedText } from "../clean-text";
 import type { Store } from "../store/store";
 import { createOutboxRepository, type AttemptResult, type ClaimedDelivery } from "./outbox-repository";
 import { classify, parseRetryAfter, retryDelayMs } from "./policy";
@@ -31,6 +32,33 @@ export interface DeliveryWorker {
 }
 
 const USER_AGENT = "harborline-lead-desk/1.0";
+
+/** How much of a CRM's answer is read (bytes) and kept in the record (characters). */
+const BODY_READ_BYTES = 4096;
+const BODY_RECORDED_CHARS = 300;
+
+/**
+ * The start of a response body, for the record: at most `maxBytes` are read,
+ * then the rest is cancelled (a CRM's huge or endless answer costs nothing);
+ * bytes that are not UTF-8 decode to U+FFFD.
+ */
+async function readBodyStart(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxBytes));
+}
 
 function describeError(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
@@ -94,10 +122,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
       statusCode = response.status;
       retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-      // Read (and bound) the body inside the same deadline, for the record.
-      const text = await response.text();
+      // Read the start of the body inside the same deadline, for the record:
+      // clean and short, whatever the CRM sent.
+      const text = boundedText(await readBodyStart(response, BODY_READ_BYTES), BODY_RECORDED_CHARS);
       if (statusCode < 200 || statusCode >= 300) {
-        error = `HTTP ${statusCode}${text ? `: ${text.slice(0, 300)}` : ""}`;
+        error = `HTTP ${statusCode}${text ? `: ${text}` : ""}`;
       }
     } catch (caught) {
       error = describeError(caught, config.timeoutMs);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import fp from "fastify-plugin";
+import { cleanJson } from "../clean-text";
 
 /** Sixteen short fields fit in a few KB; 16 KiB is generous. */
 export const BODY_LIMIT = 16 * 1024;
@@ -31,6 +32,12 @@ export default fp(
   async (app) => {
     // Fastify parses text/plain by default; nothing here accepts it.
     app.removeContentTypeParser("text/plain");
+    // Every route's parsed body, before validation: control characters dropped,
+    // lone surrogates replaced (clean-text.ts). A field left empty then fails
+    // its own "required" or length rule, with its own message.
+    app.addHook("preValidation", async (request) => {
+      request.body = cleanJson(request.body);
+    });
   },
   { name: "json-body" },
 );

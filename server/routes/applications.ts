@@ -9,6 +9,7 @@ import {
 import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
 import { APPLICATION_FIELDS } from "../leads/crm-payload";
+import { cleanJson } from "../clean-text";
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
@@ -27,7 +28,9 @@ const applications: FastifyPluginAsync = async (app) => {
     const parsed = applicationRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
 
-    const body = parsed.data;
+    // Cleaned again after the schema's own cuts: an attribution value cut at its
+    // limit can split an emoji's surrogate pair, which the store cannot hold.
+    const body = cleanJson(parsed.data);
     const application = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, body[field]])) as Pick<
       typeof body,
       (typeof APPLICATION_FIELDS)[number]
