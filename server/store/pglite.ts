@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fsyncTree } from "./fsync";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Queryable, QueryResult, Store } from "./store";
 
 export interface PGliteStoreOptions {
@@ -11,13 +12,22 @@ export interface PGliteStoreOptions {
 }
 
 /**
+ * Extensions the migrations use (the inbox search's trigram indexes): PGlite
+ * must load them every time it opens a data directory that has them.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * PGlite has one connection. Everything (single queries and whole
  * transactions) goes through one queue, so a query issued while a transaction
  * is open never runs inside that transaction's session.
  */
 export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise<Store> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
+  const db = await PGlite.create(options.dataDir, {
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
   return pgliteStore(db, options.dataDir);
 }
 

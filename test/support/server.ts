@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { migrate, readMigrations } from "../../server/store/migrate";
-import { openPGliteStore, pgliteStore } from "../../server/store/pglite";
+import { PGLITE_EXTENSIONS, openPGliteStore, pgliteStore } from "../../server/store/pglite";
 import { openPostgresStore } from "../../server/store/postgres";
 import type { Store } from "../../server/store/store";
 import { sampleApplication } from "./sample-application";
@@ -46,7 +46,7 @@ export async function pgliteTemplate(): Promise<Blob> {
     .slice(0, 16);
   const file = join(tmpdir(), `harborline-pglite-template-${key}.tar.gz`);
   if (!existsSync(file)) {
-    const db = await PGlite.create();
+    const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     await migrate(pgliteStore(db), migrations);
     const dump = await db.dumpDataDir("gzip");
     await db.close();
