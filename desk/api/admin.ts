@@ -1,0 +1,35 @@
+/** Admin only: exports, staff, audit. The server refuses these to staff. */
+import { API_BASE, queryString, request } from "./client";
+import type { AuditPage, Items, Role, StaffMember } from "./types";
+
+export const EXPORTS = [
+  { file: "applications.csv", title: "Applications", text: "Every application with its delivery state." },
+  { file: "consents.csv", title: "SMS consents", text: "The consent ledger: exact text, version, time, IP." },
+  { file: "newsletter.csv", title: "Newsletter", text: "Newsletter subscribers." },
+  { file: "audit.csv", title: "Audit log", text: "Everything staff did in the desk." },
+] as const;
+
+export type ExportFile = (typeof EXPORTS)[number]["file"];
+
+/** A download link; the applications export takes the inbox's filters. */
+export const exportUrl = (file: ExportFile, filters: Record<string, string> = {}) =>
+  `${API_BASE}/exports/${file}${queryString(filters)}`;
+
+export const listStaff = (signal?: AbortSignal) => request<Items<StaffMember>>("/staff", { signal });
+
+export const inviteStaff = (email: string, role: Role) =>
+  request<{ inviteUrl: string }>("/staff/invitations", { method: "POST", body: { email, role } });
+
+export const updateStaff = (id: string, change: { role: Role } | { disabled: boolean }) =>
+  request<StaffMember>(`/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
+
+export const resetSecondFactor = (id: string) =>
+  request<{ inviteUrl: string }>(`/staff/${encodeURIComponent(id)}/reset-second-factor`, {
+    method: "POST",
+    body: {},
+  });
+
+export const listAudit = (
+  query: { cursor?: string; action?: string; actor?: string },
+  signal?: AbortSignal,
+) => request<AuditPage>(`/audit${queryString(query)}`, { signal });

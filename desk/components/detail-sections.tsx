@@ -1,0 +1,196 @@
+import type { ReactNode } from "react";
+import { fieldCopy } from "~/features/application/copy";
+import { applicationSteps, type ApplicationField } from "~/features/application/schema";
+import type { Detail, TimelineEntry } from "../api/types";
+import { formatAmount, formatDateTime, isOptionField, optionLabel } from "../lib/format";
+import { Section } from "./page";
+import { deliveryLabel } from "./state-badges";
+
+/** A list of label/value pairs; empty values read "Not given". */
+export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 break-words whitespace-pre-line">
+            {value === null || value === undefined || value === "" ? (
+              <span className="text-muted-foreground italic">Not given</span>
+            ) : (
+              value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const fieldLabel = (field: Exclude<ApplicationField, "smsConsent">) =>
+  fieldCopy[field].summaryLabel ?? fieldCopy[field].label;
+
+function fieldValue(field: ApplicationField, value: unknown): ReactNode {
+  if (field === "fundingAmount") return formatAmount(value as string);
+  if (isOptionField(field)) return optionLabel(field, value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return value === undefined || value === null ? "" : String(value);
+}
+
+/** The application's answers, grouped by the wizard's steps, under the wizard's labels. */
+export function ApplicationFields({ application }: { application: Detail["application"] }) {
+  return (
+    <>
+      {applicationSteps.map((step) => {
+        const fields = step.fields.filter((field) => field !== "smsConsent");
+        if (!fields.length) return null;
+        return (
+          <Section key={step.title} title={step.title}>
+            <Facts rows={fields.map((field) => [fieldLabel(field), fieldValue(field, application[field])])} />
+          </Section>
+        );
+      })}
+    </>
+  );
+}
+
+const TOUCH_KEYS = [
+  ["utm_source", "utm_source"],
+  ["utm_medium", "utm_medium"],
+  ["utm_campaign", "utm_campaign"],
+  ["utm_term", "utm_term"],
+  ["utm_content", "utm_content"],
+  ["gclid", "gclid"],
+  ["fbclid", "fbclid"],
+  ["msclkid", "msclkid"],
+  ["landingPage", "Landing page"],
+  ["referrer", "Referrer"],
+  ["at", "Seen at"],
+] as const;
+
+function Touch({ title, touch }: { title: string; touch: Record<string, unknown> | null | undefined }) {
+  const rows = TOUCH_KEYS.filter(([key]) => touch?.[key]).map(([key, label]): [string, ReactNode] => [
+    label,
+    key === "at" ? formatDateTime(String(touch?.[key])) : String(touch?.[key]),
+  ]);
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {rows.length ? (
+        <Facts rows={rows} />
+      ) : (
+        <p className="text-sm text-muted-foreground">Nothing recorded.</p>
+      )}
+    </div>
+  );
+}
+
+export function AttributionSection({ attribution }: { attribution: Detail["attribution"] }) {
+  return (
+    <Section
+      title="Attribution"
+      description="Where the applicant came from: the first and the last visit with campaign tags."
+    >
+      {attribution ? (
+        <div className="grid gap-5">
+          <Touch title="First touch" touch={attribution.firstTouch} />
+          <Touch title="Last touch" touch={attribution.lastTouch} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">No attribution was recorded.</p>
+      )}
+    </Section>
+  );
+}
+
+export function ConsentFacts({ consent }: { consent: NonNullable<Detail["consent"]> }) {
+  return (
+    <>
+      <blockquote className="rounded-lg border-l-4 border-primary bg-muted px-4 py-3 text-sm leading-relaxed">
+        {consent.text}
+      </blockquote>
+      <Facts
+        rows={[
+          ["Consented at", formatDateTime(consent.consentedAt)],
+          ["Phone", consent.phone],
+          ["Text version", consent.version],
+          ["SHA-256 of the text", <code className="font-mono text-xs break-all">{consent.sha256}</code>],
+          ["IP address", consent.ip],
+          ["Browser", consent.userAgent],
+          ["Page", consent.pageUrl],
+        ]}
+      />
+    </>
+  );
+}
+
+export function DeliveryFacts({ delivery }: { delivery: Detail["delivery"] }) {
+  if (!delivery) {
+    return (
+      <p className="text-sm text-muted-foreground">Not delivered: the application is quarantined as spam.</p>
+    );
+  }
+  return (
+    <Facts
+      rows={[
+        ["State", deliveryLabel(delivery.state)],
+        ["Attempts", String(delivery.attempts)],
+        ["Next attempt", formatDateTime(delivery.nextAttemptAt)],
+        ["Delivered at", formatDateTime(delivery.deliveredAt)],
+        ["Last error", delivery.lastError],
+      ]}
+    />
+  );
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  redeliver: "Sent again to the CRM",
+  release: "Released from quarantine",
+  spam: "Marked as spam",
+};
+
+function describeEntry(entry: TimelineEntry): { title: string; lines: string[] } {
+  if (entry.kind === "action") {
+    return {
+      title: ACTION_WORDS[entry.action] ?? entry.action,
+      lines: [entry.by ? `By ${entry.by}` : "", entry.reason ? `Reason: ${entry.reason}` : ""].filter(
+        Boolean,
+      ),
+    };
+  }
+  const answer = entry.status ? `HTTP ${entry.status}` : "No answer";
+  const duration =
+    entry.durationMs === null || entry.durationMs === undefined ? "" : ` in ${entry.durationMs} ms`;
+  return {
+    title: `Delivery attempt: ${entry.outcome}`,
+    lines: [`${answer}${duration}`, entry.error ?? ""].filter(Boolean),
+  };
+}
+
+/** Every delivery attempt and staff action, oldest first. */
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  if (!entries.length) return <p className="text-sm text-muted-foreground">No attempts or actions yet.</p>;
+  return (
+    <ol className="flex flex-col gap-0 border-l-2 border-border pl-4">
+      {entries.map((entry, index) => {
+        const { title, lines } = describeEntry(entry);
+        return (
+          <li key={`${entry.at}-${index}`} className="relative pb-4 last:pb-0">
+            <span
+              aria-hidden="true"
+              className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${entry.kind === "action" ? "bg-gold" : "bg-primary"}`}
+            />
+            <p className="text-sm font-semibold">{title}</p>
+            <p className="text-xs text-muted-foreground">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            </p>
+            {lines.map((line) => (
+              <p key={line} className="text-sm break-words">
+                {line}
+              </p>
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

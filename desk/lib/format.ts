@@ -1,0 +1,47 @@
+/**
+ * How the desk writes times, amounts and option values. Times are shown in
+ * the reader's own time zone; option values get the wizard's labels.
+ */
+import { formatUsd } from "~/lib/format";
+import { optionsByField } from "~/features/application/schema";
+
+let dateTime: Intl.DateTimeFormat | undefined;
+let dateOnly: Intl.DateTimeFormat | undefined;
+
+/** "2024-05-01T14:03:00Z" -> "May 1, 2024, 4:03 PM" (local time); "" for nothing. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return dateTime.format(date);
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateOnly ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+  return dateOnly.format(date);
+}
+
+/** "250000" -> "$250,000"; a value that is not a number is shown as it is. */
+export function formatAmount(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const amount = Number(value);
+  return Number.isFinite(amount) ? formatUsd(amount) : String(value);
+}
+
+type OptionField = keyof typeof optionsByField;
+
+/** The label the wizard shows for a stored option value ("revenue-based" -> "Revenue-Based Financing"). */
+export function optionLabel(field: OptionField, value: unknown): string {
+  if (typeof value !== "string" || !value) return "";
+  const options: readonly { value: string; label: string }[] = optionsByField[field];
+  return options.find((option) => option.value === value)?.label ?? value;
+}
+
+export const isOptionField = (field: string): field is OptionField => field in optionsByField;
+
+export const fullName = (person: { firstName?: string | null; lastName?: string | null }) =>
+  [person.firstName, person.lastName].filter(Boolean).join(" ");

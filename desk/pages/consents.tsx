@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { lookupConsents } from "../api/applications";
+import { EmptyState } from "../components/messages";
+import { PageHeader, Section, useDocumentTitle } from "../components/page";
+import { formatDateTime } from "../lib/format";
+import { guarded } from "../lib/session";
+
+/** "ada@x.com" looks up by e-mail; anything else by phone. */
+export function consentQuery(value: string): { email: string } | { phone: string } | null {
+  const text = value.trim();
+  if (!text) return null;
+  return text.includes("@") ? { email: text } : { phone: text };
+}
+
+export const consentsLoader = guarded(async ({ request }) => {
+  const params = new URL(request.url).searchParams;
+  const query = consentQuery(params.get("email") ?? params.get("phone") ?? "");
+  if (!query) return { query: null, items: [] };
+  const { items } = await lookupConsents(query, request.signal);
+  return { query, items };
+});
+
+const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
+
+/** Who agreed to text messages, and when: look-up by phone number or e-mail. */
+export function ConsentsPage() {
+  const { query, items } = useLoaderData<typeof consentsLoader>();
+  const [, setParams] = useSearchParams();
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  useDocumentTitle("Consents");
+  const current = query ? ("email" in query ? query.email : query.phone) : "";
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = consentQuery(String(new FormData(event.currentTarget).get("lookup") ?? ""));
+    setMissing(!next);
+    if (next) setParams(new URLSearchParams(next));
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="SMS consents"
+        description="Find the consent records for a phone number or an email address: the exact text agreed to, when, and from where."
+      />
+      <form
+        role="search"
+        aria-label="Consents"
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-2 sm:flex-row sm:items-start"
+      >
+        <Field className="flex-1" invalid={missing}>
+          <FieldLabel htmlFor={`${id}-lookup`}>Phone or email</FieldLabel>
+          <Input
+            id={`${id}-lookup`}
+            key={current}
+            name="lookup"
+            defaultValue={current}
+            autoComplete="off"
+            aria-invalid={missing || undefined}
+            aria-describedby={`${id}-lookup-hint ${id}-lookup-error`}
+          />
+          <FieldDescription id={`${id}-lookup-hint`}>
+            A phone number in any format, or a full email address.
+          </FieldDescription>
+          <FieldError id={`${id}-lookup-error`}>
+            {missing ? "Enter a phone number or an email address" : null}
+          </FieldError>
+        </Field>
+        <Button type="submit" className="sm:mt-6">
+          Look up
+        </Button>
+      </form>
+
+      {query && (
+        <Section title={`Results for ${current}`}>
+          {items.length ? (
+            <div className="overflow-x-auto">
+              <table className="w-full border-collapse text-sm">
+                <caption className="sr-only">Consent records for {current}</caption>
+                <thead className="border-b border-border bg-muted/60">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Consented
+                    </th>
+                    <th scope="col" className={th}>
+                      Company
+                    </th>
+                    <th scope="col" className={th}>
+                      Phone
+                    </th>
+                    <th scope="col" className={th}>
+                      Email
+                    </th>
+                    <th scope="col" className={th}>
+                      Text version
+                    </th>
+                    <th scope="col" className={th}>
+                      SHA-256
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((item) => (
+                    <tr key={item.applicationId} className="border-b border-border last:border-0">
+                      <td className="px-3 py-3 whitespace-nowrap">{formatDateTime(item.consentedAt)}</td>
+                      <th scope="row" className="px-3 py-3 text-left font-semibold">
+                        <Link
+                          to={`/applications/${item.applicationId}`}
+                          className="text-primary hover:underline"
+                        >
+                          {item.companyName}
+                        </Link>
+                      </th>
+                      <td className="px-3 py-3 whitespace-nowrap">{item.phone}</td>
+                      <td className="px-3 py-3 break-all">{item.email}</td>
+                      <td className="px-3 py-3">{item.consentVersion}</td>
+                      <td className="max-w-48 px-3 py-3">
+                        <code className="font-mono text-xs break-all">{item.consentSha256}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <EmptyState>
+              No consent record has this {"email" in query ? "email address" : "phone number"}.
+            </EmptyState>
+          )}
+        </Section>
+      )}
+    </>
+  );
+}

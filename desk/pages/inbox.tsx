@@ -1,0 +1,95 @@
+import { DownloadIcon } from "lucide-react";
+import { useState } from "react";
+import { useLoaderData, useSearchParams } from "react-router";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { exportUrl } from "../api/admin";
+import { listApplications } from "../api/applications";
+import { ApplicationList } from "../components/application-list";
+import { InboxFilterForm } from "../components/inbox-filters";
+import { useMe } from "../components/layout";
+import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
+import { PageHeader, useDocumentTitle } from "../components/page";
+import { activeFilters, filtersFromParams, hasFilters } from "../lib/filters";
+import { guarded } from "../lib/session";
+import { useAction } from "../lib/use-action";
+import { usePaged } from "../lib/use-paged";
+
+export const PAGE_SIZE = 25;
+
+export const inboxLoader = guarded(async ({ request }) => {
+  const filters = filtersFromParams(new URL(request.url).searchParams);
+  const page = await listApplications({ ...activeFilters(filters), limit: PAGE_SIZE }, request.signal);
+  return { filters, page };
+});
+
+const plural = (count: number, word: string) =>
+  `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+
+/** Every application, newest first, filtered by what the URL says. */
+export function InboxPage() {
+  const { filters, page } = useLoaderData<typeof inboxLoader>();
+  const [params, setParams] = useSearchParams();
+  const me = useMe();
+  const more = useAction();
+  // The "loaded more" news belongs to the list it was about.
+  const [loaded, setLoaded] = useState<{ page: typeof page; text: string } | null>(null);
+  const query = activeFilters(filters);
+  const list = usePaged(page, (cursor) =>
+    more.run(() => listApplications({ ...query, cursor, limit: PAGE_SIZE })),
+  );
+  useDocumentTitle("Inbox");
+
+  const filtered = hasFilters(filters);
+  const summary = `${plural(page.total, "application")}${filtered ? " match these filters" : ""}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        description={summary}
+        actions={
+          me.role === "admin" && (
+            <a
+              href={exportUrl("applications.csv", query)}
+              download
+              className={buttonVariants({ variant: "outline", size: "sm" })}
+            >
+              <DownloadIcon aria-hidden="true" />
+              Export CSV
+            </a>
+          )
+        }
+      />
+      <InboxFilterForm key={params.toString()} filters={filters} onApply={(next) => setParams(next)} />
+
+      {list.items.length ? (
+        <ApplicationList items={list.items} caption={`Applications: ${summary}, newest first`} />
+      ) : (
+        <EmptyState>
+          {filtered ? "No application matches these filters." : "No applications have arrived yet."}
+        </EmptyState>
+      )}
+
+      <div className="flex flex-col items-center gap-3">
+        <p className="text-sm text-muted-foreground">
+          Showing {list.items.length.toLocaleString("en-US")} of {page.total.toLocaleString("en-US")}
+        </p>
+        <StatusMessage>{loaded?.page === page ? loaded.text : null}</StatusMessage>
+        <ErrorAlert>{more.error?.message}</ErrorAlert>
+        {list.nextCursor && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={more.pending}
+            onClick={async () => {
+              const count = await list.loadMore();
+              if (count) setLoaded({ page, text: `Loaded ${plural(count, "more application")}` });
+            }}
+          >
+            {more.pending ? "Loading…" : "Load more"}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}

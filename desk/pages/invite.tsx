@@ -1,0 +1,260 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLoaderData, useNavigate, useParams } from "react-router";
+import { renderSVG } from "uqr";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { siteFacts } from "~/content/site-facts";
+import { acceptInvitation, confirmEnrolment, getInvitation } from "../api/auth";
+import { ApiError, isApiError } from "../api/client";
+import type { Enrolment, Invitation } from "../api/types";
+import { CopyButton } from "../components/copy-button";
+import { ErrorAlert } from "../components/messages";
+import { PageHeader, useDocumentTitle } from "../components/page";
+import { PublicFrame } from "../components/public-frame";
+
+/** The invitation, or why it cannot be used (404: not valid, 410: expired or used). */
+export async function inviteLoader({
+  params,
+  request,
+}: {
+  params: { token?: string };
+  request: Request;
+}): Promise<{ invitation: Invitation } | { problem: string }> {
+  try {
+    return { invitation: await getInvitation(params.token ?? "", request.signal) };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 410))
+      return { problem: error.message };
+    throw error;
+  }
+}
+
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 256;
+
+/** Problems the browser can see before asking the server (which also checks common passwords). */
+export function passwordProblems(password: string, confirm: string): Record<string, string> {
+  if (!password) return { password: "Choose a password" };
+  if (password.length < PASSWORD_MIN) return { password: `Use at least ${PASSWORD_MIN} characters` };
+  if (password.length > PASSWORD_MAX) return { password: `Use at most ${PASSWORD_MAX} characters` };
+  if (password !== confirm) return { confirm: "The two passwords are not the same" };
+  return {};
+}
+
+/** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP" (easier to type from the screen). */
+export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+const asError = (error: unknown) =>
+  isApiError(error) ? error : new ApiError(0, "Something went wrong. Try again.");
+
+type Stage =
+  { kind: "password" } | { kind: "authenticator"; enrolment: Enrolment } | { kind: "codes"; codes: string[] };
+
+const ROLE_WORDS = { admin: "an admin", staff: "a staff member" } as const;
+
+/**
+ * Accepting an invitation: choose a password, connect an authenticator app,
+ * save the backup codes (shown this once).
+ */
+export function InvitePage() {
+  const data = useLoaderData<typeof inviteLoader>();
+  const { token = "" } = useParams();
+  const navigate = useNavigate();
+  const id = useId();
+  const [stage, setStage] = useState<Stage>({ kind: "password" });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  useDocumentTitle("Accept invitation");
+
+  if ("problem" in data) {
+    return (
+      <PublicFrame>
+        <PageHeader title="This invitation cannot be used" description={data.problem} />
+        <p className="text-sm text-muted-foreground">
+          Ask an admin of the lead desk for a new invitation link.
+        </p>
+      </PublicFrame>
+    );
+  }
+  const { invitation } = data;
+
+  async function attempt(call: () => Promise<void>) {
+    setPending(true);
+    setError(null);
+    try {
+      await call();
+      // Each stage replaces the last: move focus to its heading.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>("main h1")?.focus());
+    } catch (caught) {
+      setError(asError(caught));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function submitPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get("password") ?? "");
+    const found = passwordProblems(password, String(form.get("confirm") ?? ""));
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    void attempt(async () => {
+      const { enrolment } = await acceptInvitation(token, password);
+      setStage({ kind: "authenticator", enrolment });
+    });
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
+    const found: Record<string, string> = code ? {} : { code: "Enter the code from your app" };
+    setProblems(found);
+    if (!code) return;
+    void attempt(async () => {
+      const { backupCodes } = await confirmEnrolment(code);
+      setStage({ kind: "codes", codes: backupCodes });
+    });
+  }
+
+  const fieldError = (name: string) => problems[name] ?? error?.fieldErrors[name];
+  const formError = error && !Object.keys(error.fieldErrors).length ? error.message : null;
+  const invalid = (name: string) => ({
+    "aria-invalid": Boolean(fieldError(name)) || undefined,
+    "aria-describedby": `${id}-${name}-error`,
+  });
+
+  if (stage.kind === "password") {
+    return (
+      <PublicFrame>
+        <PageHeader
+          title="Accept your invitation"
+          description={`You are invited to the lead desk as ${ROLE_WORDS[invitation.role]}: ${invitation.email}.`}
+        />
+        <ErrorAlert>{formError}</ErrorAlert>
+        <form className="flex flex-col gap-4" onSubmit={submitPassword} noValidate>
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
+          <Field invalid={Boolean(fieldError("password"))}>
+            <FieldLabel htmlFor={`${id}-password`}>Password</FieldLabel>
+            <Input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...invalid("password")}
+              aria-describedby={`${id}-password-hint ${id}-password-error`}
+            />
+            <FieldDescription id={`${id}-password-hint`}>
+              At least {PASSWORD_MIN} characters. A long phrase is easier to remember than symbols.
+            </FieldDescription>
+            <FieldError id={`${id}-password-error`}>{fieldError("password")}</FieldError>
+          </Field>
+          <Field invalid={Boolean(fieldError("confirm"))}>
+            <FieldLabel htmlFor={`${id}-confirm`}>Confirm password</FieldLabel>
+            <Input
+              id={`${id}-confirm`}
+              name="confirm"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...invalid("confirm")}
+            />
+            <FieldError id={`${id}-confirm-error`}>{fieldError("confirm")}</FieldError>
+          </Field>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Saving…" : "Continue"}
+          </Button>
+        </form>
+      </PublicFrame>
+    );
+  }
+
+  if (stage.kind === "authenticator") {
+    const { totpUri, secret } = stage.enrolment;
+    const qr = `data:image/svg+xml,${encodeURIComponent(renderSVG(totpUri, { border: 2 }))}`;
+    return (
+      <PublicFrame>
+        <PageHeader
+          title="Connect an authenticator app"
+          description="Scan the code with an authenticator app (Google Authenticator, 1Password, Authy…), then enter the 6-digit code it shows."
+        />
+        <img
+          src={qr}
+          alt="QR code for your authenticator app"
+          width={208}
+          height={208}
+          className="mx-auto size-52 rounded-lg border border-border bg-white p-1"
+        />
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium" id={`${id}-secret-label`}>
+            Cannot scan? Type this key into the app instead:
+          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <code
+              aria-labelledby={`${id}-secret-label`}
+              className="rounded-lg bg-muted px-3 py-2 font-mono text-sm tracking-wider break-all"
+            >
+              {groupSecret(secret)}
+            </code>
+            <CopyButton text={secret} label="Copy key" />
+          </div>
+        </div>
+        <ErrorAlert>{formError}</ErrorAlert>
+        <form className="flex flex-col gap-4" onSubmit={submitCode} noValidate>
+          <Field invalid={Boolean(fieldError("code"))}>
+            <FieldLabel htmlFor={`${id}-code`}>Authentication code</FieldLabel>
+            <Input
+              id={`${id}-code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              required
+              className="font-mono tracking-widest"
+              {...invalid("code")}
+            />
+            <FieldError id={`${id}-code-error`}>{fieldError("code")}</FieldError>
+          </Field>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Checking…" : "Confirm"}
+          </Button>
+        </form>
+      </PublicFrame>
+    );
+  }
+
+  const text = `${siteFacts.brand} lead desk backup codes for ${invitation.email}\nEach code works once.\n\n${stage.codes.join("\n")}\n`;
+  return (
+    <PublicFrame>
+      <PageHeader
+        title="Save your backup codes"
+        description="If you lose your phone, each of these codes signs you in once. They are shown only now: download or copy them and keep them somewhere safe."
+      />
+      <ol
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-2 rounded-xl bg-muted p-4 font-mono text-sm tracking-wider"
+      >
+        {stage.codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="harborline-desk-backup-codes.txt"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Download codes
+        </a>
+        <CopyButton text={stage.codes.join("\n")} label="Copy codes" />
+      </div>
+      <Button type="button" onClick={() => navigate("/inbox", { replace: true })}>
+        I have saved them
+      </Button>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { listApplications, release } from "../api/applications";
+import type { ListItem } from "../api/types";
+import { ApplicationList } from "../components/application-list";
+import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
+import { PageHeader, useDocumentTitle } from "../components/page";
+import { guarded } from "../lib/session";
+import { useAction } from "../lib/use-action";
+import { usePaged } from "../lib/use-paged";
+import { PAGE_SIZE } from "./inbox";
+
+export const quarantineLoader = guarded(({ request }) =>
+  listApplications({ state: "spam", limit: PAGE_SIZE }, request.signal),
+);
+
+/** Applications held back as spam, with the reason, and a way to let one through. */
+export function QuarantinePage() {
+  const page = useLoaderData<typeof quarantineLoader>();
+  const revalidator = useRevalidator();
+  const more = useAction();
+  const releaseAction = useAction();
+  const [news, setNews] = useState<string | null>(null);
+  const list = usePaged(page, (cursor) =>
+    more.run(() => listApplications({ state: "spam", cursor, limit: PAGE_SIZE })),
+  );
+  useDocumentTitle("Quarantine");
+
+  async function letThrough(item: ListItem) {
+    setNews(null);
+    const done = await releaseAction.run(() => release(item.id));
+    if (!done) return;
+    setNews(`Released ${item.companyName} from quarantine; it is queued for delivery.`);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Quarantine"
+        description={`${page.total.toLocaleString("en-US")} held back as spam. They are not sent to the CRM unless released.`}
+      />
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{releaseAction.error?.message ?? more.error?.message}</ErrorAlert>
+      {list.items.length ? (
+        <ApplicationList
+          items={list.items}
+          caption="Applications quarantined as spam, newest first"
+          showReason
+          actions={(item) => (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={releaseAction.pending}
+              onClick={() => letThrough(item)}
+              aria-label={`Release ${item.companyName}`}
+            >
+              Release
+            </Button>
+          )}
+        />
+      ) : (
+        <EmptyState>Nothing is in quarantine.</EmptyState>
+      )}
+      {list.nextCursor && (
+        <div className="flex justify-center">
+          <Button type="button" variant="outline" disabled={more.pending} onClick={() => list.loadMore()}>
+            {more.pending ? "Loading…" : "Load more"}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { redirect, useLoaderData, useNavigate, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { getMe, getSetup, signIn, signInCode } from "../api/auth";
+import { ApiError, isApiError, isSignedOut } from "../api/client";
+import { ErrorAlert, StatusMessage } from "../components/messages";
+import { PageHeader, useDocumentTitle } from "../components/page";
+import { PublicFrame } from "../components/public-frame";
+import { safeNext } from "../lib/session";
+import { SetupNotice } from "./home";
+
+/** Someone already signed in goes on to where they were headed. */
+export async function signInLoader({ request }: { request: Request }) {
+  const setup = await getSetup(request.signal);
+  if (setup.needsSetup) return { needsSetup: true };
+  try {
+    await getMe(request.signal);
+  } catch (error) {
+    if (isSignedOut(error) || (isApiError(error) && error.status === 403)) return { needsSetup: false };
+    throw error;
+  }
+  throw redirect(safeNext(new URL(request.url).searchParams.get("next")));
+}
+
+type Step = "password" | "code" | "backup";
+
+const asError = (error: unknown) =>
+  isApiError(error) ? error : new ApiError(0, "Something went wrong. Try again.");
+
+/** Sign in: e-mail and password, then an authenticator code (or a backup code). */
+export function SignInPage() {
+  const { needsSetup } = useLoaderData<typeof signInLoader>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = useId();
+  const [step, setStep] = useState<Step>("password");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [missing, setMissing] = useState<Record<string, string>>({});
+  const codeInput = useRef<HTMLInputElement>(null);
+  useDocumentTitle("Sign in");
+
+  if (needsSetup) {
+    return (
+      <PublicFrame>
+        <SetupNotice />
+      </PublicFrame>
+    );
+  }
+
+  async function attempt(call: () => Promise<unknown>, onDone: () => void) {
+    setPending(true);
+    setError(null);
+    try {
+      await call();
+      onDone();
+    } catch (caught) {
+      setError(asError(caught));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function required(form: FormData, fields: Record<string, string>) {
+    const problems: Record<string, string> = {};
+    for (const [name, message] of Object.entries(fields)) {
+      if (!String(form.get(name) ?? "").trim()) problems[name] = message;
+    }
+    setMissing(problems);
+    return Object.keys(problems).length === 0;
+  }
+
+  function submitPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (!required(form, { email: "Enter your email", password: "Enter your password" })) return;
+    const email = String(form.get("email")).trim();
+    void attempt(
+      () => signIn(email, String(form.get("password"))),
+      () => {
+        setStep("code");
+        // The new field appears in place of the old form: put the cursor in it.
+        requestAnimationFrame(() => codeInput.current?.focus());
+      },
+    );
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = step === "backup" ? "backupCode" : "code";
+    const message = step === "backup" ? "Enter one of your backup codes" : "Enter the code from your app";
+    if (!required(form, { [name]: message })) return;
+    const value = String(form.get(name)).replace(/\s+/g, "");
+    void attempt(
+      () => signInCode(step === "backup" ? { backupCode: value } : { code: value }),
+      () => navigate(safeNext(params.get("next")), { replace: true }),
+    );
+  }
+
+  function switchTo(next: Step) {
+    setStep(next);
+    setError(null);
+    setMissing({});
+    requestAnimationFrame(() => codeInput.current?.focus());
+  }
+
+  const fieldError = (name: string) => missing[name] ?? error?.fieldErrors[name];
+  const formError = error && !Object.keys(error.fieldErrors).length ? error.message : null;
+
+  return (
+    <PublicFrame>
+      <PageHeader
+        title="Sign in to the lead desk"
+        description={
+          step === "password"
+            ? "Staff accounts only."
+            : step === "code"
+              ? "Enter the 6-digit code your authenticator app shows for Harborline."
+              : "Enter one of the backup codes you saved when you set up your account. Each works once."
+        }
+      />
+      <StatusMessage>
+        {params.get("signedOut") && step === "password" ? "You are signed out." : null}
+      </StatusMessage>
+      <ErrorAlert>{formError}</ErrorAlert>
+
+      {step === "password" ? (
+        <form className="flex flex-col gap-4" onSubmit={submitPassword} noValidate>
+          <Field invalid={Boolean(fieldError("email"))}>
+            <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              aria-invalid={Boolean(fieldError("email")) || undefined}
+              aria-describedby={`${id}-email-error`}
+            />
+            <FieldError id={`${id}-email-error`}>{fieldError("email")}</FieldError>
+          </Field>
+          <Field invalid={Boolean(fieldError("password"))}>
+            <FieldLabel htmlFor={`${id}-password`}>Password</FieldLabel>
+            <Input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={Boolean(fieldError("password")) || undefined}
+              aria-describedby={`${id}-password-error`}
+            />
+            <FieldError id={`${id}-password-error`}>{fieldError("password")}</FieldError>
+          </Field>
+          <Button type="submit" disabled={pending}>
+            {pending ? "Signing in…" : "Continue"}
+          </Button>
+        </form>
+      ) : (
+        <form className="flex flex-col gap-4" onSubmit={submitCode} noValidate key={step}>
+          {step === "code" ? (
+            <Field invalid={Boolean(fieldError("code"))}>
+              <FieldLabel htmlFor={`${id}-code`}>Authentication code</FieldLabel>
+              <Input
+                ref={codeInput}
+                id={`${id}-code`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={8}
+                required
+                aria-invalid={Boolean(fieldError("code")) || undefined}
+                aria-describedby={`${id}-code-error`}
+                className="font-mono tracking-widest"
+              />
+              <FieldError id={`${id}-code-error`}>{fieldError("code")}</FieldError>
+            </Field>
+          ) : (
+            <Field invalid={Boolean(fieldError("backupCode"))}>
+              <FieldLabel htmlFor={`${id}-backup`}>Backup code</FieldLabel>
+              <Input
+                ref={codeInput}
+                id={`${id}-backup`}
+                name="backupCode"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                aria-invalid={Boolean(fieldError("backupCode")) || undefined}
+                aria-describedby={`${id}-backup-hint ${id}-backup-error`}
+                className="font-mono"
+              />
+              <FieldDescription id={`${id}-backup-hint`}>A used backup code stops working.</FieldDescription>
+              <FieldError id={`${id}-backup-error`}>{fieldError("backupCode")}</FieldError>
+            </Field>
+          )}
+          <Button type="submit" disabled={pending}>
+            {pending ? "Checking…" : "Sign in"}
+          </Button>
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button
+              type="button"
+              variant="link"
+              onClick={() => switchTo(step === "code" ? "backup" : "code")}
+            >
+              {step === "code" ? "Use a backup code" : "Use the authenticator app"}
+            </Button>
+            <Button
+              type="button"
+              variant="link"
+              onClick={() => {
+                setStep("password");
+                setError(null);
+                setMissing({});
+              }}
+            >
+              Start over
+            </Button>
+          </div>
+        </form>
+      )}
+    </PublicFrame>
+  );
+}

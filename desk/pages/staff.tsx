@@ -1,0 +1,282 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FieldLabel } from "~/components/ui/field";
+import { fieldControlClasses, Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
+import { inviteStaff, listStaff, resetSecondFactor, updateStaff } from "../api/admin";
+import { endSession, listSessions } from "../api/auth";
+import type { Role, SessionInfo, StaffMember } from "../api/types";
+import { AdminOnly } from "../components/admin-only";
+import { ConfirmDialog } from "../components/confirm-dialog";
+import { CopyButton } from "../components/copy-button";
+import { useMe } from "../components/layout";
+import { ErrorAlert, StatusMessage } from "../components/messages";
+import { PageHeader, Section, useDocumentTitle } from "../components/page";
+import { SessionsTable } from "../components/sessions-table";
+import { formatDateTime } from "../lib/format";
+import { guarded } from "../lib/session";
+import { useAction } from "../lib/use-action";
+
+export const staffLoader = guarded(({ request }) => listStaff(request.signal));
+
+const ROLE_LABEL: Record<Role, string> = { staff: "Staff", admin: "Admin" };
+
+/** A link to hand over by hand (chat, phone): the desk sends no e-mail. */
+function InviteLink({ url, who }: { url: string; who: string }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-primary/30 bg-accent/50 p-4">
+      <p className="text-sm font-medium">
+        Send this link to {who}. It works once; whoever opens it first sets the password.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 rounded-lg bg-card px-3 py-2 font-mono text-xs break-all">{url}</code>
+        <CopyButton text={url} label="Copy link" />
+      </div>
+    </div>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const id = useId();
+  const action = useAction();
+  const [invite, setInvite] = useState<{ url: string; email: string } | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "").trim();
+    const role = String(data.get("role")) as Role;
+    setMissing(!email);
+    if (!email) return;
+    setInvite(null);
+    const result = await action.run(() => inviteStaff(email, role));
+    if (!result) return;
+    setInvite({ url: result.inviteUrl, email });
+    form.reset();
+    onInvited();
+  }
+
+  const emailError = missing ? "Enter an email address" : action.error?.fieldErrors.email;
+  const otherError = action.error && !action.error.fieldErrors.email ? action.error.message : null;
+
+  return (
+    <Section title="Invite someone" description="They choose a password and connect an authenticator app.">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <Field invalid={Boolean(emailError)}>
+          <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            aria-invalid={Boolean(emailError) || undefined}
+            aria-describedby={`${id}-email-error`}
+          />
+          <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
+        </Field>
+        <Field>
+          <FieldLabel htmlFor={`${id}-role`}>Role</FieldLabel>
+          <select
+            id={`${id}-role`}
+            name="role"
+            defaultValue="staff"
+            className={cn(fieldControlClasses, "h-11")}
+          >
+            <option value="staff">Staff</option>
+            <option value="admin">Admin</option>
+          </select>
+        </Field>
+        <Button type="submit" className="sm:mt-6" disabled={action.pending}>
+          {action.pending ? "Creating…" : "Create invitation link"}
+        </Button>
+      </form>
+      <ErrorAlert>{otherError}</ErrorAlert>
+      <div role="status">{invite && <InviteLink url={invite.url} who={invite.email} />}</div>
+    </Section>
+  );
+}
+
+function MemberSessions({ member }: { member: StaffMember }) {
+  const action = useAction();
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [news, setNews] = useState<string | null>(null);
+
+  async function load() {
+    const result = await action.run(() => listSessions(member.id));
+    if (result) setSessions(result.items);
+  }
+
+  async function end(session: SessionInfo) {
+    setNews(null);
+    const ended = await action.run(async () => {
+      await endSession(session.id);
+      return true;
+    });
+    if (!ended) return;
+    setNews("Session ended.");
+    await load();
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {sessions === null ? (
+        <Button type="button" variant="link" className="self-start" onClick={load} disabled={action.pending}>
+          {action.pending ? "Loading sessions…" : "Show sessions"}
+        </Button>
+      ) : (
+        <SessionsTable
+          sessions={sessions}
+          caption={`Sessions of ${member.email}`}
+          pending={action.pending}
+          onEnd={end}
+        />
+      )}
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+    </div>
+  );
+}
+
+function MemberCard({
+  member,
+  isMe,
+  onChanged,
+}: {
+  member: StaffMember;
+  isMe: boolean;
+  onChanged: () => void;
+}) {
+  const action = useAction();
+  const [news, setNews] = useState<string | null>(null);
+  const [invite, setInvite] = useState<string | null>(null);
+  const otherRole: Role = member.role === "admin" ? "staff" : "admin";
+
+  async function change(call: () => Promise<unknown>, message: string) {
+    setNews(null);
+    const done = await action.run(async () => {
+      await call();
+      return true;
+    });
+    if (!done) return false;
+    setNews(message);
+    onChanged();
+    return true;
+  }
+
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-card sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h3 className="font-semibold break-words">
+            {member.name || member.email}
+            {isMe && <span className="font-normal text-muted-foreground"> (you)</span>}
+          </h3>
+          {member.name && <p className="text-sm break-all text-muted-foreground">{member.email}</p>}
+        </div>
+        <ul className="flex flex-wrap gap-1.5 text-xs font-semibold" aria-label="Status">
+          <li className="rounded-full bg-accent px-2.5 py-0.5 text-accent-foreground">
+            {ROLE_LABEL[member.role]}
+          </li>
+          {member.disabled && (
+            <li className="rounded-full bg-destructive/10 px-2.5 py-0.5 text-destructive ring-1 ring-destructive/30">
+              Disabled
+            </li>
+          )}
+          {!member.twoFactorEnabled && (
+            <li className="rounded-full bg-gold/10 px-2.5 py-0.5 text-gold ring-1 ring-gold/30">
+              No authenticator yet
+            </li>
+          )}
+        </ul>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Added {formatDateTime(member.createdAt)} · last signed in{" "}
+        {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "never"}
+      </p>
+      {!isMe && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={action.pending}
+            onClick={() =>
+              change(
+                () => updateStaff(member.id, { role: otherRole }),
+                `${member.email} is now ${otherRole === "admin" ? "an admin" : "staff"}.`,
+              )
+            }
+          >
+            Make {otherRole === "admin" ? "admin" : "staff"}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={action.pending}
+            onClick={() =>
+              change(
+                () => updateStaff(member.id, { disabled: !member.disabled }),
+                member.disabled
+                  ? `${member.email} can sign in again.`
+                  : `${member.email} is disabled and signed out everywhere.`,
+              )
+            }
+          >
+            {member.disabled ? "Enable" : "Disable"}
+          </Button>
+          <ConfirmDialog
+            triggerLabel="Reset second factor"
+            title={`Reset the second factor of ${member.email}?`}
+            description="Their authenticator app and backup codes stop working and they are signed out. You get a link for them to set up a new authenticator."
+            confirmLabel="Reset"
+            destructive
+            pending={action.pending}
+            onConfirm={async () => {
+              setInvite(null);
+              const result = await action.run(() => resetSecondFactor(member.id));
+              if (!result) return false;
+              setInvite(result.inviteUrl);
+              onChanged();
+              return true;
+            }}
+          />
+        </div>
+      )}
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+      <div role="status">{invite && <InviteLink url={invite} who={member.email} />}</div>
+      <MemberSessions member={member} />
+    </li>
+  );
+}
+
+/** Who can use the desk: invite, change role, disable, reset a lost authenticator, end sessions. */
+export function StaffPage() {
+  const { items } = useLoaderData<typeof staffLoader>();
+  const me = useMe();
+  const revalidator = useRevalidator();
+  useDocumentTitle("Staff");
+  const refresh = () => void revalidator.revalidate();
+
+  return (
+    <AdminOnly>
+      <PageHeader
+        title="Staff"
+        description={`${items.length} ${items.length === 1 ? "account" : "accounts"}`}
+      />
+      <InviteForm onInvited={refresh} />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">Accounts</h2>
+        <ul className="flex flex-col gap-3">
+          {items.map((member) => (
+            <MemberCard key={member.id} member={member} isMe={member.id === me.id} onChanged={refresh} />
+          ))}
+        </ul>
+      </section>
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+
+/**
+ * Every page's parent. After a route change (not the first load) focus moves
+ * to the new page's h1, so keyboard and screen-reader users start at the top
+ * of what changed.
+ */
+export function Root() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.querySelector<HTMLElement>("main h1")?.focus();
+  }, [pathname]);
+
+  useEffect(() => {
+    document.documentElement.dataset.ready = "";
+  }, []);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
