@@ -3,9 +3,10 @@
  * data-dir lock (PGlite is one process's store), the store, its migrations,
  * and (PGlite) the intake journal, replayed into the store.
  */
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
+import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
 import { createOutboxRepository } from "./delivery/outbox-repository";
 import { openIntakeJournal, type IntakeJournal } from "./intake/journal";
@@ -25,58 +26,69 @@ export interface Runtime {
 
 export class DataDirBusyError extends Error {}
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-// Locks this process holds (a pid check cannot tell two holders in one process apart).
+// Locks this process holds: a second open here gets the same clear message.
 const heldHere = new Map<string, string>();
 
-const busy = (dataDir: string, holder: string, pid: number) =>
+const busy = (dataDir: string, holder: string, pid: number | undefined) =>
   new DataDirBusyError(
-    `${dataDir} is in use by ${holder} (pid ${pid}). ` +
+    `${dataDir} is in use by ${holder}${pid ? ` (pid ${pid})` : ""}. ` +
       "The embedded store allows one process at a time: stop it first, or use DATABASE_URL (PostgreSQL).",
   );
 
-/** One process at a time on an embedded store: two PGlite instances on one folder corrupt it. */
+/** Who wrote the lock file (for the message only: the lock itself is what counts). */
+function describeHolder(file: string): { holder?: string; pid?: number } {
+  try {
+    const { holder, pid } = JSON.parse(readFileSync(file, "utf8"));
+    return {
+      holder: typeof holder === "string" ? holder : undefined,
+      pid: Number.isInteger(pid) ? pid : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * One process at a time on an embedded store: two PGlite instances on one
+ * folder corrupt it. The lock is the operating system's (an exclusive lock on
+ * DATA_DIR/store.lock, held through an open descriptor), so it ends with its
+ * holder however that ends: a SIGKILLed process that lingers as a zombie, or
+ * whose pid is reused, holds nothing. The file stays; it is never deleted, as
+ * a process could otherwise lock a file another has just replaced.
+ */
 export function lockDataDir(dataDir: string, holder: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, "store.lock");
   const current = heldHere.get(file);
   if (current) throw busy(dataDir, current, process.pid);
-  const mine = JSON.stringify({ pid: process.pid, holder });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, mine, { flag: "wx" });
-      heldHere.set(file, holder);
-      return () => {
-        heldHere.delete(file);
-        try {
-          if (readFileSync(file, "utf8") === mine) rmSync(file);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      let owner: { pid?: number; holder?: string } = {};
-      try {
-        owner = JSON.parse(readFileSync(file, "utf8"));
-      } catch {
-        // unreadable: treat as stale
-      }
-      if (owner.pid && owner.pid !== process.pid && isAlive(owner.pid)) {
-        throw busy(dataDir, owner.holder ?? "another process", owner.pid);
-      }
-      rmSync(file, { force: true }); // stale: its process is gone
+  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o644);
+  let locked = false;
+  try {
+    locked = tryLock(fd);
+    if (!locked) {
+      const owner = describeHolder(file);
+      throw busy(dataDir, owner.holder ?? "another process", owner.pid);
     }
+    ftruncateSync(fd, 0);
+    writeSync(fd, JSON.stringify({ pid: process.pid, holder }), 0);
+  } catch (error) {
+    if (locked) unlock(fd);
+    closeSync(fd);
+    throw error;
   }
-  throw new DataDirBusyError(`Could not lock ${dataDir}`);
+  heldHere.set(file, holder);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    heldHere.delete(file);
+    try {
+      ftruncateSync(fd, 0);
+      unlock(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
 }
 
 export async function openRuntime(

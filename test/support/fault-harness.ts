@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -228,6 +229,8 @@ export async function createBackend(engine: Engine): Promise<TestBackend> {
 
 export interface ServerProcess {
   port: number;
+  /** The server's own process id (from its ready line; not the launcher's when `launch` wraps it). */
+  pid: number;
   child: ChildProcess;
   /** Every stdout line that parsed as JSON (pino). */
   logs: Record<string, unknown>[];
@@ -238,12 +241,42 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
+/**
+ * How a test starts the bundle when a plain child process is not the point:
+ * `node` and its arguments in, the process to watch and the streams its
+ * output arrives on out (default: spawned directly, stdout and stderr piped).
+ */
+export type Launch = (
+  node: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+) => { child: ChildProcess; stdout: Readable; stderr: Readable };
+
+const launchDirectly: Launch = (node, args, options) => {
+  const child = spawn(node, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  return { child, stdout: child.stdout!, stderr: child.stderr! };
+};
+
+/** Signals a process; one that is already gone is not an error (as with ChildProcess.kill). */
+function signalServer(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
 export async function startServer(
   backend: TestBackend,
   env: Record<string, string> = {},
+  launch: Launch = launchDirectly,
 ): Promise<ServerProcess> {
   const dir = await serverBundle();
-  const child = spawn(process.execPath, [join(dir, "server.mjs")], {
+  const {
+    child,
+    stdout,
+    stderr: errors,
+  } = launch(process.execPath, [join(dir, "server.mjs")], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -256,13 +289,12 @@ export async function startServer(
       ...backend.env,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: Record<string, unknown>[] = [];
   const stderr: string[] = [];
   let buffered = "";
-  let ready: ((port: number) => void) | undefined;
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+  let ready: ((entry: { port: number; pid: number }) => void) | undefined;
+  stdout.setEncoding("utf8").on("data", (chunk: string) => {
     buffered += chunk;
     const lines = buffered.split("\n");
     buffered = lines.pop() ?? "";
@@ -270,17 +302,16 @@ export async function startServer(
       try {
         const entry = JSON.parse(line);
         logs.push(entry);
-        if (typeof entry.msg === "string" && entry.msg.startsWith("Harborline server ready"))
-          ready?.(entry.port);
+        if (typeof entry.msg === "string" && entry.msg.startsWith("Harborline server ready")) ready?.(entry);
       } catch {
         stderr.push(line);
       }
     }
   });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => stderr.push(chunk));
+  errors.setEncoding("utf8").on("data", (chunk: string) => stderr.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const port = await Promise.race([
-    new Promise<number>((resolve) => (ready = resolve)),
+  const { port, pid } = await Promise.race([
+    new Promise<{ port: number; pid: number }>((resolve) => (ready = resolve)),
     exited.then((code) => {
       throw new Error(
         `server exited (${code}) before it was ready:\n${stderr.join("")}\n${JSON.stringify(logs.slice(-5))}`,
@@ -292,13 +323,14 @@ export async function startServer(
   ]);
   return {
     port,
+    pid,
     child,
     logs,
     stderr,
     exited,
-    kill: (signal) => child.kill(signal),
+    kill: (signal) => signalServer(pid, signal),
     async stop() {
-      child.kill("SIGTERM");
+      signalServer(pid, "SIGTERM");
       return exited;
     },
   };
