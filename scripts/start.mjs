@@ -2,14 +2,33 @@
 // in this process. A fresh clone needs only `npm install && npm start`.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
 const serverBundle = "dist/server.mjs";
 const infoFile = join(buildDir, "build-info.json");
-const SOURCES = ["app", "server", "public", "react-router.config.ts", "vite.config.ts"];
+const SOURCES = [
+  "app",
+  "desk",
+  "server",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "vite.desk.config.ts",
+];
+// What `npm run build` runs or loads (its commands, the two Vite configs, scripts/postbuild.mjs,
+// scripts/build-server.mjs). They are dependencies, so even `npm install --omit=dev` installs them.
+const BUILD_TOOLS = [
+  "@react-router/dev",
+  "vite",
+  "@tailwindcss/vite",
+  "tailwindcss",
+  "esbuild",
+  "@gfx/zopfli",
+];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;
@@ -22,6 +41,9 @@ function newestChange(path) {
 
 function whyRebuild() {
   if (!existsSync(join(buildDir, "client", "index.html"))) return `${buildDir}/client is missing`;
+  if (existsSync("desk/index.html") && !existsSync(join(buildDir, "desk", "index.html"))) {
+    return `${buildDir}/desk is missing`;
+  }
   if (!existsSync(infoFile)) return `${infoFile} is missing`;
   if (!existsSync(serverBundle)) return `${serverBundle} is missing`;
   let info;
@@ -41,8 +63,26 @@ function whyRebuild() {
   return null;
 }
 
+/** The build tools Node cannot find from here, looking where it would for an import. */
+function missingBuildTools() {
+  const lookup = createRequire(resolve("package.json")).resolve.paths;
+  return BUILD_TOOLS.filter(
+    (name) => !(lookup(name) ?? []).some((dir) => existsSync(join(dir, name, "package.json"))),
+  );
+}
+
 const reason = whyRebuild();
 if (reason) {
+  const missing = missingBuildTools();
+  if (missing.length > 0) {
+    console.error(
+      [
+        `start: cannot build the site (${reason}): the build tools are not installed (${missing.join(", ")}).`,
+        "start: run `npm install` (it installs them, with NODE_ENV=production too), then `npm start` again.",
+      ].join("\n"),
+    );
+    process.exit(1);
+  }
   console.log(`start: building first: ${reason}`);
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) {

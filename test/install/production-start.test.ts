@@ -1,0 +1,161 @@
+/**
+ * A production install leaves devDependencies out (`NODE_ENV=production npm
+ * install`), and `npm start` must still build the site and serve it. When the
+ * build tools are missing after all, `npm start` says what to run instead of
+ * the shell's "react-router: not found".
+ *
+ * Runs on a copy of the checkout's files (tracked, and new ones git does not
+ * ignore) in a temp dir, with a hard-linked copy of node_modules (fast, no
+ * extra space) that npm then prunes.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** What a deploy's shell has: no npm lifecycle variables or node_modules/.bin from the run that started vitest. */
+function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const path = (process.env.PATH ?? "")
+    .split(":")
+    .filter((entry) => !entry.includes("node_modules"))
+    .join(":");
+  const env: NodeJS.ProcessEnv = { PATH: path, NODE_ENV: "production" };
+  for (const key of ["HOME", "TMPDIR", "npm_config_cache", "npm_config_registry", "npm_config_userconfig"]) {
+    if (process.env[key]) env[key] = process.env[key];
+  }
+  return { ...env, ...extra };
+}
+
+function run(command: string, args: string[], cwd: string) {
+  const result = spawnSync(command, args, { cwd, env: productionEnv(), encoding: "utf8" });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+}
+
+function copyCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), "harborline-production-"));
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  for (const file of listed.stdout.split("\0").filter(Boolean)) {
+    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(ROOT, file), join(dir, file));
+  }
+  const modules = join(dir, "node_modules");
+  const linked = spawnSync("cp", ["-al", join(ROOT, "node_modules"), modules]);
+  if (linked.status !== 0) run("cp", ["-a", join(ROOT, "node_modules"), modules], dir); // another file system
+  // Vite's caches are rewritten in place, and so is npm's record of the tree:
+  // give the copy its own files so nothing writes through a link into the checkout.
+  rmSync(join(modules, ".vite"), { recursive: true, force: true });
+  rmSync(join(modules, ".vite-temp"), { recursive: true, force: true });
+  rmSync(join(modules, ".package-lock.json"), { force: true });
+  copyFileSync(join(ROOT, "node_modules", ".package-lock.json"), join(modules, ".package-lock.json"));
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function npmStart(dir: string, env: Record<string, string>): Started {
+  // Its own process group, so the server npm starts goes down with it.
+  const child = spawn("npm", ["start"], { cwd: dir, env: productionEnv(env), detached: true });
+  let output = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function stop(started: Started) {
+  if (started.child.exitCode !== null || started.child.signalCode !== null) return;
+  process.kill(-started.child.pid!, "SIGTERM");
+  const timer = setTimeout(() => process.kill(-started.child.pid!, "SIGKILL"), 10_000);
+  await started.exited;
+  clearTimeout(timer);
+}
+
+/** GET url until it answers (the server is up) or npm start exits. */
+async function firstAnswer(url: string, started: Started, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void started.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`npm start exited (${exitCode}):\n${started.output()}`);
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`no answer from ${url} after ${timeoutMs} ms:\n${started.output()}`);
+}
+
+describe("a production install (devDependencies left out)", () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = copyCheckout();
+    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], dir);
+  }, 180_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prunes the dev tools, then `npm start` builds the site and serves it", async () => {
+    // (vitest and typescript stay: production packages name them as optional peers.)
+    expect(existsSync(join(dir, "node_modules", "eslint"))).toBe(false);
+    expect(existsSync(join(dir, "build"))).toBe(false);
+    const port = await freePort();
+    const started = npmStart(dir, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dir, "data") });
+    try {
+      const home = await firstAnswer(`http://127.0.0.1:${port}/`, started, 240_000);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await home.text()).toContain("Harborline");
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(started.output()).toContain("start: building first");
+    } finally {
+      await stop(started);
+    }
+  }, 300_000);
+
+  it("`npm start` without the build tools stops and says to run npm install", async () => {
+    rmSync(join(dir, "build"), { recursive: true, force: true });
+    rmSync(join(dir, "dist"), { recursive: true, force: true });
+    rmSync(join(dir, "node_modules", "@react-router", "dev"), { recursive: true, force: true });
+    const port = await freePort();
+    const started = npmStart(dir, { PORT: String(port), DATA_DIR: join(dir, "data") });
+    try {
+      expect(await started.exited).not.toBe(0);
+      expect(started.output()).toContain("the build tools are not installed (@react-router/dev)");
+      expect(started.output()).toContain("run `npm install`");
+      expect(started.output()).not.toContain("not found");
+    } finally {
+      await stop(started);
+    }
+  }, 60_000);
+});
