@@ -29,3 +29,12 @@ export function Root() {
     </>
   );
 }
+
+/** Shown while the first page's data loads. */
+export function Loading() {
+  return (
+    <p role="status" className="p-6 text-sm text-muted-foreground">
+      Loading the lead desk…
+    </p>
+  );
+}

@@ -22,7 +22,7 @@ import { NotFoundPage } from "./pages/not-found";
 import { QuarantinePage, quarantineLoader } from "./pages/quarantine";
 import { SignInPage, signInLoader } from "./pages/sign-in";
 import { StaffPage, staffLoader } from "./pages/staff";
-import { Root } from "./root";
+import { Loading, Root } from "./root";
 
 export const BASENAME = "/desk";
 
@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RootError />,
+    hydrateFallbackElement: <Loading />,
     children: [
       { index: true, loader: homeLoader, element: <HomePage /> },
       { path: "sign-in", loader: signInLoader, element: <SignInPage /> },

@@ -9,11 +9,12 @@ export const getSetup = (signal?: AbortSignal) => request<SetupStatus>("/setup",
 export const getInvitation = (value: string, signal?: AbortSignal) =>
   request<Invitation>(`/invitations/${token(value)}`, { signal });
 
-export const acceptInvitation = (value: string, password: string) =>
-  request<{ enrolment: Enrolment }>(`/invitations/${token(value)}/accept`, {
-    method: "POST",
-    body: { password },
-  });
+/** `email` only for the setup link (an invitation without an address); `name` is optional. */
+export const acceptInvitation = (
+  value: string,
+  answer: { password: string; email?: string; name?: string },
+) =>
+  request<{ enrolment: Enrolment }>(`/invitations/${token(value)}/accept`, { method: "POST", body: answer });
 
 export const confirmEnrolment = (code: string) =>
   request<{ backupCodes: string[] }>("/enrolment/confirm", { method: "POST", body: { code } });

@@ -18,7 +18,8 @@ export interface SetupStatus {
 }
 
 export interface Invitation {
-  email: string;
+  /** None on the one-time setup link: the first admin gives their own. */
+  email: string | null;
   role: Role;
   expiresAt: string;
 }

@@ -66,6 +66,8 @@ export function InvitePage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  /** The account's e-mail address: the invitation's, or (setup link) the one typed in. */
+  const [account, setAccount] = useState("");
   useDocumentTitle("Accept invitation");
 
   if ("problem" in data) {
@@ -98,11 +100,19 @@ export function InvitePage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = String(form.get("password") ?? "");
+    const email = String(form.get("email") ?? "").trim();
+    const name = String(form.get("name") ?? "").trim();
     const found = passwordProblems(password, String(form.get("confirm") ?? ""));
+    if (!invitation.email && !email) found.email = "Enter your email address";
     setProblems(found);
     if (Object.keys(found).length) return;
     void attempt(async () => {
-      const { enrolment } = await acceptInvitation(token, password);
+      const { enrolment } = await acceptInvitation(token, {
+        password,
+        ...(invitation.email ? {} : { email }),
+        ...(name ? { name } : {}),
+      });
+      setAccount(invitation.email ?? email);
       setStage({ kind: "authenticator", enrolment });
     });
   }
@@ -130,13 +140,45 @@ export function InvitePage() {
     return (
       <PublicFrame>
         <PageHeader
-          title="Accept your invitation"
-          description={`You are invited to the lead desk as ${ROLE_WORDS[invitation.role]}: ${invitation.email}.`}
+          title={invitation.email ? "Accept your invitation" : "Create the first admin account"}
+          description={
+            invitation.email
+              ? `You are invited to the lead desk as ${ROLE_WORDS[invitation.role]}: ${invitation.email}.`
+              : "This one-time link makes you the desk's first admin. You can invite everyone else afterwards."
+          }
         />
         <ErrorAlert>{formError}</ErrorAlert>
         <form className="flex flex-col gap-4" onSubmit={submitPassword} noValidate>
-          {/* Lets password managers file the new password under the right account. */}
-          <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
+          {invitation.email ? (
+            // Lets password managers file the new password under the right account.
+            <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
+          ) : (
+            <Field invalid={Boolean(fieldError("email"))}>
+              <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
+              <Input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                {...invalid("email")}
+              />
+              <FieldError id={`${id}-email-error`}>{fieldError("email")}</FieldError>
+            </Field>
+          )}
+          <Field>
+            <FieldLabel htmlFor={`${id}-name`}>Your name</FieldLabel>
+            <Input
+              id={`${id}-name`}
+              name="name"
+              autoComplete="name"
+              maxLength={100}
+              aria-describedby={`${id}-name-hint`}
+            />
+            <FieldDescription id={`${id}-name-hint`}>
+              Shown to other staff in the audit log. Optional.
+            </FieldDescription>
+          </Field>
           <Field invalid={Boolean(fieldError("password"))}>
             <FieldLabel htmlFor={`${id}-password`}>Password</FieldLabel>
             <Input
@@ -227,7 +269,7 @@ export function InvitePage() {
     );
   }
 
-  const text = `${siteFacts.brand} lead desk backup codes for ${invitation.email}\nEach code works once.\n\n${stage.codes.join("\n")}\n`;
+  const text = `${siteFacts.brand} lead desk backup codes for ${account}\nEach code works once.\n\n${stage.codes.join("\n")}\n`;
   return (
     <PublicFrame>
       <PageHeader

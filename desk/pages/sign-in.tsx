@@ -40,6 +40,7 @@ export function SignInPage() {
   const [error, setError] = useState<ApiError | null>(null);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   useDocumentTitle("Sign in");
 
   if (needsSetup) {
@@ -57,7 +58,15 @@ export function SignInPage() {
       await call();
       onDone();
     } catch (caught) {
-      setError(asError(caught));
+      const problem = asError(caught);
+      // The code step's 401 other than a wrong code: the sign-in expired; start again.
+      if (step !== "password" && problem.status === 401 && !/code/i.test(problem.message)) {
+        setError(new ApiError(401, "That took too long. Enter your email and password again."));
+        setStep("password");
+        requestAnimationFrame(() => emailInput.current?.focus());
+      } else {
+        setError(problem);
+      }
     } finally {
       setPending(false);
     }
@@ -132,6 +141,7 @@ export function SignInPage() {
           <Field invalid={Boolean(fieldError("email"))}>
             <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
             <Input
+              ref={emailInput}
               id={`${id}-email`}
               name="email"
               type="email"
@@ -216,6 +226,7 @@ export function SignInPage() {
                 setStep("password");
                 setError(null);
                 setMissing({});
+                requestAnimationFrame(() => emailInput.current?.focus());
               }}
             >
               Start over

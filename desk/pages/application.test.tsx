@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { sampleApplication } from "../../test/support/sample-application";
+import type { Detail } from "../api/types";
+import { admin, fakeApi } from "../testing/fake-api";
+import { alertSaying, renderDesk } from "../testing/render";
+
+const detail = (overrides: Partial<Detail> = {}): Detail => ({
+  application: { ...sampleApplication },
+  id: "app-1",
+  submissionId: "sub-1",
+  createdAt: "2024-05-01T14:03:00Z",
+  state: "received",
+  spamReason: null,
+  attribution: { firstTouch: { utm_source: "google", utm_campaign: "spring" }, lastTouch: null },
+  consent: {
+    text: "I agree to receive text messages.",
+    version: "sms-consent-2024-01",
+    sha256: "ab".repeat(32),
+    consentedAt: "2024-05-01T14:03:00Z",
+    ip: "203.0.113.9",
+    userAgent: "Mozilla/5.0",
+    pageUrl: "https://harborline.test/",
+    phone: "+1 212 555 0100",
+  },
+  delivery: { state: "dead", attempts: 12, nextAttemptAt: null, lastError: "HTTP 422", deliveredAt: null },
+  timeline: [
+    {
+      at: "2024-05-01T14:03:01Z",
+      kind: "attempt",
+      status: 422,
+      error: "HTTP 422",
+      durationMs: 80,
+      outcome: "dead",
+    },
+  ],
+  ...overrides,
+});
+
+test("every answer is shown under the wizard's step titles and labels, in its words", async () => {
+  fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail() } });
+  renderDesk("/desk/applications/app-1");
+
+  expect(await screen.findByRole("heading", { level: 1, name: "Acme Robotics" })).toBeVisible();
+  const funding = screen.getByRole("heading", { level: 2, name: "Funding Details" }).closest("section")!;
+  expect(within(funding).getByText("Funding Type").nextElementSibling).toHaveTextContent(
+    "Revenue-Based Financing",
+  );
+  expect(within(funding).getByText("Funding Amount").nextElementSibling).toHaveTextContent("$250,000");
+  const company = screen.getByRole("heading", { level: 2, name: "Company Information" }).closest("section")!;
+  expect(within(company).getByText("Years in Business").nextElementSibling).toHaveTextContent("2-5 years");
+  expect(screen.getByRole("heading", { level: 2, name: "Contact Information" })).toBeVisible();
+  expect(screen.getByText("I agree to receive text messages.")).toBeVisible();
+  expect(screen.getByText("Delivery attempt: dead")).toBeVisible();
+  expect(screen.getByRole("link", { name: "Download consent evidence (JSON)" })).toHaveAttribute(
+    "href",
+    "/api/desk/applications/app-1/evidence",
+  );
+  expect(screen.getByRole("link", { name: "Printable evidence" })).toHaveAttribute(
+    "href",
+    "/desk/applications/app-1/evidence",
+  );
+});
+
+test("Redeliver asks why, sends the reason, and shows the new state", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": { body: detail() },
+    "POST /applications/app-1/redeliver": {
+      body: detail({
+        delivery: { state: "pending", attempts: 0, nextAttemptAt: null, lastError: null, deliveredAt: null },
+      }),
+    },
+  });
+  renderDesk("/desk/applications/app-1");
+  await user.click(await screen.findByRole("button", { name: "Redeliver" }));
+  const dialog = await screen.findByRole("dialog", { name: "Send to the CRM again" });
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver" }));
+  expect(within(dialog).getByText("Give a reason")).toBeVisible();
+  expect(api.callsTo("POST /applications/app-1/redeliver")).toHaveLength(0);
+
+  await user.type(within(dialog).getByLabelText("Reason"), "CRM field mapping fixed");
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  expect(await screen.findByText("Queued for delivery to the CRM again.")).toBeVisible();
+  expect(screen.getAllByText("Delivery pending").length).toBeGreaterThan(0);
+  expect(api.callsTo("POST /applications/app-1/redeliver")[0].body).toEqual({
+    reason: "CRM field mapping fixed",
+  });
+});
+
+test("a refused action keeps the dialog open with the server's reason", async () => {
+  const user = userEvent.setup();
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": { body: detail() },
+    "POST /applications/app-1/spam": { status: 409, body: { error: "It was already delivered" } },
+  });
+  renderDesk("/desk/applications/app-1");
+  await user.click(await screen.findByRole("button", { name: "Mark as spam" }));
+  const dialog = await screen.findByRole("dialog", { name: "Mark as spam" });
+  await user.type(within(dialog).getByLabelText("Reason"), "Test entry");
+  await user.click(within(dialog).getByRole("button", { name: "Mark as spam" }));
+  expect(await alertSaying(/It was already delivered/)).toBeVisible();
+  expect(screen.getByRole("dialog")).toBeVisible();
+});
+
+test("a quarantined application offers Release, not Redeliver", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": {
+      body: detail({ state: "spam", spamReason: "Honeypot filled", delivery: null }),
+    },
+    "POST /applications/app-1/release": { body: detail({ state: "received" }) },
+  });
+  renderDesk("/desk/applications/app-1");
+  expect(await screen.findByText("Reason: Honeypot filled")).toBeVisible();
+  expect(screen.queryByRole("button", { name: "Redeliver" })).not.toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Release from quarantine" }));
+  expect(await screen.findByText("Released from quarantine and queued for delivery.")).toBeVisible();
+  expect(api.callsTo("POST /applications/app-1/release")).toHaveLength(1);
+  expect(screen.getByRole("button", { name: "Redeliver" })).toBeVisible();
+});
+
+test("an application that does not exist says so inside the desk", async () => {
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/nope": { status: 404, body: { error: "Not Found" } },
+  });
+  renderDesk("/desk/applications/nope");
+  expect(await screen.findByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
+  expect(screen.getByRole("link", { name: "Inbox" })).toBeVisible();
+});
