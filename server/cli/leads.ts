@@ -9,6 +9,7 @@ import { stringify } from "csv-stringify/sync";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../config";
 import { DataDirBusyError, openRuntime } from "../runtime";
+import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import {
   APPLICATION_STATUSES,
   DELIVERY_STATUSES,
@@ -26,6 +27,7 @@ Commands:
   stats                             delivery counts by status, oldest waiting, attempts, dead rows
   redeliver <id> [--force]          back to pending, due now (--force: also a delivered one)
   redeliver --all-dead              every dead row back to pending
+${STAFF_USAGE}
 
 Options:
   --json                            machine-readable output
@@ -208,6 +210,7 @@ export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
         out: { type: "string" },
         "all-dead": { type: "boolean" },
         force: { type: "boolean" },
+        role: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -243,12 +246,15 @@ export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
     throw error;
   }
   try {
-    const code = await run(command, args, parsed.values, createOperatorRepository(runtime.store), io);
+    const code =
+      command === "staff"
+        ? await runStaffCommand(args, parsed.values, runtime.store, config, io)
+        : await run(command, args, parsed.values, createOperatorRepository(runtime.store), io);
     // The embedded store does not fsync by itself; make the operator's changes durable.
-    if (command === "redeliver") await runtime.store.syncToDisk();
+    if (command === "redeliver" || command === "staff") await runtime.store.syncToDisk();
     return code;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof StaffUsageError) {
       io.stderr(`${error.message}\n\n${USAGE}`);
       return 2;
     }

@@ -43,6 +43,15 @@ function sameOrigin(request: FastifyRequest): boolean {
 const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store }) => {
   app.decorate("desk", createDesk(config, store));
 
+  // A JSON content type with no body (a bodiless POST or DELETE from a fetch
+  // wrapper) is no body, not a 400; anything else goes to Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(DESK_API_HEADERS);
     if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
@@ -50,15 +59,9 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
     }
   });
 
-  // Unknown paths under /api/desk get the same headers.
-  await app.register(
-    async (scope) => {
-      scope.setNotFoundHandler((_request, reply) =>
-        reply.code(404).headers(DESK_API_HEADERS).send({ error: "Not Found" }),
-      );
-    },
-    { prefix: "/api/desk" },
-  );
+  // Unknown paths under /api/desk answer here (with the headers above), not
+  // through the site's catch-all page route.
+  app.all("/api/desk/*", async (_request, reply) => reply.code(404).send({ error: "Not Found" }));
 
   await app.register(invitationRoutes);
   await app.register(signInRoutes);

@@ -8,13 +8,9 @@ import { TOTP } from "otpauth";
 import type { App } from "../../server/app";
 import { createInvitations } from "../../server/desk/auth/invitations";
 
-/** Headers a same-origin browser page sends with a JSON request. */
+/** Headers a same-origin page of the console sends (inject adds the JSON content type with a payload). */
 export function deskHeaders(app: App, cookie?: string): Record<string, string> {
-  return {
-    origin: new URL(app.config.siteUrl).origin,
-    "content-type": "application/json",
-    ...(cookie ? { cookie } : {}),
-  };
+  return { origin: new URL(app.config.siteUrl).origin, ...(cookie ? { cookie } : {}) };
 }
 
 /** The `name=value` pairs a response set (cleared cookies left out), as a Cookie header. */
@@ -74,4 +70,29 @@ export async function signedInStaff(
   const me = await app.inject({ method: "GET", url: "/api/desk/me", headers: { cookie } });
   if (me.statusCode !== 200) throw new Error(`me: ${me.statusCode} ${me.body}`);
   return { cookie, userId: me.json().id, email, password, totpSecret };
+}
+
+/**
+ * Both sign-in steps (password, then a TOTP code `offsetSteps` periods from now,
+ * so one test can sign in more than once without reusing a code). Returns the
+ * code step's response (its cookies are the new session).
+ */
+export async function signIn(
+  app: App,
+  account: { email: string; password: string; totpSecret: string },
+  options: { offsetSteps?: number; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const password = await app.inject({
+    method: "POST",
+    url: "/api/desk/sign-in",
+    headers: { ...deskHeaders(app), ...options.headers },
+    payload: { email: account.email, password: account.password },
+  });
+  if (password.statusCode !== 200) throw new Error(`sign-in: ${password.statusCode} ${password.body}`);
+  return app.inject({
+    method: "POST",
+    url: "/api/desk/sign-in/code",
+    headers: { ...deskHeaders(app, cookiesFrom(password)), ...options.headers },
+    payload: { code: totpCode(account.totpSecret, Date.now() + (options.offsetSteps ?? 0) * 30_000) },
+  });
 }

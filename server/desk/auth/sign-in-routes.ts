@@ -90,19 +90,19 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   app.post("/api/desk/sign-in/code", async (request, reply) => {
     const pending = readCookie(request, "pending");
     if (!pending) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
-    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success)
-      return reply.code(400).send({ error: "Enter the code from your app or a backup code" });
-
     const lib = await desk.library();
     // Whose sign-in this is, to count failures against the account. The
     // library checks the cookie's signature itself when verifying.
-    const identifier = decodeURIComponent(pending).split(".")[0];
+    const identifier = pending.split(".")[0];
     const challenge = await lib.context.internalAdapter.findVerificationValue(identifier);
     const user = challenge ? await lib.context.internalAdapter.findUserById(challenge.value) : null;
     if (!user || !challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) {
       clearCookie(request, reply, "pending");
       return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    }
+    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) {
+      return reply.code(400).send({ error: "Enter the code from your app or a backup code" });
     }
     const keys = [accountKey(user.email), addressKey(request.ip)];
     const wait = await desk.throttle.blockedFor(keys);

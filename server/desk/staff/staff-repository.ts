@@ -1,4 +1,8 @@
-/** Reading staff accounts for the admin screens (the library's tables, read only). */
+/**
+ * Reading staff accounts for the admin screens (the library's tables, read
+ * only). The last sign-in comes from the audit log (a full sign-in, or the
+ * enrolment that ends in one).
+ */
 import type { Store } from "../../store/store";
 
 export interface StaffMember {
@@ -25,7 +29,8 @@ interface StaffRow {
 
 const SELECT = `
   SELECT u.id, u.email, u.name, u.role, u.banned, u."twoFactorEnabled", u."createdAt",
-    (SELECT max(a.at) FROM desk_audit_log a WHERE a.action = 'sign-in' AND a.actor_id = u.id) AS last_sign_in_at
+    (SELECT max(a.at) FROM desk_audit_log a
+     WHERE a.action IN ('sign-in', 'second-factor.enrolled') AND a.actor_id = u.id) AS last_sign_in_at
   FROM desk_user u`;
 
 const toMember = (row: StaffRow): StaffMember => ({

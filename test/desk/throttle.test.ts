@@ -1,0 +1,171 @@
+/**
+ * Guessing passwords and codes: slowed with growing delays, then locked for a
+ * bounded time, per account and per address, with counts shared by every
+ * instance on one database. Waiting is simulated by moving the block's end
+ * into the past (the store's clock decides, as in production).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../server/app";
+import { openPostgresStore } from "../../server/store/postgres";
+import type { Store } from "../../server/store/store";
+import { cookiesFrom, deskHeaders, signedInStaff, signIn, totpCode } from "../support/desk";
+import {
+  ENGINES,
+  openTestStore,
+  TEST_DATABASE_URL,
+  testConfig,
+  useTestApp,
+  type TestStore,
+} from "../support/server";
+
+const attempt = (app: App, email: string, password: string, remoteAddress: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/desk/sign-in",
+    headers: deskHeaders(app),
+    payload: { email, password },
+    remoteAddress,
+  });
+
+/** As if the current block had run out. */
+const waitOut = (store: Store) =>
+  store.query("UPDATE desk_sign_in_blocks SET blocked_until = now() - interval '1 second'");
+
+describe.each(ENGINES)("desk sign-in throttling on %s", (engine) => {
+  const ctx = useTestApp(engine, { resetEach: false });
+
+  it("slows wrong passwords per account (1 s, 2 s ...), locks at ten for 15 minutes, then lets go", async () => {
+    const account = await signedInStaff(ctx.app);
+    const ip = "198.51.100.1";
+    for (let i = 1; i <= 5; i++) {
+      expect((await attempt(ctx.app, account.email, `wrong guess ${i}`, ip)).statusCode).toBe(401);
+    }
+    const slowed = await attempt(ctx.app, account.email, account.password, ip);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers["retry-after"]).toBe("1");
+    await waitOut(ctx.db.store);
+    expect((await attempt(ctx.app, account.email, "wrong guess 6", ip)).statusCode).toBe(401);
+    expect((await attempt(ctx.app, account.email, "wrong guess 7", ip)).headers["retry-after"]).toBe("2");
+    for (let i = 7; i <= 10; i++) {
+      await waitOut(ctx.db.store);
+      expect((await attempt(ctx.app, account.email, `wrong guess ${i}`, ip)).statusCode).toBe(401);
+    }
+    // Locked: even the right password waits, and the wait is bounded.
+    const locked = await attempt(ctx.app, account.email, account.password, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(890);
+    expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(900);
+    // From another address too: the account is what is locked.
+    expect((await attempt(ctx.app, account.email, account.password, "198.51.100.2")).statusCode).toBe(429);
+
+    // When the lock and the counting window have run out, the real person gets in.
+    await waitOut(ctx.db.store);
+    await ctx.db.store.query("UPDATE counters SET reset_at = now() WHERE key LIKE 'desk:sign-in:%'");
+    expect((await signIn(ctx.app, account, { offsetSteps: 1, headers: {} })).statusCode).toBe(200);
+
+    const failures = await ctx.db.store.query<{ reason: string }>(
+      `SELECT details->>'reason' AS reason FROM desk_audit_log WHERE action = 'sign-in.failed' AND actor_email = $1`,
+      [account.email],
+    );
+    expect(failures.rows.filter((row) => row.reason === "password")).toHaveLength(10);
+    expect(failures.rows.filter((row) => row.reason === "throttled")).toHaveLength(4);
+  });
+
+  it("slows wrong codes after the right password the same way", async () => {
+    const account = await signedInStaff(ctx.app);
+    const ip = "198.51.100.3";
+    const step1 = await attempt(ctx.app, account.email, account.password, ip);
+    const pending = cookiesFrom(step1);
+    const code = (value: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/desk/sign-in/code",
+        headers: deskHeaders(ctx.app, pending),
+        payload: { code: value },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 4; i++) expect((await code(`00000${i}`)).statusCode).toBe(401);
+    // A fresh challenge (the library allows five codes per password step), one more failure: slowed.
+    const again = await attempt(ctx.app, account.email, account.password, ip);
+    const retry = await ctx.app.inject({
+      method: "POST",
+      url: "/api/desk/sign-in/code",
+      headers: deskHeaders(ctx.app, cookiesFrom(again)),
+      payload: { code: "000009" },
+      remoteAddress: ip,
+    });
+    expect(retry.statusCode).toBe(401);
+    const slowed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/desk/sign-in/code",
+      headers: deskHeaders(ctx.app, cookiesFrom(again)),
+      payload: { code: totpCode(account.totpSecret, Date.now() + 30_000) },
+      remoteAddress: ip,
+    });
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers["retry-after"]).toBe("1");
+  });
+
+  it("stops one address working through many accounts", async () => {
+    const ip = "198.51.100.4";
+    for (let i = 1; i <= 10; i++) {
+      expect(
+        (await attempt(ctx.app, `target-${i}-${engine}@example.test`, "password guess", ip)).statusCode,
+      ).toBe(401);
+    }
+    const next = await attempt(ctx.app, `target-11-${engine}@example.test`, "password guess", ip);
+    expect(next.statusCode).toBe(429);
+    // Other addresses are not affected.
+    expect(
+      (await attempt(ctx.app, `target-11-${engine}@example.test`, "password guess", "198.51.100.5"))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("desk sign-in throttling across two instances on one PostgreSQL", () => {
+  let db: TestStore;
+  let otherStore: Store;
+  let first: App;
+  let second: App;
+
+  beforeAll(async () => {
+    db = await openTestStore("postgres");
+    const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
+    otherStore = await openPostgresStore({
+      connectionString: TEST_DATABASE_URL,
+      schema: rows[0].schema,
+      max: 3,
+    });
+    first = await buildApp({ config: testConfig(), store: db.store, logger: false });
+    second = await buildApp({ config: testConfig(), store: otherStore, logger: false });
+    await Promise.all([first.ready(), second.ready()]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await otherStore?.close();
+    await db?.dispose();
+  });
+
+  it("counts failures on either instance toward one limit", async () => {
+    const account = await signedInStaff(first);
+    const ip = "203.0.113.7";
+    for (let i = 1; i <= 5; i++) {
+      const app = i % 2 ? first : second;
+      expect((await attempt(app, account.email, `wrong guess ${i}`, ip)).statusCode).toBe(401);
+    }
+    for (const app of [first, second]) {
+      const slowed = await attempt(app, account.email, account.password, ip);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.headers["retry-after"]).toBe("1");
+    }
+    // The session made on one instance works on the other.
+    const me = await second.inject({
+      method: "GET",
+      url: "/api/desk/me",
+      headers: { cookie: account.cookie },
+    });
+    expect(me.json().email).toBe(account.email);
+  });
+});
