@@ -1,8 +1,11 @@
 /**
  * The standalone runner: config, store (+ intake journal replay on PGlite),
- * migrations, app, delivery worker, listen; and a graceful shutdown on
- * SIGTERM/SIGINT: stop taking requests, let in-flight deliveries finish
- * (bounded), give back unstarted claims, close the journal and the store.
+ * migrations, app, delivery and mail workers, listen; and a graceful shutdown
+ * on SIGTERM/SIGINT: stop taking requests, let in-flight deliveries and
+ * e-mails finish (bounded), give back unstarted claims, close the journal and
+ * the store.
+ * The shutdown deadline holds: logging never blocks (log-destination.ts), so
+ * the timer that ends a shutdown that overruns can always run.
  */
 import closeWithGrace from "close-with-grace";
 import pino from "pino";
@@ -10,7 +13,14 @@ import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createOutboxRepository } from "./delivery/outbox-repository";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker";
+import { createDeliveryAlerts } from "./mail/alerts";
+import { createMailOutboxRepository } from "./mail/outbox-repository";
+import { createMailWorker, type MailWorker } from "./mail/worker";
+import { createLogDestination } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
+
+/** How long a stopping process waits for its last log lines to reach a slow reader. */
+const LOG_DRAIN_MS = 1_000;
 
 async function main() {
   let config;
@@ -23,7 +33,8 @@ async function main() {
     }
     throw error;
   }
-  const log = pino(loggerOptions(config));
+  const logs = createLogDestination();
+  const log = pino(loggerOptions(config), logs);
 
   let runtime;
   try {
@@ -31,6 +42,7 @@ async function main() {
   } catch (error) {
     if (error instanceof DataDirBusyError) {
       log.fatal(error.message);
+      await logs.drain(LOG_DRAIN_MS);
       process.exit(1);
     }
     throw error;
@@ -40,10 +52,27 @@ async function main() {
 
   let worker: DeliveryWorker | undefined;
   if (config.leadWebhookUrl) {
-    worker = createDeliveryWorker({ store, config: config.delivery, webhookUrl: config.leadWebhookUrl, log });
+    worker = createDeliveryWorker({
+      store,
+      config: config.delivery,
+      webhookUrl: config.leadWebhookUrl,
+      log,
+      onAttemptRecorded: createDeliveryAlerts(store, config),
+    });
   } else {
     const waiting = await createOutboxRepository(store).countWaiting();
     log.warn({ waiting }, "LEAD_WEBHOOK_URL is not set: applications are stored and wait until it is");
+  }
+
+  const mailOutbox = createMailOutboxRepository(store);
+  // Only this process uses the embedded store: a killed predecessor's claims are due now.
+  if (store.engine === "pglite") await mailOutbox.releaseOrphans();
+  let mailWorker: MailWorker | undefined;
+  if (config.mail.smtpUrl) {
+    mailWorker = createMailWorker({ store, config: config.delivery, smtpUrl: config.mail.smtpUrl, log });
+  } else {
+    const waiting = (await mailOutbox.countByStatus()).pending;
+    log.warn({ waiting }, "SMTP_URL is not set: e-mails are stored and wait until it is");
   }
 
   const app = await buildApp({
@@ -51,20 +80,30 @@ async function main() {
     store,
     loggerInstance: log,
     journal,
-    onApplicationStored: () => worker?.wake(),
+    onApplicationStored: () => {
+      worker?.wake();
+      mailWorker?.wake();
+    },
   });
 
-  closeWithGrace({ delay: config.delivery.timeoutMs + 10_000 }, async ({ signal, err }) => {
+  // Past the deadline close-with-grace exits with 1, from a timer; its own
+  // messages go to the (non-blocking) log, not the console.
+  const graceLog = {
+    error: (message: unknown) => log.error(message instanceof Error ? { err: message } : {}, String(message)),
+  };
+  closeWithGrace({ delay: config.delivery.timeoutMs + 10_000, logger: graceLog }, async ({ signal, err }) => {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    await worker?.stop();
+    await Promise.all([worker?.stop(), mailWorker?.stop()]);
     await runtime.close();
     log.info("stopped");
+    await logs.drain(LOG_DRAIN_MS);
   });
 
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
+  mailWorker?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;

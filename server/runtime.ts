@@ -105,7 +105,7 @@ export async function openRuntime(
     let journal: IntakeJournal<IntakeRecord> | undefined;
     if (opened.engine === "pglite") {
       if (config.intakeJournal) {
-        const restorer = createApplicationsRepository(opened);
+        const restorer = createApplicationsRepository(opened, { mail: config });
         journal = await openIntakeJournal<IntakeRecord>({
           dir: join(config.dataDir, "intake-journal"),
           replay: (records) => restorer.restore(records),

@@ -20,6 +20,8 @@ export interface DeliveryWorkerOptions {
   webhookUrl: string;
   log: FastifyBaseLogger;
   workerId?: string;
+  /** After each attempt is recorded (the staff's delivery alerts); its failure is logged, never thrown. */
+  onAttemptRecorded?: (result: AttemptResult) => Promise<unknown>;
 }
 
 export interface DeliveryWorker {
@@ -165,6 +167,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (result.outcome === "delivered") log.info(fields, "lead delivered to the CRM");
     else if (result.outcome === "retry") log.warn(fields, "lead delivery failed; will retry");
     else log.error(fields, "lead delivery failed for good; row is dead (redeliver with the CLI)");
+    await options
+      .onAttemptRecorded?.(result)
+      .catch((error) => log.error({ err: error }, "delivery alert failed"));
   }
 
   async function run() {

@@ -16,9 +16,9 @@ export default fp<StorePluginOptions>(
     app.decorate("store", store);
     app.decorate(
       "applications",
-      createApplicationsRepository(store, { journal, onStored: onApplicationStored }),
+      createApplicationsRepository(store, { journal, onStored: onApplicationStored, mail: app.config }),
     );
-    app.decorate("newsletter", createNewsletterRepository(store));
+    app.decorate("newsletter", createNewsletterRepository(store, { mail: app.config }));
   },
   { name: "store" },
 );

@@ -15,16 +15,17 @@ describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) =
     (await ctx.db.store.query("SELECT email, status, spam_reason FROM newsletter_subscribers ORDER BY id"))
       .rows;
 
-  it("subscribes a valid address once: 201, then 200 for a repeat", async () => {
+  it("stores a valid address once, pending its owner's confirmation; every sign-up gets the same answer", async () => {
     const first = await subscribe({ email: "  Founder@Example.com " });
     const again = await subscribe({ email: "founder@example.com" });
 
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ subscribed: true });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ subscribed: true });
+    expect(first.json()).toEqual({ next: "confirm" });
+    // A repeat looks the same: the form tells no one who is on the list.
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ next: "confirm" });
     expect(await subscribers()).toEqual([
-      { email: "founder@example.com", status: "subscribed", spam_reason: null },
+      { email: "founder@example.com", status: "pending", spam_reason: null },
     ]);
   });
 
@@ -41,7 +42,7 @@ describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) =
   it("stores a honeypot hit as spam and answers an ordinary success", async () => {
     const response = await subscribe({ email: "bot@example.com", website: "https://spam.example" });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ subscribed: true });
+    expect(response.json()).toEqual({ next: "confirm" });
     expect(await subscribers()).toEqual([
       { email: "bot@example.com", status: "spam", spam_reason: "honeypot" },
     ]);
@@ -49,9 +50,9 @@ describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) =
 
   it("lets the person's own sign-up replace a bot's use of the address", async () => {
     await subscribe({ email: "victim@example.com", website: "x" });
-    expect((await subscribe({ email: "victim@example.com" })).statusCode).toBe(200);
+    expect((await subscribe({ email: "victim@example.com" })).statusCode).toBe(201);
     expect(await subscribers()).toEqual([
-      { email: "victim@example.com", status: "subscribed", spam_reason: null },
+      { email: "victim@example.com", status: "pending", spam_reason: null },
     ]);
   });
 

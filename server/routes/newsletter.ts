@@ -1,16 +1,21 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { NEWSLETTER_HONEYPOT } from "~/features/newsletter/honeypot";
 import { newsletterSchema } from "~/features/newsletter/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
+import { renderNoticePage } from "../mail/newsletter-mail";
+import type { TokenState } from "../store/newsletter-repository";
+
+/** Every sign-up gets the same answer, so the form cannot tell anyone who is on the list. */
+const SIGN_UP_ANSWER = { next: "confirm" } as const;
 
 /**
  * POST /api/newsletter
- *   201 {subscribed: true}   new address (also for honeypot hits, kept as spam)
- *   200 {subscribed: true}   already on the list
+ *   201 {next: "confirm"}   the address waits for its owner to confirm (also for honeypot
+ *                           hits, kept as spam, and for addresses already on the list)
  *   400 {errors: {email}} | {error}   413, 415, 429 as for applications
  */
-const newsletter: FastifyPluginAsync = async (app) => {
+const signUp: FastifyPluginAsync = async (app) => {
   app.post("/api/newsletter", jsonPostOptions, async (request, reply) => {
     if (!isJsonObject(request.body)) {
       return reply.code(400).send({ error: "Request body must be a JSON object" });
@@ -20,14 +25,125 @@ const newsletter: FastifyPluginAsync = async (app) => {
 
     const honeypot = request.body[NEWSLETTER_HONEYPOT];
     const isSpam = honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "";
-    const { created } = await app.newsletter.subscribe({
+    await app.newsletter.subscribe({
       email: parsed.data.email,
       spamReason: isSpam ? "honeypot" : undefined,
       ip: request.ip,
       userAgent: request.headers["user-agent"]?.slice(0, 1000),
     });
-    return reply.code(created || isSpam ? 201 : 200).send({ subscribed: true });
+    return reply.code(201).send(SIGN_UP_ANSWER);
   });
+};
+
+type Action = "confirm" | "unsubscribe";
+
+const PAGES: Record<
+  Action,
+  Record<TokenState | "done" | "missing", { code: number; title: string; text: string[] }>
+> = {
+  confirm: {
+    valid: {
+      code: 200,
+      title: "Confirm your subscription",
+      text: ["One more click and you will receive our funding insights."],
+    },
+    done: {
+      code: 200,
+      title: "You're subscribed",
+      text: ["Thank you for confirming. Every issue has a link to unsubscribe."],
+    },
+    used: {
+      code: 410,
+      title: "This link was already used",
+      text: ["If you confirmed your subscription, you are on the list and there is nothing more to do."],
+    },
+    expired: {
+      code: 410,
+      title: "This link has expired",
+      text: [
+        "Confirmation links work for 7 days. Subscribe again from the footer of our site for a new one.",
+      ],
+    },
+    invalid: { code: 404, title: "This link is not valid", text: ["Check that you copied the whole link."] },
+    missing: { code: 400, title: "This link is incomplete", text: ["Check that you copied the whole link."] },
+  },
+  unsubscribe: {
+    valid: {
+      code: 200,
+      title: "Unsubscribe",
+      text: ["Unsubscribe this address from our funding insights?"],
+    },
+    done: {
+      code: 200,
+      title: "You're unsubscribed",
+      text: ["You will not receive our funding insights any more."],
+    },
+    used: { code: 200, title: "You're unsubscribed", text: [] },
+    expired: { code: 200, title: "You're unsubscribed", text: [] },
+    invalid: { code: 404, title: "This link is not valid", text: ["Check that you copied the whole link."] },
+    missing: { code: 400, title: "This link is incomplete", text: ["Check that you copied the whole link."] },
+  },
+};
+
+function sendPage(
+  reply: FastifyReply,
+  action: Action,
+  state: TokenState | "done" | "missing",
+  token?: string,
+) {
+  const page = PAGES[action][state];
+  const form =
+    state === "valid" && token
+      ? {
+          action: `/api/newsletter/${action}?token=${encodeURIComponent(token)}`,
+          button: action === "confirm" ? "Confirm my subscription" : "Unsubscribe",
+        }
+      : undefined;
+  return reply
+    .code(page.code)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("x-robots-tag", "noindex, nofollow")
+    .send(renderNoticePage({ title: page.title, paragraphs: page.text, form }));
+}
+
+/** A token from the query: URL-safe base64 of 32 bytes, nothing else. */
+function tokenOf(query: unknown): string | undefined {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+/**
+ * The links in newsletter e-mails. GET shows a page with a button (mail
+ * scanners that open links must not confirm or unsubscribe anyone); the
+ * button POSTs. POST /api/newsletter/unsubscribe?token= is also the one-click
+ * unsubscribe mailbox providers send (RFC 8058: body "List-Unsubscribe=One-Click",
+ * form-encoded or multipart), so these POSTs accept any small body and ignore it.
+ */
+const links: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 4096 }, (_request, _body, done) =>
+    done(null, undefined),
+  );
+
+  for (const action of ["confirm", "unsubscribe"] as const) {
+    app.get(`/api/newsletter/${action}`, async (request, reply) => {
+      const token = tokenOf(request.query);
+      if (!token) return sendPage(reply, action, "missing");
+      return sendPage(reply, action, await app.newsletter.tokenState(token, action), token);
+    });
+    app.post(`/api/newsletter/${action}`, async (request, reply) => {
+      const token = tokenOf(request.query);
+      if (!token) return sendPage(reply, action, "missing");
+      const state =
+        action === "confirm" ? await app.newsletter.confirm(token) : await app.newsletter.unsubscribe(token);
+      return sendPage(reply, action, state === "valid" ? "done" : state);
+    });
+  }
+};
+
+const newsletter: FastifyPluginAsync = async (app) => {
+  await app.register(signUp);
+  await app.register(links);
 };
 
 export default newsletter;

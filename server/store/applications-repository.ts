@@ -2,6 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Attribution, FundingApplication } from "~/features/application/schema";
 import type { IntakeJournal } from "../intake/journal";
 import { buildCrmPayload } from "../leads/crm-payload";
+import {
+  composeApplicationMails,
+  insertMailsSql,
+  mailsJson,
+  messageIdHost,
+  nextReference,
+  type MailSettings,
+} from "../mail/application-mail";
 import { isUniqueViolation, type Queryable, type Store } from "./store";
 
 export interface NewApplication {
@@ -29,6 +37,8 @@ export interface ApplicationsRepositoryOptions {
   journal?: IntakeJournal<IntakeRecord>;
   /** Called after a new, deliverable application is committed (wakes the delivery worker). */
   onStored?: (id: string) => void;
+  /** The applicant's receipt and the staff alerts are stored with each deliverable application. */
+  mail?: MailSettings;
 }
 
 export interface CreatedApplication {
@@ -46,9 +56,9 @@ export function createApplicationsRepository(store: Store, options: Applications
   }
 
   /**
-   * The application, its consent record and (unless spam) its outbox row, in
-   * one statement (atomic on its own: one round trip instead of five); false
-   * when the submission id exists.
+   * The application, its consent record and (unless spam) its outbox row, its
+   * receipt and staff alerts, in one statement (atomic on its own: one round
+   * trip instead of five); false when the submission id exists.
    */
   async function insert(db: Queryable, record: IntakeRecord): Promise<boolean> {
     const a = record.application;
@@ -57,6 +67,21 @@ export function createApplicationsRepository(store: Store, options: Applications
       timestamp: record.timestamp,
       attribution: record.attribution,
     });
+    // E-mails are rendered before the statement and stored by it; spam gets none.
+    const reference = options.mail && !record.spamReason ? await nextReference(db) : null;
+    const mails =
+      options.mail && reference
+        ? await composeApplicationMails(
+            {
+              ...a,
+              id: record.id,
+              reference,
+              submittedAt: record.timestamp,
+              consent: { text: record.consent.text, version: record.consent.version },
+            },
+            options.mail,
+          )
+        : [];
     // A concurrent twin waits on the unique index for the first to commit, then inserts nothing.
     const { rows } = await db.query<{ inserted: number }>(
       `WITH a AS (
@@ -65,11 +90,11 @@ export function createApplicationsRepository(store: Store, options: Applications
            company_name, industry, annual_revenue, years_in_business, business_description,
            funding_type, funding_amount, funding_purpose, timeframe,
            first_name, last_name, email, phone, title, credit_score, sms_consent,
-           payload, client_ip, user_agent, attribution)
+           payload, client_ip, user_agent, attribution, reference)
          VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
            $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
            $16, $17, $18, $19, $20, $21, $22,
-           $23::text::json, $24, $25, $26::text::jsonb)
+           $23::text::json, $24, $25, $26::text::jsonb, $33)
          ON CONFLICT (submission_id) DO NOTHING
          RETURNING id, submitted_at, phone
        ), consent AS (
@@ -78,6 +103,8 @@ export function createApplicationsRepository(store: Store, options: Applications
        ), queued AS (
          -- Spam is kept for review but never delivered.
          INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
+       ), mail AS (
+         ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}
        )
        SELECT count(*)::int AS inserted FROM a`,
       [
@@ -111,6 +138,9 @@ export function createApplicationsRepository(store: Store, options: Applications
         record.consent.version,
         record.consent.pageUrl ?? null,
         !record.spamReason,
+        mailsJson(mails),
+        options.mail ? messageIdHost(options.mail.siteUrl) : "localhost",
+        reference,
       ],
     );
     return Number(rows[0]?.inserted) > 0;

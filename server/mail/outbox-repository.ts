@@ -1,0 +1,352 @@
+/**
+ * The mail outbox's SQL. Storing: each e-mail gets its row id and its
+ * Message-ID in the statement that stores it, and mail under a per-recipient
+ * cap is skipped once that address had CAP_PER_DAY of its kind in 24 hours.
+ * Sending: claims, leases and settling work as for the CRM outbox
+ * (server/delivery/outbox-repository.ts).
+ */
+import { boundedText } from "../clean-text";
+import type { Queryable, Store } from "../store/store";
+import type { MailKind, OutgoingMail } from "./compose";
+
+/** At most this many capped e-mails (receipts, confirmations) to one address in 24 hours. */
+export const CAP_PER_DAY = 3;
+
+export type MailStatus = "pending" | "sending" | "sent" | "dead" | "cancelled";
+export const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead", "cancelled"];
+export type MailOutcome = "sent" | "retry" | "dead";
+
+/** The longest error text recorded for an attempt. */
+const MAX_ERROR_CHARS = 1000;
+
+export interface InsertMailsSql {
+  /** The parameter holding the JSON array of mails, e.g. "$3". */
+  json: string;
+  /** The parameter holding the Message-ID host. */
+  host: string;
+  /** An expression for application_id (e.g. "a.id"); NULL by default. */
+  applicationId?: string;
+  /** Further FROM items (e.g. "a", a CTE of the same statement). */
+  from?: string;
+  /** A further condition (e.g. "NOT $9::boolean"). */
+  where?: string;
+}
+
+/**
+ * An INSERT (usable as a CTE) of the JSON array of mails `json`. Each row gets
+ * its id from the sequence and the Message-ID "<mail-<id>@<host>>" with it;
+ * a capped mail takes the next number for its cap key and is skipped when the
+ * last CAP_PER_DAY such mails all fall within 24 hours. Two statements racing
+ * for the same number meet on the (cap_key, cap_seq) constraint: the second
+ * inserts nothing, so the cap holds across instances.
+ */
+export function insertMailsSql({ json, host, applicationId = "NULL::uuid", from, where }: InsertMailsSql) {
+  return `INSERT INTO mail_outbox (id, message_id, kind, application_id, from_address, to_address, subject,
+                                   headers, html, text, cap_key, cap_seq)
+          SELECT q.id, '<mail-' || q.id || '@' || ${host}::text || '>', q.kind, q.application_id, q.from_address,
+                 q.to_address, q.subject, q.headers, q.html, q.text, q.cap_key, q.cap_seq
+            FROM (SELECT nextval('mail_outbox_id_seq') AS id, m.kind, ${applicationId} AS application_id,
+                         m.from_address, m.to_address, m.subject, coalesce(m.headers, '{}'::jsonb) AS headers,
+                         m.html, m.text, m.cap_key,
+                         CASE WHEN m.cap_key IS NOT NULL THEN
+                           coalesce((SELECT max(x.cap_seq) FROM mail_outbox x WHERE x.cap_key = m.cap_key), 0) + 1
+                         END AS cap_seq
+                    FROM json_to_recordset(${json}::json) AS m(kind text, from_address text, to_address text,
+                           subject text, headers jsonb, html text, text text, cap_key text)
+                         ${from ? `, ${from}` : ""}
+                   WHERE (${where ?? "true"})
+                     AND (m.cap_key IS NULL OR (
+                          SELECT count(*) FROM (
+                            SELECT x.created_at FROM mail_outbox x WHERE x.cap_key = m.cap_key
+                             ORDER BY x.cap_seq DESC LIMIT ${CAP_PER_DAY}) recent
+                           WHERE recent.created_at > now() - interval '1 day') < ${CAP_PER_DAY})) q
+          ON CONFLICT (cap_key, cap_seq) DO NOTHING`;
+}
+
+/** The mails as the JSON parameter insertMailsSql reads. */
+export function mailsJson(mails: OutgoingMail[]): string {
+  return JSON.stringify(
+    mails.map((mail) => ({
+      kind: mail.kind,
+      from_address: mail.from,
+      to_address: mail.to,
+      subject: mail.subject,
+      headers: mail.headers,
+      html: mail.html,
+      text: mail.text,
+      cap_key: mail.capKey ?? null,
+    })),
+  );
+}
+
+/** The host in our Message-IDs: the site's. */
+export const messageIdHost = (siteUrl: string) => new URL(siteUrl).hostname;
+
+/** Stores mails (in the caller's transaction when `db` is one); returns how many were stored. */
+export async function insertMails(
+  db: Queryable,
+  mails: OutgoingMail[],
+  options: { siteUrl: string; applicationId?: string },
+): Promise<number> {
+  if (mails.length === 0) return 0;
+  const result = await db.query(insertMailsSql({ json: "$1", host: "$2", applicationId: "$3::uuid" }), [
+    mailsJson(mails),
+    messageIdHost(options.siteUrl),
+    options.applicationId ?? null,
+  ]);
+  return result.rowCount;
+}
+
+export interface ClaimedMail {
+  id: string;
+  kind: MailKind;
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  headers: Record<string, string>;
+  html: string;
+  text: string;
+  createdAt: Date;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
+export interface MailAttemptResult {
+  attemptedAt: Date;
+  smtpCode?: number;
+  error?: string;
+  durationMs: number;
+  outcome: MailOutcome;
+  /** For a retry. */
+  delayMs?: number;
+}
+
+export interface MailListItem {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  messageId: string;
+  applicationId: string | null;
+}
+
+interface MailRow {
+  id: string;
+  kind: MailKind;
+  message_id: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  headers: Record<string, string> | string;
+  html: string;
+  text: string;
+  created_at: Date | string;
+  attempts: number;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function createMailOutboxRepository(store: Store) {
+  return {
+    async claim(worker: string, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
+      const { rows } = await store.query<MailRow>(
+        `UPDATE mail_outbox
+            SET status = 'sending', locked_by = $1,
+                locked_until = now() + $2 * interval '1 millisecond',
+                next_attempt_at = now() + $2 * interval '1 millisecond',
+                attempts = attempts + 1, updated_at = now()
+          WHERE id IN (SELECT id FROM mail_outbox
+                        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+                        ORDER BY next_attempt_at, id
+                        FOR UPDATE SKIP LOCKED
+                        LIMIT $3)
+      RETURNING id::text AS id, kind, message_id, from_address, to_address, subject, headers, html, text,
+                created_at, attempts`,
+        [worker, leaseMs, limit],
+      );
+      return rows
+        .map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          messageId: row.message_id,
+          from: row.from_address,
+          to: row.to_address,
+          subject: row.subject,
+          headers: typeof row.headers === "string" ? JSON.parse(row.headers) : row.headers,
+          html: row.html,
+          text: row.text,
+          createdAt: new Date(row.created_at),
+          attempt: Number(row.attempts),
+        }))
+        .sort((a, b) => Number(a.id) - Number(b.id));
+    },
+
+    /** Records the attempt and settles the row; false when this worker no longer held the claim. */
+    async record(worker: string, claim: ClaimedMail, result: MailAttemptResult): Promise<boolean> {
+      const error = result.error === undefined ? null : boundedText(result.error, MAX_ERROR_CHARS);
+      return store.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO mail_attempts (mail_id, attempt, attempted_at, smtp_code, error, duration_ms, worker, outcome)
+           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7, $8)`,
+          [
+            claim.id,
+            claim.attempt,
+            result.attemptedAt.toISOString(),
+            result.smtpCode ?? null,
+            error,
+            Math.round(result.durationMs),
+            worker,
+            result.outcome,
+          ],
+        );
+        const owned = "WHERE id = $1 AND locked_by = $2 AND status = 'sending'";
+        const settle =
+          result.outcome === "sent"
+            ? await tx.query(
+                `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_by = NULL, locked_until = NULL,
+                        last_error = NULL, updated_at = now() ${owned}`,
+                [claim.id, worker],
+              )
+            : result.outcome === "dead"
+              ? await tx.query(
+                  `UPDATE mail_outbox SET status = 'dead', locked_by = NULL, locked_until = NULL, last_error = $3,
+                          updated_at = now() ${owned}`,
+                  [claim.id, worker, error],
+                )
+              : await tx.query(
+                  `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, last_error = $3,
+                          next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now() ${owned}`,
+                  [claim.id, worker, error, result.delayMs ?? 0],
+                );
+        return settle.rowCount > 0;
+      });
+    },
+
+    /** Gives back claims that were never attempted (shutdown): pending, due now, attempt not counted. */
+    async release(worker: string, ids?: string[]): Promise<number> {
+      const result = await store.query(
+        `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
+                attempts = greatest(attempts - 1, 0), updated_at = now()
+          WHERE locked_by = $1 AND status = 'sending' AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))`,
+        [worker, ids ?? null],
+      );
+      return result.rowCount;
+    },
+
+    /** PGlite only (one process owns the store): a killed process's claims are due again now. */
+    async releaseOrphans(): Promise<number> {
+      const result = await store.query(
+        `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
+                updated_at = now()
+          WHERE status = 'sending'`,
+      );
+      return result.rowCount;
+    },
+
+    /** Milliseconds until the next row falls due (0 when one is due now); undefined when none waits. */
+    async msUntilNextDue(): Promise<number | undefined> {
+      const { rows } = await store.query<{ ms: number | string | null }>(
+        `SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000) AS ms
+           FROM mail_outbox WHERE status IN ('pending', 'sending')`,
+      );
+      const ms = rows[0]?.ms;
+      return ms === null || ms === undefined ? undefined : Number(ms);
+    },
+
+    async countByStatus(): Promise<Record<MailStatus, number>> {
+      const { rows } = await store.query<{ status: MailStatus; n: string }>(
+        "SELECT status, count(*)::text AS n FROM mail_outbox GROUP BY status",
+      );
+      const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, 0])) as Record<
+        MailStatus,
+        number
+      >;
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** Newest first, keyset pagination on the id; metadata only (never a body). */
+    async list(filter: { status?: MailStatus; cursor?: string; limit?: number } = {}) {
+      const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
+      const { rows } = await store.query<{
+        id: string;
+        kind: MailKind;
+        to_address: string;
+        subject: string;
+        status: MailStatus;
+        attempts: number;
+        next_attempt_at: Date | string | null;
+        last_error: string | null;
+        created_at: Date | string;
+        sent_at: Date | string | null;
+        message_id: string;
+        application_id: string | null;
+      }>(
+        `SELECT id::text AS id, kind, to_address, subject, status, attempts,
+                CASE WHEN status IN ('pending', 'sending') THEN next_attempt_at END AS next_attempt_at,
+                last_error, created_at, sent_at, message_id, application_id::text AS application_id
+           FROM mail_outbox
+          WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
+          ORDER BY id DESC LIMIT $3`,
+        [filter.status ?? null, filter.cursor ?? null, limit + 1],
+      );
+      const page = rows.slice(0, limit);
+      const items: MailListItem[] = page.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        to: row.to_address,
+        subject: row.subject,
+        status: row.status,
+        attempts: Number(row.attempts),
+        nextAttemptAt: iso(row.next_attempt_at),
+        lastError: row.last_error,
+        createdAt: iso(row.created_at)!,
+        sentAt: iso(row.sent_at),
+        messageId: row.message_id,
+        applicationId: row.application_id,
+      }));
+      return { items, nextCursor: rows.length > limit ? page[page.length - 1].id : null };
+    },
+
+    /**
+     * A dead (or waiting) e-mail back to pending, due now, with a fresh retry
+     * schedule; its Message-ID stays, so a receiver can tell a resend. Returns
+     * its status before, or undefined when there is no such e-mail.
+     */
+    async redeliver(
+      id: string,
+      db: Queryable = store,
+    ): Promise<{ before: MailStatus; requeued: boolean } | undefined> {
+      const { rows } = await db.query<{ status: MailStatus; requeued: boolean }>(
+        `WITH target AS (SELECT id, status FROM mail_outbox WHERE id = $1::bigint FOR UPDATE),
+              moved AS (
+                UPDATE mail_outbox m SET status = 'pending', next_attempt_at = now(), attempts = 0,
+                       locked_by = NULL, locked_until = NULL, updated_at = now()
+                  FROM target WHERE m.id = target.id AND target.status IN ('dead', 'pending')
+                RETURNING m.id)
+         SELECT target.status, EXISTS (SELECT 1 FROM moved) AS requeued FROM target`,
+        [id],
+      );
+      return rows[0] ? { before: rows[0].status, requeued: rows[0].requeued } : undefined;
+    },
+
+    /** Every attempt for one e-mail, oldest first. */
+    async attempts(id: string) {
+      const { rows } = await store.query(
+        `SELECT attempt, attempted_at, smtp_code, error, duration_ms, worker, outcome
+           FROM mail_attempts WHERE mail_id = $1::bigint ORDER BY attempted_at, id`,
+        [id],
+      );
+      return rows;
+    },
+  };
+}
+
+export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;

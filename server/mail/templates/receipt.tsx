@@ -1,0 +1,55 @@
+/**
+ * The applicant's consent receipt: sent once an application is accepted and
+ * not held as spam. Their reference number, our promise to answer within a
+ * day, what they asked for (type, amount, timeframe: never their revenue or
+ * credit band), the exact text-message consent they agreed to with its
+ * version and how to stop it, and how to reach us.
+ */
+import { siteFacts } from "~/content/site-facts";
+import { ContactFooter, Details, EmailLayout, Heading, Paragraph, Quote, Subheading } from "./layout";
+
+export interface ReceiptProps {
+  firstName: string;
+  reference: string;
+  fundingType: string;
+  amount: string;
+  timeframe: string;
+  consent: { text: string; version: string; givenAt: string; phone: string };
+}
+
+/** The promise the site's success message makes, repeated word for word. */
+export const REVIEW_PROMISE = "We'll review your application and get back to you within 24 hours.";
+
+export const receiptSubject = (reference: string) =>
+  `We received your application (${reference}) - ${siteFacts.brand}`;
+
+export function Receipt({ firstName, reference, fundingType, amount, timeframe, consent }: ReceiptProps) {
+  return (
+    <EmailLayout
+      title={`Application ${reference}`}
+      preview={`Reference ${reference}. ${REVIEW_PROMISE}`}
+      footer={<ContactFooter />}
+    >
+      <Heading>Thank you, {firstName}. We have your application.</Heading>
+      <Paragraph>
+        Your reference number is <strong>{reference}</strong>. Please quote it when you contact us.
+      </Paragraph>
+      <Paragraph>{REVIEW_PROMISE}</Paragraph>
+      <Subheading>What you asked for</Subheading>
+      <Details
+        rows={[
+          ["Funding type", fundingType],
+          ["Amount", amount],
+          ["Timeframe", timeframe],
+        ]}
+      />
+      <Subheading>Your consent to text messages</Subheading>
+      <Paragraph>
+        On {consent.givenAt} you agreed to the following, for texts to {consent.phone}:
+      </Paragraph>
+      <Quote>{consent.text}</Quote>
+      <Paragraph muted>Consent text version: {consent.version}</Paragraph>
+      <Paragraph>To stop our texts at any time, reply STOP to any of them. Reply HELP for help.</Paragraph>
+    </EmailLayout>
+  );
+}
