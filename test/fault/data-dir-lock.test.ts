@@ -80,7 +80,8 @@ describe("the embedded store's lock (real processes)", { timeout: 60_000 }, () =
     const began = Date.now();
     const next = await start();
 
-    expect(Date.now() - began).toBeLessThan(10_000);
+    // At once: no waiting for the zombie (a start takes a few seconds on a busy machine).
+    expect(Date.now() - began).toBeLessThan(20_000);
     // The zombie is still there (it would answer kill(pid, 0)), and the new server serves.
     expect(processState(killed.pid)).toBe("Z");
     expect((await fetch(`http://127.0.0.1:${next.port}/healthz`)).status).toBe(200);
