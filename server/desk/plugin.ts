@@ -16,6 +16,7 @@ import { createDesk } from "./auth/desk-context";
 import invitationRoutes from "./auth/invitation-routes";
 import { adminExists } from "./auth/route-helpers";
 import signInRoutes from "./auth/sign-in-routes";
+import mailRoutes from "./mail/mail-routes";
 import staffRoutes from "./staff/staff-routes";
 
 export interface DeskPluginOptions {
@@ -67,6 +68,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(signInRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
+  await app.register(mailRoutes);
 
   app.addHook("onReady", async () => {
     try {
