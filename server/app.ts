@@ -70,6 +70,8 @@ export async function buildApp({
     },
   });
   app.decorate("config", config);
+  // The desk queues applications for the CRM too (release, redelivery): same wake-up.
+  app.decorate("wakeDelivery", (id: string) => onApplicationStored?.(id));
   const site = loadSite(config.clientDir);
 
   // Cross-cutting concerns, one file each.

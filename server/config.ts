@@ -63,6 +63,8 @@ export interface DeskConfig {
   sessionIdleMs: number;
   /** A session ends this long after sign-in, however busy. */
   sessionMaxMs: number;
+  /** Quarantined (spam) applications are deleted this long after their quarantine. */
+  quarantineRetentionMs: number;
 }
 
 /** E-mail (server/mail): the SMTP server, the senders, who gets the staff alerts. */
@@ -100,14 +102,17 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` });
 
-const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
 
-/** "60000", "60s", "1m", "1h" -> milliseconds. */
+/** "60000", "60s", "1m", "1h", "30d" -> milliseconds. */
 const duration = z.string().transform((value, ctx) => {
-  const match = /^(\d+)\s*(ms|s|m|min|h)?$/.exec(value.trim());
+  const match = /^(\d+)\s*(ms|s|m|min|h|d)?$/.exec(value.trim());
   const ms = match ? Number(match[1]) * UNITS[match[2] ?? "ms"] : NaN;
   if (!(ms > 0)) {
-    ctx.addIssue({ code: "custom", message: 'must be a duration such as "60000", "60s", "1m" or "1h"' });
+    ctx.addIssue({
+      code: "custom",
+      message: 'must be a duration such as "60000", "60s", "1m", "1h" or "30d"',
+    });
     return z.NEVER;
   }
   return ms;
@@ -151,6 +156,7 @@ const envSchema = z.object({
   DESK_INVITE_TTL: unsetIfEmpty(duration.default(24 * 3_600_000)),
   DESK_SESSION_IDLE: unsetIfEmpty(duration.default(30 * 60_000)),
   DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
+  QUARANTINE_RETENTION: unsetIfEmpty(duration.default(30 * 86_400_000)),
   SMTP_URL: unsetIfEmpty(
     z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
@@ -213,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inviteTtlMs: e.DESK_INVITE_TTL,
       sessionIdleMs: e.DESK_SESSION_IDLE,
       sessionMaxMs: e.DESK_SESSION_MAX,
+      quarantineRetentionMs: e.QUARANTINE_RETENTION,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

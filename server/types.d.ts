@@ -9,6 +9,8 @@ declare module "fastify" {
     store: Store;
     applications: ApplicationsRepository;
     newsletter: NewsletterRepository;
+    /** An application was queued for the CRM: wakes the delivery worker (when it runs here). */
+    wakeDelivery(applicationId: string): void;
   }
   interface FastifyReply {
     /** The page whose CSP script hashes this response needs (set for HTML). */

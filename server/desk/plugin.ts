@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Store } from "../store/store";
+import applicationsDesk from "./applications/plugin";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
 import invitationRoutes from "./auth/invitation-routes";
@@ -69,6 +70,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(mailRoutes);
+  await app.register(applicationsDesk);
 
   app.addHook("onReady", async () => {
     try {

@@ -56,6 +56,13 @@ CREATE INDEX applications_last_campaign_idx
 -- The consent lookup by e-mail (case-insensitive) and by phone number.
 CREATE INDEX applications_email_idx ON applications (lower(email));
 CREATE INDEX consents_phone_key_idx ON consents (phone_key(phone));
+-- Exports page through consents and subscribers oldest first.
+CREATE INDEX consents_consented_at_idx ON consents (consented_at, application_id);
+CREATE INDEX newsletter_subscribers_created_at_idx ON newsletter_subscribers (created_at, id);
+-- Delivery health: the last successful delivery.
+CREATE INDEX outbox_delivered_at_idx ON outbox (delivered_at) WHERE status = 'delivered';
+-- An application's desk actions (release, quarantine, redelivery) for its timeline.
+CREATE INDEX desk_audit_log_target_idx ON desk_audit_log (target, id);
 
 -- A quarantined application is not delivered: the desk cancels its waiting
 -- outbox row (the worker claims only pending and sending rows), and a release
@@ -63,6 +70,18 @@ CREATE INDEX consents_phone_key_idx ON consents (phone_key(phone));
 ALTER TABLE outbox DROP CONSTRAINT outbox_status_check;
 ALTER TABLE outbox ADD CONSTRAINT outbox_status_check
   CHECK (status IN ('pending', 'sending', 'delivered', 'dead', 'cancelled'));
+
+-- Did the CRM ever receive this application? (A delivered row, or an attempt
+-- the CRM answered with success even if recording it as delivered lost a race
+-- with the desk's quarantine.)
+CREATE FUNCTION crm_received(application uuid) RETURNS boolean
+  LANGUAGE sql STABLE
+  RETURN EXISTS (
+    SELECT 1 FROM outbox o
+     WHERE o.application_id = application
+       AND (o.status = 'delivered'
+            OR EXISTS (SELECT 1 FROM delivery_attempts d WHERE d.outbox_id = o.id AND d.outcome = 'delivered'))
+  );
 
 -- Consent records stay write-once, with one exception: the quarantine purge
 -- deletes spam together with its consent record. Spam carries no consent
@@ -72,12 +91,7 @@ CREATE OR REPLACE FUNCTION consents_write_once() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   IF TG_OP = 'DELETE'
      AND EXISTS (SELECT 1 FROM applications WHERE id = OLD.application_id AND status = 'spam')
-     AND NOT EXISTS (
-       SELECT 1 FROM outbox o
-        WHERE o.application_id = OLD.application_id
-          AND (o.status = 'delivered'
-               OR EXISTS (SELECT 1 FROM delivery_attempts d WHERE d.outbox_id = o.id AND d.outcome = 'delivered'))
-     ) THEN
+     AND NOT crm_received(OLD.application_id) THEN
     RETURN OLD;
   END IF;
   RAISE EXCEPTION 'consent records are write-once';

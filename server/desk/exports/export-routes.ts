@@ -1,0 +1,108 @@
+/**
+ * CSV exports (admin only; staff get 403): the filtered inbox (every page),
+ * the consent ledger, the newsletter list and the audit log. Columns are the
+ * operator CLI's. Each export is audited with its filter and row count before
+ * the first row leaves: the count is taken up to an instant, and the rows
+ * sent stop at the same instant.
+ */
+import { Readable, pipeline } from "node:stream";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import {
+  EXPORT_COLUMNS,
+  type ExportKind,
+  type ExportScope,
+  type OperatorRepository,
+} from "../../store/operator-repository";
+import { auditEntry, type AuditItem } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { parseInboxFilter, parseQuery } from "../applications/inbox-query";
+import { csvStream } from "./csv";
+
+const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target", "details", "ip", "user_agent"];
+
+const auditFilterShape = {
+  action: z.string({ error: "must be given once" }).trim().max(100, { error: "is too long" }).optional(),
+  actor: z.string({ error: "must be given once" }).trim().max(254, { error: "is too long" }).optional(),
+};
+
+const exportRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
+  const admin = { preHandler: requireRole("admin") };
+  const audit = app.desk.audit;
+
+  function attachment(reply: FastifyReply, name: string) {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("content-disposition", `attachment; filename="${name}-${day}.csv"`)
+      .type("text/csv; charset=utf-8");
+  }
+
+  /** Counts, audits, then streams one of the store's exports. */
+  async function sendExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: ExportKind,
+    filter: object,
+    scope: Omit<ExportScope, "until"> = {},
+  ) {
+    const until = await operator.now();
+    const rows = await operator.countExport(kind, { ...scope, until });
+    await audit.record(auditEntry(request, `export.${kind}`, undefined, { filter, rows }));
+    const source = Readable.from(
+      (async function* () {
+        for await (const batch of operator.exportBatches(kind, { ...scope, until })) yield* batch;
+      })(),
+    );
+    const csv = pipeline(source, csvStream(EXPORT_COLUMNS[kind]), (error) => {
+      if (error) request.log.error({ err: error, kind }, "export failed part-way");
+    });
+    return attachment(reply, kind).send(csv);
+  }
+
+  app.get("/api/desk/exports/applications.csv", admin, async (request, reply) => {
+    const parsed = parseInboxFilter(request.query);
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    return sendExport(request, reply, "applications", parsed.value, { filter: parsed.value });
+  });
+
+  for (const kind of ["consents", "newsletter"] as const) {
+    app.get(`/api/desk/exports/${kind}.csv`, admin, async (request, reply) => {
+      const parsed = parseQuery({}, request.query);
+      if (!parsed.ok) return reply.code(400).send(parsed.error);
+      return sendExport(request, reply, kind, {});
+    });
+  }
+
+  // The audit log is read through its own repository, page by page; the rows
+  // are gathered first so the audit row can carry their exact count.
+  app.get("/api/desk/exports/audit.csv", admin, async (request, reply) => {
+    const parsed = parseQuery(auditFilterShape, request.query);
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    const filter = { action: parsed.value.action || undefined, actor: parsed.value.actor || undefined };
+    const items: AuditItem[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await audit.list({ ...filter, cursor, limit: 500 });
+      items.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    await audit.record(auditEntry(request, "export.audit", undefined, { filter, rows: items.length }));
+    const csv = csvStream(AUDIT_COLUMNS);
+    for (const item of items) {
+      csv.write({
+        id: item.id,
+        at: item.at,
+        actor: item.actor,
+        action: item.action,
+        target: item.target,
+        details: item.details,
+        ip: item.ip,
+        user_agent: item.userAgent,
+      });
+    }
+    csv.end();
+    return attachment(reply, "audit").send(csv);
+  });
+};
+
+export default exportRoutes;

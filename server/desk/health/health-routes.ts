@@ -1,0 +1,48 @@
+/**
+ * Delivery health for the desk (staff and admin): is a CRM webhook set at
+ * all, how many deliveries wait, since when, which are dead, when the last
+ * one got through; and every dead delivery sent again in one go (audited).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { OperatorRepository } from "../../store/operator-repository";
+import { auditEntry } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { toListItem } from "../applications/views";
+
+/** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
+export const DEAD_LIST_LIMIT = 100;
+
+const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
+  const staff = { preHandler: requireRole("staff") };
+
+  app.get("/api/desk/health", staff, async () => {
+    const [counts, waiting, lastDeliveredAt, dead] = await Promise.all([
+      operator.deliveryCounts(),
+      operator.oldestWaiting(),
+      operator.lastDeliveredAt(),
+      operator.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
+    ]);
+    return {
+      webhookConfigured: Boolean(app.config.leadWebhookUrl),
+      counts,
+      oldestWaitingAt: waiting?.since ?? null,
+      lastDeliveredAt,
+      dead: dead.map(toListItem),
+    };
+  });
+
+  app.post("/api/desk/deliveries/redeliver-dead", staff, async (request) => {
+    const ids = await app.store.transaction(async (tx) => {
+      const moved = await operator.redeliver({ allDead: true }, tx);
+      await app.desk.audit.record(
+        auditEntry(request, "deliveries.redelivered_dead", undefined, { count: moved.length }),
+        tx,
+      );
+      return moved;
+    });
+    if (ids.length > 0) app.wakeDelivery(ids[0]);
+    return { redelivered: ids.length };
+  });
+};
+
+export default healthRoutes;
