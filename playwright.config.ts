@@ -34,7 +34,8 @@ export default defineConfig({
       env: { CRM_PORT: String(E2E.crmPort) },
     },
     {
-      command: "node scripts/start.mjs",
+      // The server's log goes to a file the lead-desk tests read (its one-time setup link).
+      command: `node scripts/start.mjs > "${E2E.serverLog}"`,
       url: `${E2E.baseUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 240_000,

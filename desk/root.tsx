@@ -19,7 +19,8 @@ export function Root() {
   }, [pathname]);
 
   useEffect(() => {
-    document.documentElement.dataset.ready = "";
+    // The browser tests wait for this mark (e2e/support/test.ts), as on the site.
+    document.documentElement.dataset.hydrated = "";
   }, []);
 
   return (

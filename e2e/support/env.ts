@@ -34,6 +34,8 @@ export const E2E = {
   databaseUrl,
   schema,
   dataDir,
+  /** The e2e server's stdout (JSON log lines), written by playwright.config.ts. */
+  serverLog: join(dataDir, "server.log"),
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromiumArgs: [
     "--no-sandbox",

@@ -1,0 +1,170 @@
+import { mkdirSync } from "node:fs";
+import { E2E } from "./support/env";
+import {
+  acceptInvitation,
+  expectNoAxeViolations,
+  setupPath,
+  signIn,
+  submitApplication,
+  type Account,
+} from "./support/desk";
+import { expect, test, type Page } from "./support/test";
+
+// One story, in order: the first admin, an application, a staff member.
+test.describe.configure({ mode: "serial" });
+// Authenticator codes change every 30 s and one may not be used twice: allow for a wait.
+test.setTimeout(120_000);
+
+const tag = `${Date.now()}`;
+const company = `Desk Robotics ${tag}`;
+let admin: Account;
+let applicationPath: string;
+
+type Received = { idempotencyKey: string; body: { companyName: string } };
+const crmReceived = async () =>
+  ((await (await fetch(`${E2E.crmOrigin}/received`)).json()) as Received[]).filter(
+    (lead) => lead.body.companyName === company,
+  );
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync("screenshots", { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("the setup link from the server's log makes the first admin", async ({ page }) => {
+  await page.goto("/desk");
+  await expect(page.getByRole("heading", { level: 1, name: "Set up the lead desk" })).toBeVisible();
+  await expect(page.getByText("setupUrl")).toBeVisible();
+
+  admin = await acceptInvitation(page, await setupPath(), `admin+${tag}@harborline.test`);
+  expect(admin.backupCodes.length).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole("link", { name: "Staff" })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(await setupPath());
+  await expect(page.getByRole("heading", { level: 1, name: "This invitation cannot be used" })).toBeVisible();
+});
+
+test("sign-in page: labelled fields, axe finds nothing", async ({ page }) => {
+  await page.goto("/desk/sign-in");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await expect(page.getByLabel("Password")).toBeVisible();
+  await expectNoAxeViolations(page, "/desk/sign-in");
+  const response = await page.request.get("/desk/sign-in");
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(response.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(response.headers()["content-security-policy"]).toContain("script-src 'self'");
+});
+
+test("an admin signs in, finds an application, reads its timeline and redelivers it", async ({ page }) => {
+  await submitApplication(page, company);
+  await signIn(page, admin);
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(company);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/desk\/inbox\?q=Desk/);
+  await expect(page.getByText("1 application match these filters")).toBeVisible();
+  await expectNoAxeViolations(page, "/desk/inbox");
+  await screenshot(page, "inbox");
+
+  await page.getByRole("table").getByRole("link", { name: company }).click();
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeFocused();
+  applicationPath = new URL(page.url()).pathname;
+
+  // The worker delivers it to the (fake) CRM within moments.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByText(/^Delivery attempt/).count();
+    })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { level: 2, name: "Funding Details" })).toBeVisible();
+  await expect(page.getByText("Revenue-Based Financing")).toBeVisible();
+  await expectNoAxeViolations(page, "application detail");
+  await screenshot(page, "detail");
+
+  await page.getByRole("button", { name: "Redeliver" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send to the CRM again" });
+  await dialog.getByLabel("Reason").fill("CRM lost it (e2e)");
+  await dialog.getByRole("button", { name: "Redeliver" }).click();
+  await expect(page.getByText("Queued for delivery to the CRM again.")).toBeVisible();
+  await expect.poll(async () => (await crmReceived()).length, { timeout: 15_000 }).toBe(2);
+  const [first, second] = await crmReceived();
+  expect(second.idempotencyKey).toBe(first.idempotencyKey);
+  await page.reload();
+  await expect(page.getByText("CRM lost it (e2e)")).toBeVisible();
+
+  // Admin export of the filtered inbox: the CSV holds the application.
+  await page.goto(`/desk/inbox?q=${encodeURIComponent(company)}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await page.request.get(`/api/desk/exports/applications.csv?q=${encodeURIComponent(company)}`);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+  expect(await csv.text()).toContain(company);
+});
+
+test("a staff member cannot export: the server refuses, not only the page", async ({ page, browser }) => {
+  await signIn(page, admin, { backupCode: true });
+  await page.getByRole("link", { name: "Staff" }).click();
+  const email = `staff+${tag}@harborline.test`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Role").selectOption("staff");
+  await page.getByRole("button", { name: "Create invitation link" }).click();
+  const link = await page.locator("code", { hasText: "/desk/invite/" }).innerText();
+
+  const context = await browser.newContext({ baseURL: E2E.baseUrl });
+  try {
+    const staffPage = await context.newPage();
+    await acceptInvitation(staffPage, new URL(link).pathname, email);
+    await expect(staffPage.getByRole("link", { name: "Exports" })).toHaveCount(0);
+    await expect(staffPage.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    for (const file of ["applications.csv", "consents.csv", "newsletter.csv", "audit.csv"]) {
+      const response = await context.request.get(`/api/desk/exports/${file}`);
+      expect(response.status(), file).toBe(403);
+    }
+    await staffPage.goto("/desk/exports");
+    await expect(staffPage.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+    // Staff still read applications.
+    await staffPage.goto(applicationPath);
+    await expect(staffPage.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("after sign-out, the back button and the old cookie show nothing", async ({ page, context }) => {
+  await signIn(page, admin, {
+    path: `/desk/sign-in?next=${encodeURIComponent(applicationPath)}`,
+    backupCode: true,
+  });
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  const cookies = await context.cookies();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the lead desk" })).toBeVisible();
+  await expect(page.getByText("You are signed out.")).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the lead desk" })).toBeVisible();
+  await expect(page.getByText(company)).toHaveCount(0);
+
+  // The session ended on the server: the cookie it had opens nothing.
+  await context.clearCookies();
+  await context.addCookies(cookies);
+  const api = await page.request.get(`/api/desk${applicationPath.replace("/desk", "")}`);
+  expect(api.status()).toBe(401);
+  expect(await api.text()).not.toContain(company);
+  await page.goto(applicationPath);
+  await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);
+  await expect(page.getByText(company)).toHaveCount(0);
+});

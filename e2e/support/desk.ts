@@ -1,0 +1,137 @@
+/**
+ * Helpers for the lead desk's browser tests: the server's one-time setup
+ * link (from its log), authenticator codes computed from the secret the page
+ * shows, going through an invitation, signing in, axe.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { Secret, TOTP } from "otpauth";
+import { sampleApplication } from "../../test/support/sample-application";
+import { E2E } from "./env";
+import { expect, type Page } from "./test";
+
+/** The path of the setup link the server logged at start-up (`setupUrl`). */
+export async function setupPath(): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const lines = readFileSync(E2E.serverLog, "utf8").split("\n");
+        for (const line of lines) {
+          if (!line.includes('"setupUrl"')) continue;
+          found = (JSON.parse(line) as { setupUrl: string }).setupUrl;
+        }
+        return found;
+      },
+      { message: `a setupUrl line in ${E2E.serverLog}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(found!);
+  return url.pathname + url.search;
+}
+
+/** A staff member as the tests know them: what they typed and what the page gave them. */
+export interface Account {
+  email: string;
+  password: string;
+  secret: string;
+  backupCodes: string[];
+  /** Codes already used: the server refuses one twice within two minutes. */
+  usedCodes: Set<string>;
+}
+
+/** The app's current 6-digit code, waiting for the next one if this one was used. */
+export async function authenticatorCode(account: Account): Promise<string> {
+  const totp = new TOTP({ secret: Secret.fromBase32(account.secret), digits: 6, period: 30 });
+  for (;;) {
+    const code = totp.generate();
+    if (!account.usedCodes.has(code)) {
+      account.usedCodes.add(code);
+      return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Opens an invitation (or the setup link) and goes through all of it:
+ * password, authenticator, backup codes. Ends signed in, on the inbox.
+ */
+export async function acceptInvitation(page: Page, path: string, email: string): Promise<Account> {
+  const account: Account = {
+    email,
+    password: `harbor ${randomUUID()}`,
+    secret: "",
+    backupCodes: [],
+    usedCodes: new Set(),
+  };
+  await page.goto(path);
+  const emailField = page.getByLabel("Email", { exact: true });
+  if (await emailField.isVisible()) await emailField.fill(email);
+  await page.getByLabel("Your name").fill(email.split("@")[0]);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  account.secret = (await page.locator("code").first().innerText()).replace(/\s+/g, "");
+  await page.getByLabel("Authentication code").fill(await authenticatorCode(account));
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
+  await expect(codes.first()).toBeVisible();
+  account.backupCodes = await codes.allInnerTexts();
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  return account;
+}
+
+/**
+ * Email and password, then the authenticator code (or one of the backup
+ * codes, each good once). Ends on the inbox, or on `next` when the path has one.
+ */
+export async function signIn(
+  page: Page,
+  account: Account,
+  { path = "/desk/sign-in", backupCode = false }: { path?: string; backupCode?: boolean } = {},
+) {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  if (backupCode) {
+    await page.getByRole("button", { name: "Use a backup code" }).click();
+    await page.getByLabel("Backup code").fill(account.backupCodes.pop()!);
+  } else {
+    await page.getByLabel("Authentication code").fill(await authenticatorCode(account));
+  }
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Stores an application through the public API, as the wizard would. */
+export async function submitApplication(page: Page, companyName: string) {
+  const response = await page.request.post("/api/applications", {
+    data: {
+      ...sampleApplication,
+      companyName,
+      email: `${randomUUID()}@northwind.example`,
+      submissionId: randomUUID(),
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+export async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
