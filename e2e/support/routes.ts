@@ -15,7 +15,7 @@ const legalH1: Record<(typeof legalPageSlugs)[number], string> = {
   "cookie-policy": "Cookie Policy",
 };
 
-/** Every public route of the spec's table. */
+/** Every public route: the home page, the FAQ, the legal pages and each product page. */
 export const pages: PageUnderTest[] = [
   { path: "/", h1: "Scale your business without limits", jsonLdTypes: ["Review"] },
   { path: "/faq", h1: "Frequently Asked Questions", jsonLdTypes: ["FAQPage"], breadcrumb: "FAQ" },

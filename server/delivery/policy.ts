@@ -1,7 +1,9 @@
 /**
- * When to retry a CRM delivery, and when to give up. Modelled on Svix and
- * graphile-worker (see shared/reference/reliability-performance-anchors.md):
- * exponential, jittered, spanning more than a day.
+ * When to retry a CRM delivery, and when to give up. Modelled on webhook
+ * senders such as Svix and job queues such as graphile-worker: exponential,
+ * jittered, spanning more than a day, so a CRM that is down for a day loses
+ * no lead. This file is the one definition of the schedule; the docs
+ * (server/README.md, "Retry schedule") describe it, policy.test.ts checks it.
  */
 import type { DeliveryConfig } from "../config";
 

@@ -1,10 +1,10 @@
 import { APPLICATION_SOURCE } from "~/features/application/crm-source";
 import { applicationSchema, type Attribution, type FundingApplication } from "~/features/application/schema";
 
-/** The sixteen fields, with the spec's names, in the schema's (the spec's) order. */
+/** The sixteen application fields, named and ordered as in the application schema. */
 export const APPLICATION_FIELDS = Object.keys(applicationSchema.shape) as (keyof FundingApplication)[];
 
-/** The spec's payload keys; anything else may only follow them. */
+/** The keys the CRM expects first, in this order; our own keys may only follow them. */
 export const CRM_PAYLOAD_KEYS = [...APPLICATION_FIELDS, "source", "timestamp"] as const;
 
 export type CrmPayload = FundingApplication & {
@@ -16,7 +16,7 @@ export type CrmPayload = FundingApplication & {
 
 /**
  * Exactly what the CRM receives: the sixteen fields, `source` and `timestamp`
- * as the spec has them, then our extra keys appended.
+ * first, in that order, then our extra keys appended.
  */
 export function buildCrmPayload(
   application: FundingApplication,

@@ -75,7 +75,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(outbox).toEqual([expect.objectContaining({ status: "pending", attempts: 0, locked_by: null })]);
   });
 
-  it("keeps exactly the CRM payload: the spec's keys first, in order, then the extras", async () => {
+  it("keeps exactly the CRM payload: the CRM's keys first, in order, then the extras", async () => {
     const attribution = {
       firstTouch: { utm_source: "google", utm_campaign: "spring", landingPage: "/" },
       lastTouch: { utm_source: "newsletter" },
@@ -170,7 +170,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   ];
 
   it.each(invalid)(
-    "answers 400 with the spec's message for an invalid %s (%j)",
+    "answers 400 with the form's own message for an invalid %s (%j)",
     async (field, value, message) => {
       const response = await post(validApplication({ [field]: value }));
       expect(response.statusCode).toBe(400);

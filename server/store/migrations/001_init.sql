@@ -28,7 +28,7 @@ CREATE TABLE applications (
   credit_score text NOT NULL,
   sms_consent boolean NOT NULL,
   -- Exactly what the CRM receives. `json`, not `jsonb`: jsonb reorders keys,
-  -- and the spec's keys must come first with the extra keys appended.
+  -- and the CRM's keys must come first, in order, with our extra keys appended.
   payload json NOT NULL,
   client_ip text,
   user_agent text,
