@@ -46,7 +46,8 @@ export function findProductByPath(pathname: string): Product | undefined {
 
 const brand = siteFacts.brand;
 
-// Ranges are the spec's figures (section 9); titles and cards derive from them.
+// Each product's funding range as the provider publishes it: the one place these figures
+// live; page titles, cards, SEO descriptions and the comparison derive from them.
 const ranges = {
   "growth-capital": { min: 500_000, max: 5_000_000 },
   "revenue-based-financing": { min: 100_000, max: 2_000_000 },
