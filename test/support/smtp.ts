@@ -46,6 +46,8 @@ export class TestSmtpServer {
   onConnection: () => SmtpAnswer = () => "accept";
   /** Decides the answer to each message (default: 250). */
   answer: (mail: ReceivedMail) => SmtpAnswer = () => "accept";
+  /** A slow server: each answer to DATA comes this late. */
+  answerDelayMs = 0;
   port = 0;
   private server?: SMTPServer;
   private sockets = new Set<Socket>();
@@ -86,11 +88,15 @@ export class TestSmtpServer {
           this.received.push(mail);
           const answer = this.answer(mail);
           if (answer === "hang") return;
-          if (answer === "accept") {
-            this.accepted.push(mail);
-            return callback(null, "OK: queued");
-          }
-          callback(replyError(answer.code, answer.message));
+          const reply = () => {
+            if (answer === "accept") {
+              this.accepted.push(mail);
+              return callback(null, "OK: queued");
+            }
+            callback(replyError(answer.code, answer.message));
+          };
+          if (this.answerDelayMs > 0) setTimeout(reply, this.answerDelayMs);
+          else reply();
         });
       },
     });

@@ -1,0 +1,3 @@
+import { defineMailFaultSuite } from "./mail-scenarios";
+
+defineMailFaultSuite("postgres");
