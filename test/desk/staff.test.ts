@@ -169,6 +169,8 @@ describe.each(ENGINES)("desk staff administration on %s", (engine) => {
 
     const log = await actions(admin.cookie, "&action=second-factor.reset");
     expect(log[0]).toMatchObject({ actor: admin.email, target: staff.userId });
+    const enrolled = await actions(admin.cookie, "&action=second-factor.enrolled");
+    expect(enrolled[0]).toMatchObject({ actor: staff.email, target: staff.userId });
   });
 
   it("logs sign-ins, failures, sign-outs and ended sessions, newest first, page by page", async () => {
@@ -192,6 +194,11 @@ describe.each(ENGINES)("desk staff administration on %s", (engine) => {
     expect(ended).toMatchObject({ actor: admin.email, target: sessionId, details: { userId: staff.userId } });
     expect(JSON.stringify(byStaff)).not.toContain("wrong password here");
 
+    // Newest first by number (ids pass 9 -> 10 -> 100 here), across pages.
+    const all = (await call("GET", "/api/desk/audit?limit=500", admin.cookie)).json().items;
+    const ids = all.map((entry: { id: string }) => Number(entry.id));
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const first = (await call("GET", "/api/desk/audit?limit=2", admin.cookie)).json();
     expect(first.items).toHaveLength(2);
     const second = (

@@ -74,7 +74,7 @@ export function createAuditRepository(store: Store) {
       );
     },
 
-    /** Newest first; keyset pagination on the id. */
+    /** Newest first; keyset pagination on the id (ordered as a number, not as the text it is sent as). */
     async list(filter: AuditFilter = {}): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
       const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
       const where: string[] = [];
@@ -95,7 +95,7 @@ export function createAuditRepository(store: Store) {
       const { rows } = await store.query<AuditRow>(
         `SELECT id::text AS id, at, actor_id, actor_email, action, target, details, ip, user_agent
          FROM desk_audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-         ORDER BY id DESC LIMIT $${params.length}`,
+         ORDER BY desk_audit_log.id DESC LIMIT $${params.length}`,
         params,
       );
       const page = rows.slice(0, limit);

@@ -61,6 +61,8 @@ export function createThrottle(store: Store) {
 
     /** Counts one failure on every key and blocks those that reached their rule's limit. */
     async recordFailure(keys: ThrottleKey[]): Promise<void> {
+      // Blocks that ended long ago are only clutter.
+      await store.query(`DELETE FROM desk_sign_in_blocks WHERE blocked_until < now() - interval '1 hour'`);
       for (const { key, rule } of keys) {
         const { count } = await counters.hit(key, FAILURE_WINDOW_MS);
         const block = blockAfter(count, rule);
