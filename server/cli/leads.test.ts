@@ -74,7 +74,16 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
     ]) {
       ids.push((await post("/api/applications", body)).json().id);
     }
+    // One reader confirms through the link in the confirmation e-mail; the other never does.
     await post("/api/newsletter", { email: "reader@example.com" });
+    await post("/api/newsletter", { email: "unconfirmed@example.com" });
+    const confirmation = await runtime.store.query<{ html: string }>(
+      "SELECT html FROM mail_outbox WHERE kind = 'newsletter-confirm' AND to_address = 'reader@example.com'",
+    );
+    const link = /href="https?:\/\/[^/"]+(\/api\/newsletter\/confirm\?token=[^"]+)"/.exec(
+      confirmation.rows[0].html,
+    )![1];
+    expect((await app.inject({ method: "POST", url: link })).statusCode).toBe(200);
     // Beta's delivery failed for good.
     const { rows } = await runtime.store.query<{ id: string }>(
       "UPDATE outbox SET status = 'dead', attempts = 1, last_error = 'HTTP 422' WHERE application_id = $1 RETURNING id::text AS id",
@@ -163,7 +172,10 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
       oldestWaiting: { applicationId: ids[0] },
       attempts: { total: 1, failed: 1 },
       newsletterSubscribers: 1,
+      // Two receipts (the spam gets none) and two newsletter confirmations, waiting: no SMTP_URL.
+      mail: { pending: 4, sending: 0, sent: 0, dead: 0, cancelled: 0 },
     });
+    expect((await cli("stats")).stdout).toMatch(/E-mail\s+pending 4, sending 0, sent 0, dead 0, cancelled 0/);
     expect((await cli("stats")).stdout).toMatch(/Dead\s+1 \(npm run leads -- redeliver --all-dead\)/);
 
     expect((await cli("redeliver", ids[2])).code).toBe(1); // spam is never delivered

@@ -8,7 +8,10 @@ import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../config";
+import { createMailOutboxRepository, MAIL_STATUSES } from "../mail/outbox-repository";
 import { DataDirBusyError, openRuntime } from "../runtime";
+import { createNewsletterRepository } from "../store/newsletter-repository";
+import type { Store } from "../store/store";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import {
   APPLICATION_STATUSES,
@@ -24,7 +27,7 @@ Commands:
   show <id>                         one application (id or submission id), its consent record and delivery attempts
   export applications|consents|newsletter [--out file.csv]
                                     CSV to stdout, or to a file
-  stats                             delivery counts by status, oldest waiting, attempts, dead rows
+  stats                             delivery counts by status, oldest waiting, attempts, dead rows, e-mails by status
   redeliver <id> [--force]          back to pending, due now (--force: also a delivered one)
   redeliver --all-dead              every dead row back to pending
 ${STAFF_USAGE}
@@ -76,6 +79,7 @@ async function run(
   values: Record<string, unknown>,
   repo: OperatorRepository,
   io: CliIo,
+  store: Store,
 ): Promise<number> {
   const json = Boolean(values.json);
   const out = (data: unknown, text: () => string): number => {
@@ -148,7 +152,11 @@ async function run(
       if (kind !== "applications" && kind !== "consents" && kind !== "newsletter") {
         throw new UsageError("export needs applications, consents or newsletter");
       }
-      const rows = await repo.exportRows(kind);
+      // The newsletter list is its confirmed addresses: the ones that may be mailed.
+      const rows =
+        kind === "newsletter"
+          ? await createNewsletterRepository(store).exportConfirmed()
+          : await repo.exportRows(kind);
       const csv = stringify(rows, {
         header: true,
         columns: rows.length ? Object.keys(rows[0]) : undefined,
@@ -161,7 +169,10 @@ async function run(
       return 0;
     }
     case "stats": {
-      const stats = await repo.stats();
+      const stats = {
+        ...(await repo.stats()),
+        mail: await createMailOutboxRepository(store).countByStatus(),
+      };
       return out(stats, () =>
         [
           `Applications      ${stats.applications.total} (spam ${stats.applications.spam})`,
@@ -169,7 +180,8 @@ async function run(
           `Oldest waiting    ${stats.oldestWaiting ? `${stats.oldestWaiting.since} (${stats.oldestWaiting.applicationId})` : "none"}`,
           `Attempts          ${stats.attempts.total} (failed ${stats.attempts.failed}, last ${stats.attempts.last ?? "never"})`,
           `Dead              ${stats.dead}${stats.dead ? " (npm run leads -- redeliver --all-dead)" : ""}`,
-          `Newsletter        ${stats.newsletterSubscribers} subscribed`,
+          `Newsletter        ${stats.newsletterSubscribers} subscribed (confirmed)`,
+          `E-mail            ${MAIL_STATUSES.map((status) => `${status} ${stats.mail[status]}`).join(", ")}`,
         ].join("\n"),
       );
     }
@@ -249,7 +261,7 @@ export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
     const code =
       command === "staff"
         ? await runStaffCommand(args, parsed.values, runtime.store, config, io)
-        : await run(command, args, parsed.values, createOperatorRepository(runtime.store), io);
+        : await run(command, args, parsed.values, createOperatorRepository(runtime.store), io, runtime.store);
     // The embedded store does not fsync by itself; make the operator's changes durable.
     if (command === "redeliver" || command === "staff") await runtime.store.syncToDisk();
     return code;
