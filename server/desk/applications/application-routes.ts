@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { notifyMailQueued } from "../../mail/wake";
 import { isUuid, type OperatorRepository } from "../../store/operator-repository";
 import type { Queryable } from "../../store/store";
 import { auditEntry } from "../audit/audit-repository";
@@ -85,12 +86,12 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     change: (
       tx: Queryable,
       found: LockedApplication,
-    ) => Promise<{ details?: Record<string, unknown>; queued?: boolean }>,
+    ) => Promise<{ details?: Record<string, unknown>; queued?: boolean; mailQueued?: number }>,
   ) {
     const { id } = request.params;
     if (!isUuid(id)) return reply.code(404).send(NOT_FOUND);
     try {
-      const { queued } = await app.store.transaction(async (tx) => {
+      const { queued, mailQueued } = await app.store.transaction(async (tx) => {
         const found = await repository.lock(tx, id);
         if (!found) throw new Refusal(404, NOT_FOUND.error);
         const result = await change(tx, found);
@@ -99,6 +100,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
       });
       // The delivery worker takes it at once rather than at its next poll.
       if (queued) app.wakeDelivery(id);
+      if (mailQueued) notifyMailQueued();
     } catch (error) {
       if (error instanceof Refusal) return reply.code(error.status).send({ error: error.error });
       throw error;
@@ -158,8 +160,8 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
   app.post<WithId>("/api/desk/applications/:id/release", staff, async (request, reply) =>
     act(request, reply, APPLICATION_ACTIONS.released, async (tx, found) => {
       if (found.status !== "spam") throw new Refusal(409, "This application is not in quarantine");
-      const queued = await repository.release(tx, found.id);
-      return { details: { queued }, queued };
+      const released = await repository.release(tx, found.id, app.config);
+      return { details: released, ...released };
     }),
   );
 
@@ -169,7 +171,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     return act(request, reply, APPLICATION_ACTIONS.quarantined, async (tx, found) => {
       if (found.status === "spam") throw new Refusal(409, "This application is already in quarantine");
       const cancelled = await repository.quarantine(tx, found.id, reason);
-      return { details: { reason, deliveryCancelled: cancelled } };
+      return { details: { reason, ...cancelled } };
     });
   });
 

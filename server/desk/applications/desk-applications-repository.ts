@@ -3,6 +3,11 @@
  * their history for the timeline, the consent lookup and the quarantine
  * purge. Reads shared with the operator CLI live in the operator repository.
  */
+import {
+  cancelApplicationMail,
+  enqueueApplicationMail,
+  type MailSettings,
+} from "../../mail/application-mail";
 import type { Queryable, Store } from "../../store/store";
 
 /** Audit actions that change an application; the timeline shows them. */
@@ -54,10 +59,14 @@ export function createDeskApplicationsRepository(store: Store) {
     /**
      * To quarantine: marked spam with the reason; a delivery still waiting
      * (pending, being sent, or dead and so waiting for a redelivery) is
-     * cancelled. One already delivered stays as it is. Returns whether a
-     * delivery was cancelled.
+     * cancelled, and so are its e-mails not sent yet. One already delivered
+     * stays as it is. Returns what was cancelled.
      */
-    async quarantine(db: Queryable, id: string, reason: string): Promise<boolean> {
+    async quarantine(
+      db: Queryable,
+      id: string,
+      reason: string,
+    ): Promise<{ deliveryCancelled: boolean; mailCancelled: number }> {
       await db.query(
         `UPDATE applications SET status = 'spam', spam_reason = $2, quarantined_at = now()
           WHERE id = $1::uuid`,
@@ -68,16 +77,24 @@ export function createDeskApplicationsRepository(store: Store) {
           WHERE application_id = $1::uuid AND status IN ('pending', 'sending', 'dead')`,
         [id],
       );
-      return cancelled.rowCount > 0;
+      return {
+        deliveryCancelled: cancelled.rowCount > 0,
+        mailCancelled: await cancelApplicationMail(db, id),
+      };
     },
 
     /**
      * Out of quarantine into the normal path: received, with an outbox row
      * due now (a new one; or the one the quarantine cancelled, pending again
-     * with a fresh retry schedule). Returns whether a delivery was queued (not
-     * when the CRM already has it).
+     * with a fresh retry schedule), and the receipt and staff alerts a new
+     * application gets. Returns whether a delivery was queued (not when the
+     * CRM already has it) and how many e-mails.
      */
-    async release(db: Queryable, id: string): Promise<boolean> {
+    async release(
+      db: Queryable,
+      id: string,
+      mail: MailSettings,
+    ): Promise<{ queued: boolean; mailQueued: number }> {
       await db.query(
         `UPDATE applications SET status = 'received', spam_reason = NULL, quarantined_at = NULL
           WHERE id = $1::uuid`,
@@ -91,7 +108,7 @@ export function createDeskApplicationsRepository(store: Store) {
           WHERE outbox.status = 'cancelled'`,
         [id],
       );
-      return queued.rowCount > 0;
+      return { queued: queued.rowCount > 0, mailQueued: await enqueueApplicationMail(db, id, mail) };
     },
 
     /** The desk's actions on one application, oldest first, from the audit log. */
