@@ -84,7 +84,7 @@ export function HydrateFallback() {
   );
 }
 
-/** The spec's default error screen: status and text, or the message; never a stack. */
+/** The default error screen: status and text, or the message; never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Something went wrong.";
   if (isRouteErrorResponse(error)) {

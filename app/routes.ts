@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { productPath, productSlugs } from "./content/products";
 import { legalPageSlugs } from "./content/legal/slugs";
 
-// Every URL is fixed (the spec's route table); products and legal pages come
+// Every URL is fixed (published links must keep working); products and legal pages come
 // from their catalogues so a new entry gets its route, prerender and sitemap.
 export default [
   index("routes/home.tsx"),

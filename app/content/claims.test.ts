@@ -7,7 +7,7 @@ import { formatUsdCompact } from "~/lib/format";
 describe("claims", () => {
   const byId = Object.fromEntries(claims.map((claim) => [claim.id, claim]));
 
-  it("states every figure the spec claims", () => {
+  it("states every published figure", () => {
     expect(byId["businesses-funded"]).toMatchObject({ value: "200+", label: "Businesses funded" });
     expect(byId["capital-deployed"]).toMatchObject({ value: "$500M+", label: "Capital deployed" });
     expect(byId["average-funding-time"]).toMatchObject({ value: "3 weeks", label: "Average funding time" });
@@ -35,7 +35,7 @@ describe("claims", () => {
 });
 
 describe("hero", () => {
-  it("uses the spec's headline", () => {
+  it("uses the published headline", () => {
     expect(hero.headline).toBe("Scale your business without limits");
     expect(hero.primaryCta).toBe("Get Funding Now");
     expect(hero.secondaryCta).toBe("Learn More");

@@ -7,7 +7,7 @@ import { formatUsdCompact } from "~/lib/format";
 const answers = allFaqItems.map((item) => item.answer).join("\n");
 
 describe("FAQ content", () => {
-  it("has four groups of four, in the spec's order", () => {
+  it("has four groups of four, in the published order", () => {
     expect(faqGroups.map((group) => group.title)).toEqual([
       "Getting Started",
       "Application Process",
@@ -27,7 +27,7 @@ describe("FAQ content", () => {
     }
   });
 
-  it("states the spec's FAQ figures", () => {
+  it("states the published FAQ figures", () => {
     expect(answers).toContain("$500K-$10M");
     expect(answers).toContain("2-4 weeks");
     expect(answers).toContain("within 24 hours");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { processSteps, processSummary } from "./process";
 
 describe("how it works", () => {
-  it("has four numbered steps with the spec's titles and timelines", () => {
+  it("has four numbered steps with the published titles and timelines", () => {
     expect(processSteps.map(({ number, title, timeline }) => ({ number, title, timeline }))).toEqual([
       { number: 1, title: "Application", timeline: "Day 1" },
       { number: 2, title: "Consultation", timeline: "Day 2-3" },

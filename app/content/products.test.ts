@@ -11,7 +11,7 @@ function eligibilityText(slug: ProductSlug): string {
 }
 
 describe("product catalogue", () => {
-  it("lists the six products in spec order with the spec's ranges", () => {
+  it("lists the six products in the published order with their published ranges", () => {
     expect(products.map((product) => [product.title, formatUsdRange(product.range)])).toEqual([
       ["Growth Capital", "$500K-$5M"],
       ["Revenue-Based Financing", "$100K-$2M"],
@@ -77,7 +77,7 @@ describe("product catalogue", () => {
     });
   });
 
-  it("shows every eligibility figure of the spec on its product's page", () => {
+  it("shows every published eligibility figure on its product's page", () => {
     const expected: Record<ProductSlug, string[]> = {
       "growth-capital": [
         "$1M in annual recurring revenue",

@@ -23,7 +23,7 @@ export interface Product {
   cardDescription: string;
   /** Longer intro paragraph on the product page. */
   description: string;
-  /** The spec's figures, and their notation ("$500K-$5M") for the UI. */
+  /** The published range, and its notation ("$500K-$5M") for the UI. */
   range: { min: number; max: number; label: string };
   /** Card feature bullets (four). */
   features: string[];

@@ -13,7 +13,7 @@ describe("testimonials", () => {
     expect(new Set(testimonials.map((testimonial) => testimonial.id)).size).toBe(3);
   });
 
-  it("carries the spec's claims: closed in 18 days, development accelerated by 6 months", () => {
+  it("carries the published claims: closed in 18 days, development accelerated by 6 months", () => {
     const texts = testimonials.map((testimonial) => testimonial.content);
     expect(texts.some((text) => /closed in 18 days/.test(text))).toBe(true);
     expect(texts.some((text) => /accelerated our development by 6 months/.test(text))).toBe(true);

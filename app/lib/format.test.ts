@@ -16,7 +16,7 @@ describe("formatUsd", () => {
 });
 
 describe("formatUsdRange", () => {
-  it("uses the spec's compact range notation", () => {
+  it("uses the site's compact range notation", () => {
     expect(formatUsdRange({ min: 500_000, max: 5_000_000 })).toBe("$500K-$5M");
     expect(formatUsdRange({ min: 100_000, max: 2_000_000 })).toBe("$100K-$2M");
     expect(formatUsdRange({ min: 50_000, max: 1_000_000 })).toBe("$50K-$1M");

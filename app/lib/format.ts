@@ -25,7 +25,7 @@ function trim(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, "");
 }
 
-/** { min: 500000, max: 5000000 } -> "$500K-$5M" (the spec's range notation). */
+/** { min: 500000, max: 5000000 } -> "$500K-$5M" (the site's range notation). */
 export function formatUsdRange(range: { min: number; max: number }): string {
   return `${formatUsdCompact(range.min)}-${formatUsdCompact(range.max)}`;
 }

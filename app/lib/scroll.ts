@@ -1,7 +1,7 @@
 /** In-page section ids that links may target. */
 export type SectionId = "products" | "about-us" | "how-it-works" | "testimonials" | "funding-form";
 
-/** The spec's wait before scrolling after a navigation to the home page. */
+/** The wait before scrolling after a navigation to the home page. */
 export const SCROLL_AFTER_NAVIGATION_MS = 100;
 
 export function prefersReducedMotion(): boolean {

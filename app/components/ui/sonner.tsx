@@ -1,6 +1,6 @@
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-/** Toasts: sonner's defaults give the spec's "Notifications" label and Alt+T hotkey. */
+/** Toasts: sonner's defaults give the toast region its "Notifications" label and the Alt+T hotkey the site promises. */
 export function Toaster(props: ToasterProps) {
   return (
     <Sonner

@@ -38,7 +38,7 @@ describe("applicationSchema", () => {
     expect(applicationSchema.safeParse(valid).success).toBe(true);
   });
 
-  it("has exactly the sixteen spec fields", () => {
+  it("has exactly the sixteen fields the CRM expects", () => {
     expect(Object.keys(applicationSchema.shape)).toEqual([
       "companyName",
       "industry",
@@ -80,11 +80,11 @@ describe("applicationSchema", () => {
     ["title", "C", "Please enter your title"],
     ["creditScore", "", "Please select your credit score range"],
     ["smsConsent", false, "You must consent to SMS communications to submit your application"],
-  ] as const)("%s = %j gives the spec's message", (field, value, message) => {
+  ] as const)("%s = %j gives the message the visitor must see", (field, value, message) => {
     expect(messageFor(field, value)).toBe(message);
   });
 
-  it("reports every spec message for an empty form", () => {
+  it("reports every field's message for an empty form", () => {
     expect(errorsFor(emptyApplication)).toEqual({
       companyName: "Company name must be at least 2 characters",
       industry: "Please select an industry",
@@ -144,7 +144,7 @@ describe("applicationSchema", () => {
 describe("option lists", () => {
   const values = (list: readonly { value: string }[]) => list.map((option) => option.value);
 
-  it("lists each enum's values in spec order", () => {
+  it("lists each enum's values in the published order", () => {
     expect(values(industryOptions)).toEqual([
       "technology",
       "healthcare",
@@ -194,14 +194,14 @@ describe("option lists", () => {
     expect(values(creditScoreOptions)).toEqual(["570-640", "640-700", "700-750", "750-800+"]);
   });
 
-  it("uses the spec's special labels", () => {
+  it("uses the special labels the form shows", () => {
     expect(yearsInBusinessOptions.find((option) => option.value === "startup")?.label).toBe("Pre-revenue");
     expect(fundingTypeOptions.find((option) => option.value === "strategic-financing")?.label).toBe(
       "0% Strategic Financing",
     );
   });
 
-  it("shows the spec's ranges as hints on the funding options", () => {
+  it("shows the published ranges as hints on the funding options", () => {
     const hint = (value: string) => fundingTypeOptions.find((option) => option.value === value)?.hint;
     expect(hint("revenue-based")).toBe("$100K-$5M");
     expect(hint("asset-based")).toBe("$500K-$50M");
@@ -232,7 +232,7 @@ describe("option lists", () => {
 });
 
 describe("steps", () => {
-  it("has the four spec steps, titles and fields, covering every field once", () => {
+  it("has the four steps, titles and fields, covering every field once", () => {
     expect(TOTAL_STEPS).toBe(4);
     expect(applicationSteps.map((step) => step.title)).toEqual([
       "Company Information",
@@ -253,7 +253,7 @@ describe("steps", () => {
 });
 
 describe("SMS consent", () => {
-  it("says what the spec requires and is versioned", () => {
+  it("states the consent wording the provider requires and is versioned", () => {
     expect(smsConsentText).toMatch(/receive text messages/);
     expect(smsConsentText).toMatch(/application/);
     expect(smsConsentText).toMatch(/updates/);
