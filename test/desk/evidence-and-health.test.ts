@@ -69,7 +69,7 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
     // The SHA-256 is of the exact text, as anyone can recompute it.
     expect(evidence.consent.sha256).toBe(createHash("sha256").update(evidence.consent.text).digest("hex"));
     // The submission as stored and sent to the CRM: the sixteen fields first, in order.
-    const { submissionId: _s, pageUrl: _p, ...fields } = body;
+    const { submissionId: _s, pageUrl: _p, ...fields } = body as Record<string, unknown>;
     expect(Object.keys(evidence.submission.payload).slice(0, 16)).toEqual(Object.keys(fields));
     expect(evidence.submission.payload).toMatchObject({
       ...fields,
