@@ -3,7 +3,8 @@ import { E2E } from "./e2e/support/env";
 
 // Browser tests run against the production build served by `npm start`
 // (which builds when the build is missing or stale), with the booking widget
-// pointed at a fake booking server on loopback.
+// pointed at a fake booking server on loopback and e-mail sent to a local
+// inbox (scripts/dev-smtp.mjs).
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
@@ -32,6 +33,16 @@ export default defineConfig({
       url: `${E2E.crmOrigin}/health`,
       reuseExistingServer: false,
       env: { CRM_PORT: String(E2E.crmPort) },
+    },
+    {
+      command: "node scripts/dev-smtp.mjs",
+      url: `${E2E.inboxOrigin}/health`,
+      reuseExistingServer: false,
+      env: {
+        SMTP_PORT: String(E2E.smtpPort),
+        SMTP_INBOX_HTTP_PORT: String(E2E.inboxPort),
+        SMTP_INBOX_QUIET: "1",
+      },
     },
     {
       // The server's log goes to a file the lead-desk tests read (its one-time setup link).

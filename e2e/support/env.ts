@@ -6,6 +6,9 @@ import { join } from "node:path";
 const port = Number(process.env.E2E_PORT ?? 4317);
 const bookingPort = Number(process.env.E2E_BOOKING_PORT ?? 4318);
 const crmPort = Number(process.env.E2E_CRM_PORT ?? 4319);
+// The dev inbox (scripts/dev-smtp.mjs): SMTP on one port, its messages as JSON on the next.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4320);
+const inboxPort = Number(process.env.E2E_INBOX_PORT ?? 4321);
 const baseUrl = `http://127.0.0.1:${port}`;
 const bookingOrigin = `http://127.0.0.1:${bookingPort}`;
 // One store per test run, so tests can look rows up and nothing leaks between runs.
@@ -31,6 +34,9 @@ export const E2E = {
   bookingUrl: `${bookingOrigin}/booking`,
   crmPort,
   crmOrigin: `http://127.0.0.1:${crmPort}`,
+  smtpPort,
+  inboxPort,
+  inboxOrigin: `http://127.0.0.1:${inboxPort}`,
   databaseUrl,
   schema,
   dataDir,
@@ -55,6 +61,7 @@ export const E2E = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LEAD_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/leads`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: "warn",
   } as Record<string, string>,

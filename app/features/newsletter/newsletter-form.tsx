@@ -9,7 +9,7 @@ type Status =
   | { kind: "sending" }
   | { kind: "invalid"; message: string }
   | { kind: "failed"; message: string }
-  | { kind: "subscribed"; email: string };
+  | { kind: "confirm"; email: string };
 
 /** Footer newsletter sign-up: validates the address, then subscribes it on our server. */
 export function NewsletterForm() {
@@ -39,18 +39,19 @@ export function NewsletterForm() {
         }),
       });
       if (!response.ok) throw new Error(`Newsletter sign-up failed with ${response.status}`);
-      setStatus({ kind: "subscribed", email: parsed.data.email });
+      setStatus({ kind: "confirm", email: parsed.data.email });
     } catch (error) {
       console.error(error);
       setStatus({ kind: "failed", message: "We couldn't subscribe you just now. Please try again." });
     }
   }
 
-  if (status.kind === "subscribed") {
+  // Double opt-in: nothing is sent to the address until its owner follows the e-mailed link.
+  if (status.kind === "confirm") {
     return (
       <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-highlight">
-        <CheckCircle2Icon className="size-5" aria-hidden="true" />
-        Thanks! {status.email} is subscribed to our funding insights.
+        <CheckCircle2Icon className="size-5 shrink-0" aria-hidden="true" />
+        Almost there! Check your inbox: we sent a link to {status.email} to confirm your subscription.
       </p>
     );
   }
