@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import type { Store } from "../store/store";
+import analyticsRoutes from "./analytics/analytics-routes";
 import applicationsDesk from "./applications/plugin";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
@@ -43,7 +44,7 @@ function sameOrigin(request: FastifyRequest): boolean {
 }
 
 const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store }) => {
-  app.decorate("desk", createDesk(config, store));
+  app.decorate("desk", createDesk(config, store, app.log));
 
   // A JSON content type with no body (a bodiless POST or DELETE from a fetch
   // wrapper) is no body, not a 400; anything else goes to Fastify's own parser.
@@ -71,6 +72,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(applicationsDesk);
+  await app.register(analyticsRoutes);
 
   app.addHook("onReady", async () => {
     try {

@@ -7,6 +7,7 @@
  * `__Host-` cookie behind a proxy, shared throttling) is added around it; see
  * docs/decisions/0007-desk-authentication.md.
  */
+import type { FastifyBaseLogger } from "fastify";
 import { betterAuth } from "better-auth";
 import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
@@ -22,6 +23,8 @@ export interface DeskAuthOptions {
   baseURL: string;
   /** Absolute session lifetime. */
   sessionMaxMs: number;
+  /** The server's JSON logger: the library's own lines go there, not to the console. */
+  log: FastifyBaseLogger;
 }
 
 /** Passwords: at least 12 characters, up to 256 accepted, no composition rules. */
@@ -31,8 +34,18 @@ export const PASSWORD_MAX = 256;
 export const PENDING_SIGN_IN_SECONDS = 600;
 export const TOTP_ISSUER = "Harborline lead desk";
 
-export function createBetterAuth({ store, secret, baseURL, sessionMaxMs }: DeskAuthOptions) {
+export function createBetterAuth({ store, secret, baseURL, sessionMaxMs, log }: DeskAuthOptions) {
   return betterAuth({
+    // Its warnings are expected events ("Invalid password"), which the audit log
+    // records; only its errors are worth more than debug.
+    logger: {
+      level: "debug",
+      log: (level, message, ...args) => {
+        const line = { component: "desk-auth", details: args.length ? args : undefined };
+        if (level === "error") log.error(line, message);
+        else log.debug(line, message);
+      },
+    },
     appName: TOTP_ISSUER,
     baseURL,
     secret,

@@ -2,6 +2,7 @@
  * What the desk's routes share, decorated on the desk plugin's instance as
  * `app.desk` (server/desk/plugin.ts).
  */
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Store } from "../../store/store";
 import { createAuditRepository, type AuditRepository } from "../audit/audit-repository";
@@ -27,8 +28,8 @@ declare module "fastify" {
   }
 }
 
-export function createDesk(config: Config, store: Store): Desk {
-  const library = createLibrary(config, store);
+export function createDesk(config: Config, store: Store, log: FastifyBaseLogger): Desk {
+  const library = createLibrary(config, store, log);
   return {
     config,
     store,

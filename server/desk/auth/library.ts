@@ -4,7 +4,7 @@
  * and each call carries the request's client address and user agent plus, when
  * needed, the library's own cookie holding the value our cookie carries.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { isAPIError } from "better-auth/api";
 import { parseSetCookieHeader } from "better-auth/cookies";
 import type { Config } from "../../config";
@@ -19,7 +19,7 @@ export interface Library {
   names: { session: string; pending: string };
 }
 
-export function createLibrary(config: Config, store: Store) {
+export function createLibrary(config: Config, store: Store, log: FastifyBaseLogger) {
   let made: Promise<Library> | undefined;
   const make = async (): Promise<Library> => {
     const auth = createBetterAuth({
@@ -27,6 +27,7 @@ export function createLibrary(config: Config, store: Store) {
       secret: await loadAuthSecret(store),
       baseURL: config.siteUrl,
       sessionMaxMs: config.desk.sessionMaxMs,
+      log,
     });
     const context = await auth.$context;
     return {
