@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from "fastify";
+import analytics from "./analytics/plugin";
 import type { Config } from "./config";
 import desk from "./desk/plugin";
 import deskSite from "./plugins/desk-site";
@@ -12,8 +13,8 @@ import applications from "./routes/applications";
 import health from "./routes/health";
 import newsletter from "./routes/newsletter";
 import { loadSite } from "./site/load-site";
-import type { IntakeJournal } from "./intake/journal";
-import type { IntakeRecord } from "./store/applications-repository";
+import type { ApplicationJournal } from "./store/application-journal";
+import type { JournaledApplication } from "./store/applications-repository";
 import type { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -23,10 +24,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** A pino logger made by the caller (server/main.ts shares it with the worker). */
   loggerInstance?: FastifyBaseLogger;
-  /** PGlite: the fsync'd intake journal (server/intake/journal.ts). */
-  journal?: IntakeJournal<IntakeRecord>;
+  /** PGlite: the fsync'd intake journal (server/store/application-journal.ts). */
+  journal?: ApplicationJournal<JournaledApplication>;
   /** Called after a new deliverable application is committed (wakes the delivery worker). */
   onApplicationStored?: (id: string) => void;
+  /** The analytics' clock (tests move it across days). */
+  analyticsClock?: () => Date;
 }
 
 export function loggerOptions(config: Config) {
@@ -47,6 +50,7 @@ export async function buildApp({
   loggerInstance,
   journal,
   onApplicationStored,
+  analyticsClock,
 }: BuildAppOptions) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config) }),
@@ -80,6 +84,7 @@ export async function buildApp({
   await app.register(jsonBody);
   await app.register(rateLimit, { config, store });
   await app.register(storePlugin, { store, journal, onApplicationStored });
+  await app.register(analytics, { config, store, now: analyticsClock });
 
   // Routes.
   await app.register(health);

@@ -9,15 +9,15 @@ import type { FastifyBaseLogger } from "fastify";
 import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
 import { createOutboxRepository } from "./delivery/outbox-repository";
-import { openIntakeJournal, type IntakeJournal } from "./intake/journal";
-import { createApplicationsRepository, type IntakeRecord } from "./store/applications-repository";
+import { openApplicationJournal, type ApplicationJournal } from "./store/application-journal";
+import { createApplicationsRepository, type JournaledApplication } from "./store/applications-repository";
 import { migrate } from "./store/migrate";
 import { openStore } from "./store/open";
 import type { Store } from "./store/store";
 
 export interface Runtime {
   store: Store;
-  journal?: IntakeJournal<IntakeRecord>;
+  journal?: ApplicationJournal<JournaledApplication>;
   /** Migrations applied by this start. */
   migrations: string[];
   /** `keepJournal` (tests): leave the journal for the next start's replay, as a crash would. */
@@ -102,11 +102,11 @@ export async function openRuntime(
     store = await openStore(config);
     const opened = store;
     const migrations = await migrate(opened);
-    let journal: IntakeJournal<IntakeRecord> | undefined;
+    let journal: ApplicationJournal<JournaledApplication> | undefined;
     if (opened.engine === "pglite") {
       if (config.intakeJournal) {
         const restorer = createApplicationsRepository(opened, { mail: config });
-        journal = await openIntakeJournal<IntakeRecord>({
+        journal = await openApplicationJournal<JournaledApplication>({
           dir: join(config.dataDir, "intake-journal"),
           replay: (records) => restorer.restore(records),
           syncStore: () => opened.syncToDisk(),

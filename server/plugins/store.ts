@@ -1,12 +1,12 @@
 import fp from "fastify-plugin";
-import type { IntakeJournal } from "../intake/journal";
-import { createApplicationsRepository, type IntakeRecord } from "../store/applications-repository";
+import type { ApplicationJournal } from "../store/application-journal";
+import { createApplicationsRepository, type JournaledApplication } from "../store/applications-repository";
 import { createNewsletterRepository } from "../store/newsletter-repository";
 import type { Store } from "../store/store";
 
 export interface StorePluginOptions {
   store: Store;
-  journal?: IntakeJournal<IntakeRecord>;
+  journal?: ApplicationJournal<JournaledApplication>;
   onApplicationStored?: (id: string) => void;
 }
 

@@ -8,7 +8,7 @@ import {
   smsConsentText,
 } from "~/features/application/schema";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../leads/crm-payload";
+import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../delivery/crm-payload";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {

@@ -8,7 +8,7 @@ import {
 } from "~/features/application/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-import { APPLICATION_FIELDS } from "../leads/crm-payload";
+import { APPLICATION_FIELDS } from "../delivery/crm-payload";
 import { cleanJson } from "../clean-text";
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);

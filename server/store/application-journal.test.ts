@@ -6,7 +6,7 @@ import { buildApp } from "../app";
 import { createBackend, disposeSeed, type TestBackend } from "../../test/support/fault-harness";
 import { openRuntime } from "../runtime";
 import { testConfig, validApplication } from "../../test/support/server";
-import { openIntakeJournal, readJournalEntries } from "./journal";
+import { openApplicationJournal, readJournalEntries } from "./application-journal";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
 
@@ -117,7 +117,7 @@ describe("the intake journal (PGlite)", () => {
     const dir = mkdtempSync(join(tmpdir(), "harborline-journal-"));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     let synced = 0;
-    const journal = await openIntakeJournal<{ n: number }>({
+    const journal = await openApplicationJournal<{ n: number }>({
       dir,
       replay: async () => 0,
       syncStore: async () => {

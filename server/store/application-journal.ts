@@ -10,7 +10,7 @@
  */
 import { mkdir, open, readdir, readFile, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { fsyncPath } from "../store/fsync";
+import { fsyncPath } from "./fsync";
 
 export interface JournalLogger {
   info(obj: object, msg: string): void;
@@ -28,7 +28,7 @@ export interface OpenJournalOptions<E> {
   log?: JournalLogger;
 }
 
-export interface IntakeJournal<E> {
+export interface ApplicationJournal<E> {
   /**
    * Appends `entry`, waits until it is on disk, then runs `commit` (the store
    * transaction). The segment stays until `commit` has settled.
@@ -86,7 +86,7 @@ export async function readJournalEntries<E>(
   return { files: names.map((name) => join(dir, name)), entries, unreadable };
 }
 
-export async function openIntakeJournal<E>(options: OpenJournalOptions<E>): Promise<IntakeJournal<E>> {
+export async function openApplicationJournal<E>(options: OpenJournalOptions<E>): Promise<ApplicationJournal<E>> {
   const { dir, log } = options;
   const maxSegmentBytes = options.maxSegmentBytes ?? 16 * 1024 * 1024;
   await mkdir(dir, { recursive: true });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Attribution, FundingApplication } from "~/features/application/schema";
-import type { IntakeJournal } from "../intake/journal";
-import { buildCrmPayload } from "../leads/crm-payload";
+import type { ApplicationJournal } from "./application-journal";
+import { buildCrmPayload } from "../delivery/crm-payload";
 import {
   composeApplicationMails,
   insertMailsSql,
@@ -27,14 +27,14 @@ export interface NewApplication {
 }
 
 /** An application as the intake journal keeps it: everything needed to store it again. */
-export interface IntakeRecord extends NewApplication {
+export interface JournaledApplication extends NewApplication {
   id: string;
   submissionId: string;
 }
 
 export interface ApplicationsRepositoryOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
-  journal?: IntakeJournal<IntakeRecord>;
+  journal?: ApplicationJournal<JournaledApplication>;
   /** Called after a new, deliverable application is committed (wakes the delivery worker). */
   onStored?: (id: string) => void;
   /** The applicant's receipt and the staff alerts are stored with each deliverable application. */
@@ -60,7 +60,7 @@ export function createApplicationsRepository(store: Store, options: Applications
    * receipt and staff alerts, in one statement (atomic on its own: one round
    * trip instead of five); false when the submission id exists.
    */
-  async function insert(db: Queryable, record: IntakeRecord): Promise<boolean> {
+  async function insert(db: Queryable, record: JournaledApplication): Promise<boolean> {
     const a = record.application;
     const payload = buildCrmPayload(a, {
       applicationId: record.id,
@@ -153,7 +153,7 @@ export function createApplicationsRepository(store: Store, options: Applications
      * journal first. Resolves once both are durable (after COMMIT).
      */
     async create(input: NewApplication): Promise<CreatedApplication> {
-      const record: IntakeRecord = {
+      const record: JournaledApplication = {
         ...input,
         id: randomUUID(),
         submissionId: input.submissionId ?? randomUUID(),
@@ -174,7 +174,7 @@ export function createApplicationsRepository(store: Store, options: Applications
     },
 
     /** Start-up replay of the intake journal: stores the records the store lacks; returns how many. */
-    async restore(records: IntakeRecord[]): Promise<number> {
+    async restore(records: JournaledApplication[]): Promise<number> {
       let inserted = 0;
       for (const record of records) {
         const stored = await store.transaction(async (tx) => {

@@ -7,7 +7,7 @@
  * at most one per delivery that was in flight, and counted.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CRM_PAYLOAD_KEYS } from "../../server/leads/crm-payload";
+import { CRM_PAYLOAD_KEYS } from "../../server/delivery/crm-payload";
 import type { Store } from "../../server/store/store";
 import type { Engine } from "../support/server";
 import {

@@ -3,7 +3,7 @@
  * into ListItem, Detail and the consent evidence. No SQL here.
  */
 import { createHash } from "node:crypto";
-import { APPLICATION_FIELDS } from "../../leads/crm-payload";
+import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
 import type { InboxRow, OperatorRepository } from "../../store/operator-repository";
 import type { ActionRow } from "./desk-applications-repository";
 
