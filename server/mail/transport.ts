@@ -44,9 +44,15 @@ export function classifySmtpError(error: unknown, timeoutMs: number): SendResult
   return { outcome: refusedForGood ? "dead" : "retry", smtpCode, error: text };
 }
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 export function createMailSender(smtpUrl: string, timeoutMs: number): MailSender {
+  const url = new URL(smtpUrl);
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // Credentials never cross a network in clear: smtp:// with a log-in must
+    // upgrade with STARTTLS (`?requireTLS=false` in the URL says otherwise).
+    requireTLS: url.protocol === "smtp:" && url.username !== "" && !LOOPBACK.has(url.hostname),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
