@@ -118,6 +118,12 @@ describe.each(ENGINES)("desk staff administration on %s", (engine) => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ error: "Email or password is not right" });
 
+    const resetDisabled = await call(
+      "POST",
+      `/api/desk/staff/${staff.userId}/reset-second-factor`,
+      admin.cookie,
+    );
+    expect(resetDisabled.statusCode).toBe(409);
     const enabled = await call("PATCH", `/api/desk/staff/${staff.userId}`, admin.cookie, { disabled: false });
     expect(enabled.json().disabled).toBe(false);
     expect((await signIn(ctx.app, staff, { offsetSteps: 1 })).statusCode).toBe(200);

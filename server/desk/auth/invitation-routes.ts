@@ -77,6 +77,13 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     if (existing && invitation.purpose !== "reset-second-factor") {
       return reply.code(409).send({ error: "An account with this e-mail address already exists" });
     }
+    // A reset link for an account disabled since: it stays closed.
+    if (
+      invitation.purpose === "reset-second-factor" &&
+      (!existing || (existing.user as { banned?: boolean | null }).banned === true)
+    ) {
+      return reply.code(410).send(GONE);
+    }
     if (!(await desk.invitations.claim(invitation.id))) return reply.code(410).send(GONE);
 
     let userId: string;

@@ -105,6 +105,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const member = await staff.findById(request.params.id);
       if (!member) return reply.code(404).send(NOT_FOUND);
+      if (member.disabled) return reply.code(409).send({ error: "Enable the account first" });
       const lib = await desk.library();
       // The factor and every session go now; the link lets the person set new ones.
       await lib.context.adapter.delete({
