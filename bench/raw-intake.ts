@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { APPLICATION_SOURCE } from "~/features/application/crm-source";
 import { SMS_CONSENT_VERSION, smsConsentText, type FundingApplication } from "~/features/application/schema";
 import { loadConfig } from "../server/config";
 import { openRuntime } from "../server/runtime";
@@ -32,7 +31,6 @@ await Promise.all(
       await repository.create({
         submissionId: randomUUID(),
         application,
-        source: APPLICATION_SOURCE,
         timestamp: new Date().toISOString(),
         clientIp: "127.0.0.1",
         userAgent: "bench",

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from "fastify";
-import { APPLICATION_SOURCE } from "~/features/application/crm-source";
 import {
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
@@ -8,7 +7,6 @@ import {
 } from "~/features/application/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-import { APPLICATION_FIELDS } from "../delivery/crm-payload";
 import { cleanJson } from "../clean-text";
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
@@ -30,26 +28,28 @@ const applications: FastifyPluginAsync = async (app) => {
 
     // Cleaned again after the schema's own cuts: an attribution value cut at its
     // limit can split an emoji's surrogate pair, which the store cannot hold.
-    const body = cleanJson(parsed.data);
-    const application = Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, body[field]])) as Pick<
-      typeof body,
-      (typeof APPLICATION_FIELDS)[number]
-    >;
-    const consentVersion = body.consentVersion ?? SMS_CONSENT_VERSION;
-    const userAgent = clip(request.headers["user-agent"], 1000);
+    // What the request carries besides the application itself; the rest is the
+    // application (the CRM payload builder picks and orders its fields).
+    const {
+      submissionId,
+      attribution,
+      pageUrl,
+      consentVersion = SMS_CONSENT_VERSION,
+      [HONEYPOT_FIELD]: honeypot,
+      ...application
+    } = cleanJson(parsed.data);
     const result = await app.applications.create({
-      submissionId: body.submissionId,
+      submissionId,
       application,
-      source: APPLICATION_SOURCE,
       timestamp: new Date().toISOString(),
-      spamReason: body[HONEYPOT_FIELD]?.trim() ? "honeypot" : undefined,
+      spamReason: honeypot?.trim() ? "honeypot" : undefined,
       clientIp: request.ip,
-      userAgent,
-      attribution: body.attribution,
+      userAgent: clip(request.headers["user-agent"], 1000),
+      attribution,
       consent: {
         text: smsConsentVersions[consentVersion],
         version: consentVersion,
-        pageUrl: body.pageUrl || clip(request.headers.referer, 2000),
+        pageUrl: pageUrl || clip(request.headers.referer, 2000),
       },
     });
     return reply.code(result.created ? 201 : 200).send({ id: result.id });

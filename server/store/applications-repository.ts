@@ -16,7 +16,6 @@ export interface NewApplication {
   /** The browser's id for this attempt; a repeat returns the first application. */
   submissionId?: string;
   application: FundingApplication;
-  source: string;
   /** Server time of submission (ISO); the CRM payload's `timestamp`. */
   timestamp: string;
   spamReason?: string;
@@ -26,7 +25,7 @@ export interface NewApplication {
   consent: { text: string; version: string; pageUrl?: string };
 }
 
-/** An application as the intake journal keeps it: everything needed to store it again. */
+/** An application as the journal keeps it: everything needed to store it again. */
 export interface JournaledApplication extends NewApplication {
   id: string;
   submissionId: string;
@@ -112,7 +111,7 @@ export function createApplicationsRepository(store: Store, options: Applications
         record.submissionId,
         record.spamReason ? "spam" : "received",
         record.spamReason ?? null,
-        record.source,
+        payload.source,
         record.timestamp,
         a.companyName,
         a.industry,
