@@ -69,7 +69,8 @@ export type ApplicationSummary = {
   last_error: string | null;
 };
 
-export type ExportKind = "applications" | "consents" | "newsletter";
+/** The store's CSV exports here (the newsletter's is its confirmed list: the newsletter repository). */
+export type ExportKind = "applications" | "consents";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -184,11 +185,6 @@ const EXPORTS = {
     from: "consents c",
     key: { at: "c.consented_at", id: "c.application_id", cast: "uuid", newestFirst: false },
   },
-  newsletter: {
-    columns: ["n.email", "n.status", "n.spam_reason", "n.created_at", "n.ip", "n.user_agent"],
-    from: "newsletter_subscribers n",
-    key: { at: "n.created_at", id: "n.id", cast: "bigint", newestFirst: false },
-  },
 } as const;
 
 /** Each export's CSV header: the column names its rows carry. */
@@ -294,7 +290,7 @@ export function createOperatorRepository(store: Store) {
   /**
    * CSV rows in batches (keyset pages, so a large export neither loads
    * everything at once nor holds the store): applications in inbox order,
-   * consents and subscribers oldest first.
+   * consents oldest first.
    */
   async function* exportBatches(
     kind: ExportKind,

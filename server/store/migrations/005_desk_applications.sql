@@ -56,9 +56,8 @@ CREATE INDEX applications_last_campaign_idx
 -- The consent lookup by e-mail (case-insensitive) and by phone number.
 CREATE INDEX applications_email_idx ON applications (lower(email));
 CREATE INDEX consents_phone_key_idx ON consents (phone_key(phone));
--- Exports page through consents and subscribers oldest first.
+-- The consents export pages through them oldest first.
 CREATE INDEX consents_consented_at_idx ON consents (consented_at, application_id);
-CREATE INDEX newsletter_subscribers_created_at_idx ON newsletter_subscribers (created_at, id);
 -- Delivery health: the last successful delivery.
 CREATE INDEX outbox_delivered_at_idx ON outbox (delivered_at) WHERE status = 'delivered';
 -- An application's desk actions (release, quarantine, redelivery) for its timeline.
