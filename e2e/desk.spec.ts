@@ -71,7 +71,7 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
   await page.getByRole("searchbox", { name: "Search" }).fill(company);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/desk\/inbox\?q=Desk/);
-  await expect(page.getByText("1 application match these filters")).toBeVisible();
+  await expect(page.getByText("1 application matches these filters", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, "/desk/inbox");
   await screenshot(page, "inbox");
 
@@ -143,10 +143,12 @@ test("a staff member cannot export: the server refuses, not only the page", asyn
 });
 
 test("after sign-out, the back button and the old cookie show nothing", async ({ page, context }) => {
+  // Signed in, then through the inbox to the application: pages the back button returns to.
   await signIn(page, admin, {
-    path: `/desk/sign-in?next=${encodeURIComponent(applicationPath)}`,
+    path: `/desk/sign-in?next=${encodeURIComponent(`/inbox?q=${company}`)}`,
     backupCode: true,
   });
+  await page.getByRole("table").getByRole("link", { name: company }).click();
   await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
   const cookies = await context.cookies();
 
@@ -155,6 +157,7 @@ test("after sign-out, the back button and the old cookie show nothing", async ({
   await expect(page.getByText("You are signed out.")).toBeVisible();
 
   await page.goBack();
+  await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in to the lead desk" })).toBeVisible();
   await expect(page.getByText(company)).toHaveCount(0);
 

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ListItem } from "../api/types";
 import { formatAmount, formatDateTime, fullName, optionLabel } from "../lib/format";
 import { StateBadges } from "./state-badges";
+import { TableScroll } from "./table-scroll";
 
 const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
 const td = "px-3 py-3 align-top";
@@ -27,7 +28,7 @@ export function ApplicationList({
 }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-border bg-card md:block">
+      <TableScroll label={caption} className="hidden rounded-xl border border-border bg-card md:block">
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-border bg-muted/60">
@@ -85,7 +86,7 @@ export function ApplicationList({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
         {items.map((item) => (

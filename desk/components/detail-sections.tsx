@@ -9,7 +9,7 @@ import { deliveryLabel } from "./state-badges";
 /** A list of label/value pairs; empty values read "Not given". */
 export function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+    <dl className="grid grid-cols-[minmax(6.5rem,35%)_1fr] gap-x-4 gap-y-2.5 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] sm:gap-x-6">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-muted-foreground">{label}</dt>
@@ -129,17 +129,15 @@ export function DeliveryFacts({ delivery }: { delivery: Detail["delivery"] }) {
       <p className="text-sm text-muted-foreground">Not delivered: the application is quarantined as spam.</p>
     );
   }
-  return (
-    <Facts
-      rows={[
-        ["State", deliveryLabel(delivery.state)],
-        ["Attempts", String(delivery.attempts)],
-        ["Next attempt", formatDateTime(delivery.nextAttemptAt)],
-        ["Delivered at", formatDateTime(delivery.deliveredAt)],
-        ["Last error", delivery.lastError],
-      ]}
-    />
-  );
+  const rows: [string, ReactNode][] = [
+    ["State", deliveryLabel(delivery.state)],
+    ["Attempts", String(delivery.attempts)],
+    ["Next attempt", formatDateTime(delivery.nextAttemptAt)],
+    ["Delivered at", formatDateTime(delivery.deliveredAt)],
+    ["Last error", delivery.lastError],
+  ];
+  // Only what applies: a delivered one has no next attempt, a waiting one no delivery time.
+  return <Facts rows={rows.filter(([, value]) => value)} />;
 }
 
 const ACTION_WORDS: Record<string, string> = {

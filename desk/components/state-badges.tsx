@@ -15,7 +15,10 @@ const DELIVERY: Record<DeliveryState, { label: string; className: string }> = {
 
 export const deliveryLabel = (state: DeliveryState) => DELIVERY[state]?.label ?? state;
 
-/** The application's state and its delivery's, as words (never colour alone). */
+/**
+ * Where an application stands, in words (never colour alone): quarantined as
+ * spam, or how its delivery to the CRM is going.
+ */
 export function StateBadges({
   state,
   delivery,
@@ -29,10 +32,11 @@ export function StateBadges({
     <span className={cn("inline-flex flex-wrap gap-1.5", className)}>
       {state === "spam" ? (
         <span className={cn(base, "bg-gold/10 text-gold ring-1 ring-gold/30")}>Spam</span>
+      ) : delivery ? (
+        <span className={cn(base, DELIVERY[delivery]?.className)}>{deliveryLabel(delivery)}</span>
       ) : (
         <span className={cn(base, "bg-card text-foreground ring-1 ring-border")}>Received</span>
       )}
-      {delivery && <span className={cn(base, DELIVERY[delivery]?.className)}>{deliveryLabel(delivery)}</span>}
     </span>
   );
 }

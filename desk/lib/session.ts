@@ -8,11 +8,21 @@ import { isSignedOut } from "../api/client";
 
 export const DESK_BASE = "/desk";
 
-/** A path inside the desk ("/inbox?state=dead"), or the inbox for anything else. */
+/**
+ * A path inside the desk ("/inbox?state=dead"; "/desk/inbox" reads the same),
+ * or the inbox for anything else: another site, the sign-in page itself.
+ */
 export function safeNext(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/inbox";
-  if (value === "/" || value.startsWith("/sign-in") || value.startsWith("/invite/")) return "/inbox";
-  return value;
+  const path =
+    value === DESK_BASE || value.startsWith(`${DESK_BASE}/`) || value.startsWith(`${DESK_BASE}?`)
+      ? value.slice(DESK_BASE.length) || "/"
+      : value;
+  if (!path.startsWith("/") || path.startsWith("//")) return "/inbox";
+  if (path === "/" || path.startsWith("/?") || path.startsWith("/sign-in") || path.startsWith("/invite/")) {
+    return "/inbox";
+  }
+  return path;
 }
 
 /** The sign-in page, coming back to `from` (a path inside the desk) afterwards. */

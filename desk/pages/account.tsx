@@ -7,7 +7,7 @@ import type { SessionInfo } from "../api/types";
 import { useMe, useSignOut } from "../components/layout";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
-import { SessionsTable } from "../components/sessions-table";
+import { SessionsList } from "../components/sessions-list";
 import { Facts } from "../components/detail-sections";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
@@ -63,9 +63,9 @@ export function AccountPage() {
       >
         <StatusMessage>{news}</StatusMessage>
         <ErrorAlert>{action.error?.message}</ErrorAlert>
-        <SessionsTable
+        <SessionsList
           sessions={items}
-          caption="Your sessions"
+          label="Your sessions"
           pending={action.pending}
           onEnd={end}
           onSignOut={signOut.run}

@@ -12,6 +12,7 @@ import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
 import { describeUserAgent } from "../lib/user-agent";
+import { TableScroll } from "../components/table-scroll";
 
 const KEYS = ["action", "actor"] as const;
 
@@ -101,52 +102,79 @@ export function AuditPage() {
       </form>
 
       {list.items.length ? (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">Audit log entries, newest first</caption>
-            <thead className="border-b border-border bg-muted/60">
-              <tr>
-                <th scope="col" className={th}>
-                  When
-                </th>
-                <th scope="col" className={th}>
-                  Who
-                </th>
-                <th scope="col" className={th}>
-                  Action
-                </th>
-                <th scope="col" className={th}>
-                  Target
-                </th>
-                <th scope="col" className={th}>
-                  Details
-                </th>
-                <th scope="col" className={th}>
-                  From
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((entry) => (
-                <tr key={entry.id} className="border-b border-border last:border-0">
-                  <td className={`${td} whitespace-nowrap text-muted-foreground`}>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </td>
-                  <th scope="row" className={`${td} text-left font-medium break-all`}>
-                    {entry.actor ?? "System"}
+        <>
+          <TableScroll
+            label="Audit log entries"
+            className="hidden rounded-xl border border-border bg-card md:block"
+          >
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">Audit log entries, newest first</caption>
+              <thead className="border-b border-border bg-muted/60">
+                <tr>
+                  <th scope="col" className={th}>
+                    When
                   </th>
-                  <td className={`${td} font-mono text-xs`}>{entry.action}</td>
-                  <td className={`${td} font-mono text-xs break-all`}>{entry.target}</td>
-                  <td className={`${td} max-w-sm break-words`}>{detailsText(entry.details)}</td>
-                  <td className={`${td} text-xs text-muted-foreground`}>
-                    {entry.ip}
-                    {entry.userAgent && <span className="block">{describeUserAgent(entry.userAgent)}</span>}
-                  </td>
+                  <th scope="col" className={th}>
+                    Who
+                  </th>
+                  <th scope="col" className={th}>
+                    Action
+                  </th>
+                  <th scope="col" className={th}>
+                    Target
+                  </th>
+                  <th scope="col" className={th}>
+                    Details
+                  </th>
+                  <th scope="col" className={th}>
+                    From
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.items.map((entry) => (
+                  <tr key={entry.id} className="border-b border-border last:border-0">
+                    <td className={`${td} whitespace-nowrap text-muted-foreground`}>
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                    </td>
+                    <th scope="row" className={`${td} text-left font-medium break-all`}>
+                      {entry.actor ?? "System"}
+                    </th>
+                    <td className={`${td} font-mono text-xs break-all`}>{entry.action}</td>
+                    <td className={`${td} font-mono text-xs break-all`}>{entry.target}</td>
+                    <td className={`${td} max-w-sm break-words`}>{detailsText(entry.details)}</td>
+                    <td className={`${td} text-xs text-muted-foreground`}>
+                      {entry.ip}
+                      {entry.userAgent && <span className="block">{describeUserAgent(entry.userAgent)}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          <ul aria-label="Audit log entries, newest first" className="flex flex-col gap-3 md:hidden">
+            {list.items.map((entry) => (
+              <li
+                key={entry.id}
+                className="flex flex-col gap-1 rounded-xl border border-border bg-card p-4 text-sm shadow-card"
+              >
+                <p className="font-mono text-xs font-semibold">{entry.action}</p>
+                <p className="break-all">
+                  {entry.actor ?? "System"}
+                  {entry.target && <span className="text-muted-foreground"> · {entry.target}</span>}
+                </p>
+                {entry.details !== null && entry.details !== undefined && (
+                  <p className="break-words">{detailsText(entry.details)}</p>
+                )}
+                <p className="text-xs text-muted-foreground">
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  {entry.ip && ` · ${entry.ip}`}
+                  {entry.userAgent && ` · ${describeUserAgent(entry.userAgent)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
         <EmptyState>
           {filtered ? "No entry matches these filters." : "Nothing has been recorded yet."}

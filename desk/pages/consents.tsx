@@ -8,6 +8,7 @@ import { EmptyState } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
+import { TableScroll } from "../components/table-scroll";
 
 /** "ada@x.com" looks up by e-mail; anything else by phone. */
 export function consentQuery(value: string): { email: string } | { phone: string } | null {
@@ -81,7 +82,7 @@ export function ConsentsPage() {
       {query && (
         <Section title={`Results for ${current}`}>
           {items.length ? (
-            <div className="overflow-x-auto">
+            <TableScroll label={`Consent records for ${current}`}>
               <table className="w-full border-collapse text-sm">
                 <caption className="sr-only">Consent records for {current}</caption>
                 <thead className="border-b border-border bg-muted/60">
@@ -128,7 +129,7 @@ export function ConsentsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           ) : (
             <EmptyState>
               No consent record has this {"email" in query ? "email address" : "phone number"}.

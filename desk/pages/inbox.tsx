@@ -40,7 +40,9 @@ export function InboxPage() {
   useDocumentTitle("Inbox");
 
   const filtered = hasFilters(filters);
-  const summary = `${plural(page.total, "application")}${filtered ? " match these filters" : ""}`;
+  const summary = `${plural(page.total, "application")}${
+    filtered ? (page.total === 1 ? " matches these filters" : " match these filters") : ""
+  }`;
 
   return (
     <>

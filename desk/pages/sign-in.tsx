@@ -215,6 +215,7 @@ export function SignInPage() {
             <Button
               type="button"
               variant="link"
+              className="px-0"
               onClick={() => switchTo(step === "code" ? "backup" : "code")}
             >
               {step === "code" ? "Use a backup code" : "Use the authenticator app"}
@@ -222,6 +223,7 @@ export function SignInPage() {
             <Button
               type="button"
               variant="link"
+              className="px-0"
               onClick={() => {
                 setStep("password");
                 setError(null);

@@ -13,7 +13,7 @@ import { CopyButton } from "../components/copy-button";
 import { useMe } from "../components/layout";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
-import { SessionsTable } from "../components/sessions-table";
+import { SessionsList } from "../components/sessions-list";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
@@ -94,7 +94,9 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
         </Button>
       </form>
       <ErrorAlert>{otherError}</ErrorAlert>
-      <div role="status">{invite && <InviteLink url={invite.url} who={invite.email} />}</div>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite.url} who={invite.email} />}
+      </div>
     </Section>
   );
 }
@@ -123,13 +125,19 @@ function MemberSessions({ member }: { member: StaffMember }) {
   return (
     <div className="flex flex-col gap-2">
       {sessions === null ? (
-        <Button type="button" variant="link" className="self-start" onClick={load} disabled={action.pending}>
+        <Button
+          type="button"
+          variant="link"
+          className="self-start px-0"
+          onClick={load}
+          disabled={action.pending}
+        >
           {action.pending ? "Loading sessions…" : "Show sessions"}
         </Button>
       ) : (
-        <SessionsTable
+        <SessionsList
           sessions={sessions}
-          caption={`Sessions of ${member.email}`}
+          label={`Sessions of ${member.email}`}
           pending={action.pending}
           onEnd={end}
         />
@@ -193,8 +201,8 @@ function MemberCard({
         </ul>
       </div>
       <p className="text-xs text-muted-foreground">
-        Added {formatDateTime(member.createdAt)} · last signed in{" "}
-        {member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "never"}
+        Added {formatDateTime(member.createdAt)} ·{" "}
+        {member.lastSignInAt ? `last signed in ${formatDateTime(member.lastSignInAt)}` : "never signed in"}
       </p>
       {!isMe && (
         <div className="flex flex-wrap gap-2">
@@ -248,7 +256,9 @@ function MemberCard({
       )}
       <StatusMessage>{news}</StatusMessage>
       <ErrorAlert>{action.error?.message}</ErrorAlert>
-      <div role="status">{invite && <InviteLink url={invite} who={member.email} />}</div>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite} who={member.email} />}
+      </div>
       <MemberSessions member={member} />
     </li>
   );
