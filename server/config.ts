@@ -36,6 +36,7 @@ export interface Config {
   delivery: DeliveryConfig;
   desk: DeskConfig;
   mail: MailConfig;
+  analytics: AnalyticsConfig;
 }
 
 export interface DeliveryConfig {
@@ -79,6 +80,14 @@ export interface MailConfig {
   staffAlertEmails: string[];
   /** Failed CRM attempts in a row before the "delivery failing" alert. */
   alertFailingAfter: number;
+}
+
+/** The site's own analytics (server/analytics). */
+export interface AnalyticsConfig {
+  /** Raw events are deleted this long after they happened; daily roll-ups stay. */
+  retentionMs: number;
+  /** POST /api/events per IP per RATE_LIMIT_WINDOW (a page sends a few batches). */
+  rateLimitMax: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +166,8 @@ const envSchema = z.object({
   DESK_SESSION_IDLE: unsetIfEmpty(duration.default(30 * 60_000)),
   DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
   QUARANTINE_RETENTION: unsetIfEmpty(duration.default(30 * 86_400_000)),
+  ANALYTICS_RETENTION: unsetIfEmpty(duration.default(90 * 86_400_000)),
+  ANALYTICS_RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 10_000_000).default(300)),
   SMTP_URL: unsetIfEmpty(
     z.url({ protocol: /^smtps?$/, hostname: /./, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
@@ -228,5 +239,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staffAlertEmails: e.STAFF_ALERT_EMAILS,
       alertFailingAfter: e.ALERT_FAILING_AFTER,
     },
+    analytics: { retentionMs: e.ANALYTICS_RETENTION, rateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX },
   };
 }
