@@ -149,6 +149,8 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
       company_name: "Alpha Freight",
       sms_consent: "true",
       delivery_status: "pending",
+      // A spreadsheet must not read "+1 212 …" as a formula.
+      phone: "'+1 212 555 0100",
     });
     const consents = parse((await cli("export", "consents")).stdout, { columns: true }) as Record<
       string,

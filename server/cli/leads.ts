@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import pino from "pino";
 import { ConfigError, loadConfig } from "../config";
+import { csvOptions } from "../desk/exports/csv";
 import { createMailOutboxRepository, MAIL_STATUSES } from "../mail/outbox-repository";
 import { DataDirBusyError, openRuntime } from "../runtime";
 import { createNewsletterRepository } from "../store/newsletter-repository";
@@ -157,11 +158,8 @@ async function run(
         kind === "newsletter"
           ? await createNewsletterRepository(store).exportConfirmed()
           : await repo.exportRows(kind);
-      const csv = stringify(rows, {
-        header: true,
-        columns: rows.length ? Object.keys(rows[0]) : undefined,
-        cast: { boolean: (value) => String(value), object: (value) => JSON.stringify(value) },
-      });
+      // The desk's CSV rules: formula-like cells neutralised for spreadsheets.
+      const csv = stringify(rows, csvOptions(rows.length ? Object.keys(rows[0]) : undefined));
       if (values.out) {
         writeFileSync(String(values.out), csv);
         io.stderr(`Wrote ${rows.length} ${kind} rows to ${values.out}`);

@@ -11,7 +11,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** A text cell as a spreadsheet may safely read it. */
 export const neutralise = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 
-export function csvOptions(columns: string[]): Options {
+/** csv-stringify's options for these rules; `columns` undefined: none (an empty export is empty). */
+export function csvOptions(columns: string[] | undefined): Options {
   return {
     header: true,
     columns,

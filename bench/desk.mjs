@@ -1,0 +1,581 @@
+// `npm run bench:desk`: the lead desk's reads at 100,000 applications. Seeds
+// the store in bulk (generate_series: applications with consent records,
+// outbox rows and delivery attempts), signs a staff member in over HTTP, then
+// times the inbox's first page, its next page, a filtered page, a search and
+// one application's detail, BENCH_REQUESTS each, on PostgreSQL and on the
+// embedded store. The times are the server's own (`responseTime` in its
+// request log); the client's round trips over loopback are shown beside them.
+// Writes the "## Desk" section of BENCHMARKS.md.
+//
+// Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// a fresh schema is made and dropped), BENCH_ROWS (100000), BENCH_REQUESTS (50),
+// BENCH_PORT (4431), BENCH_ONLY=pglite|postgres, BENCH_EXPLAIN=1 (prints the
+// EXPLAIN ANALYZE plans of the inbox's queries on the seeded store).
+import { spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { TOTP } from "otpauth";
+import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 4431);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ONLY = process.env.BENCH_ONLY;
+const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
+const GOALS = { PostgreSQL: 100, PGlite: 250 };
+
+const log = (...args) => console.log("[bench:desk]", ...args);
+const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench-desk");
+rmSync(outDir, { recursive: true, force: true });
+await bundleServer(outDir, {
+  server: "server/main.ts",
+  open: "server/store/open.ts",
+  migrate: "server/store/migrate.ts",
+  invitations: "server/desk/auth/invitations.ts",
+  operator: "server/store/operator-repository.ts",
+  schema: "app/features/application/schema.ts",
+});
+const load = (name) => import(pathToFileURL(join(outDir, `${name}.mjs`)).href);
+const { openStore } = await load("open");
+const { migrate } = await load("migrate");
+const { createInvitations } = await load("invitations");
+const { createOperatorRepository } = await load("operator");
+const { smsConsentText, SMS_CONSENT_VERSION } = await load("schema");
+
+/** The seeded application number g's id (the same formula as the seed's SQL). */
+const appId = (g) => {
+  const hex = createHash("md5").update(`app${g}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+// ---------------------------------------------------------------------------
+// Seed: one batch of applications numbered lo..hi, newest first (g = 1 is
+// about now, g = 100,000 about 350 days ago), with their consent records,
+// outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% spam has none)
+// and delivery attempts.
+
+const words = (list) => `ARRAY[${list.map((word) => `'${word}'`).join(", ")}]`;
+const pick = (list, expr) => `(${words(list)})[1 + (${expr}) % ${list.length}]`;
+const ADJECTIVES = [
+  "Acme",
+  "Blue",
+  "Cedar",
+  "Delta",
+  "Eagle",
+  "Summit",
+  "Granite",
+  "Harbor",
+  "Iron",
+  "Juniper",
+  "Keystone",
+  "Liberty",
+  "Maple",
+  "North",
+  "Orchid",
+  "Pioneer",
+  "Quartz",
+  "River",
+  "Silver",
+  "Timber",
+];
+const NOUNS = [
+  "Robotics",
+  "Bakery",
+  "Freight",
+  "Dental",
+  "Logistics",
+  "Construction",
+  "Software",
+  "Farms",
+  "Apparel",
+  "Motors",
+  "Brewing",
+  "Clinic",
+  "Studios",
+  "Plumbing",
+  "Roofing",
+  "Analytics",
+  "Catering",
+  "Fitness",
+  "Printing",
+  "Marine",
+  "Solar",
+  "Textiles",
+  "Realty",
+  "Labs",
+  "Outfitters",
+];
+const SUFFIXES = ["Inc", "LLC", "Co", "Group", "Partners"];
+const FIRST = [
+  "Ada",
+  "Grace",
+  "Alan",
+  "Katherine",
+  "Linus",
+  "Margaret",
+  "Dennis",
+  "Barbara",
+  "Ken",
+  "Frances",
+  "Edsger",
+  "Radia",
+  "Tim",
+  "Hedy",
+  "John",
+  "Mary",
+  "James",
+  "Patricia",
+  "Robert",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "Carlos",
+  "Sofia",
+  "Wei",
+  "Aisha",
+  "Omar",
+  "Priya",
+];
+const LAST = [
+  "Lovelace",
+  "Hopper",
+  "Turing",
+  "Johnson",
+  "Torvalds",
+  "Hamilton",
+  "Ritchie",
+  "Liskov",
+  "Thompson",
+  "Allen",
+  "Dijkstra",
+  "Perlman",
+  "Berners",
+  "Lamarr",
+  "Smith",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Wilson",
+  "Anderson",
+  "Taylor",
+  "Thomas",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Nguyen",
+  "Patel",
+  "Kim",
+  "Chen",
+  "Okafor",
+  "Haddad",
+  "Kowalski",
+  "Novak",
+  "Silva",
+  "Rossi",
+  "Weber",
+  "Dubois",
+];
+const FUNDING = [
+  "revenue-based",
+  "asset-based",
+  "venture-debt",
+  "strategic-financing",
+  "real-estate",
+  "sba-loan",
+  "working-capital",
+  "equipment-financing",
+  "other",
+];
+const SOURCES = ["google", "facebook", "linkedin", "newsletter", "bing"];
+
+const seedSql = {
+  applications: `
+    INSERT INTO applications (id, submission_id, created_at, status, spam_reason, source, submitted_at,
+      company_name, industry, annual_revenue, years_in_business, business_description, funding_type, funding_amount,
+      funding_purpose, timeframe, first_name, last_name, email, phone, title, credit_score, sms_consent, payload,
+      client_ip, user_agent, attribution)
+    SELECT md5('app' || g)::uuid, md5('sub' || g)::uuid, ts, CASE WHEN g % 50 = 0 THEN 'spam' ELSE 'received' END,
+           CASE WHEN g % 50 = 0 THEN 'honeypot' END, 'Website Funding Application', ts,
+           company, 'technology', '1m-5m', '2-5', 'Seeded for the desk benchmark.', funding, (10000 + g % 90 * 5000)::numeric,
+           'expansion', '1-month', first, last, email, phone, 'CEO', '700-750', true,
+           json_build_object('companyName', company, 'industry', 'technology', 'annualRevenue', '1m-5m',
+             'yearsInBusiness', '2-5', 'businessDescription', 'Seeded for the desk benchmark.', 'fundingType', funding,
+             'fundingAmount', (10000 + g % 90 * 5000)::text, 'fundingPurpose', 'expansion', 'timeframe', '1-month',
+             'firstName', first, 'lastName', last, 'email', email, 'phone', phone, 'title', 'CEO',
+             'creditScore', '700-750', 'smsConsent', true, 'source', 'Website Funding Application',
+             'timestamp', ts, 'applicationId', md5('app' || g)::uuid, 'attribution', attribution::json),
+           '203.0.113.' || (g % 250), 'Mozilla/5.0 (bench)', attribution
+      FROM (SELECT g, now() - g * interval '5 minutes' AS ts,
+                   ${pick(ADJECTIVES, "g")} || ' ' || ${pick(NOUNS, "g / 20")} || ' ' || ${pick(SUFFIXES, "g / 500")} AS company,
+                   ${pick(FIRST, "g / 7")} AS first, ${pick(LAST, "g / 3")} AS last,
+                   lower(${pick(FIRST, "g / 7")} || '.' || ${pick(LAST, "g / 3")}) || g || '@example.com' AS email,
+                   '+1 (' || (200 + g % 700) || ') 555-' || lpad((g % 10000)::text, 4, '0') AS phone,
+                   ${pick(FUNDING, "g / 11")} AS funding,
+                   CASE WHEN g % 4 = 0 THEN NULL ELSE jsonb_build_object(
+                     'firstTouch', jsonb_build_object('utm_source', ${pick(SOURCES, "g / 2")}, 'landingPage', '/'),
+                     'lastTouch', jsonb_build_object('utm_source', ${pick(SOURCES, "g")},
+                                                     'utm_campaign', 'campaign-' || (g % 12), 'landingPage', '/faq'))
+                   END AS attribution
+              FROM generate_series($1::int, $2::int) g) s`,
+  consents: `
+    INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
+    SELECT a.id, $3, $4, a.submitted_at, a.client_ip, a.user_agent, 'https://harborline.example/apply', a.phone
+      FROM generate_series($1::int, $2::int) g JOIN applications a ON a.id = md5('app' || g)::uuid`,
+  outbox: `
+    INSERT INTO outbox (application_id, status, attempts, next_attempt_at, last_error, delivered_at, created_at, updated_at)
+    SELECT a.id, st, CASE st WHEN 'dead' THEN 3 WHEN 'pending' THEN 1 ELSE 1 + (g % 7 = 0)::int END,
+           a.created_at + interval '10 minutes', CASE WHEN st <> 'delivered' THEN 'HTTP 503' END,
+           CASE WHEN st = 'delivered' THEN a.created_at + interval '2 seconds' END, a.created_at, a.created_at
+      FROM (SELECT g, CASE WHEN g % 50 = 1 THEN 'dead' WHEN g % 25 = 2 THEN 'pending' ELSE 'delivered' END AS st
+              FROM generate_series($1::int, $2::int) g) s
+      JOIN applications a ON a.id = md5('app' || g)::uuid
+     WHERE a.status = 'received'`,
+  attempts: `
+    INSERT INTO delivery_attempts (outbox_id, attempt, attempted_at, status_code, error, duration_ms, worker, outcome)
+    SELECT o.id, n, o.created_at + n * interval '1 second',
+           CASE WHEN o.status = 'delivered' AND n = o.attempts THEN 200 ELSE 503 END,
+           CASE WHEN o.status = 'delivered' AND n = o.attempts THEN NULL ELSE 'HTTP 503' END,
+           20 + n * 7, 'bench',
+           CASE WHEN o.status = 'delivered' AND n = o.attempts THEN 'delivered'
+                WHEN o.status = 'dead' AND n = o.attempts THEN 'dead' ELSE 'retry' END
+      FROM generate_series($1::int, $2::int) g
+      JOIN outbox o ON o.application_id = md5('app' || g)::uuid
+      CROSS JOIN LATERAL generate_series(1, o.attempts) n`,
+};
+
+async function seed(store) {
+  const started = performance.now();
+  const batch = 10_000;
+  for (let lo = 1; lo <= ROWS; lo += batch) {
+    const hi = Math.min(ROWS, lo + batch - 1);
+    await store.transaction(async (tx) => {
+      await tx.query(seedSql.applications, [lo, hi]);
+      await tx.query(seedSql.consents, [lo, hi, smsConsentText, SMS_CONSENT_VERSION]);
+      await tx.query(seedSql.outbox, [lo, hi]);
+      await tx.query(seedSql.attempts, [lo, hi]);
+    });
+    log(`  seeded ${hi.toLocaleString("en-US")} of ${ROWS.toLocaleString("en-US")}`);
+  }
+  const seeded = (performance.now() - started) / 1000;
+  // Where autovacuum would have got to by itself on PostgreSQL (PGlite has
+  // none: the server's hourly timer runs this VACUUM there).
+  const vacuumStarted = performance.now();
+  await store.exec("VACUUM (ANALYZE)");
+  return { seconds: seeded, vacuumSeconds: (performance.now() - vacuumStarted) / 1000 };
+}
+
+// ---------------------------------------------------------------------------
+// The requests measured. Each scenario cycles through a few variants so no
+// single cached answer is timed over and over.
+
+/** YYYY-MM-DD, `offset` days from today (UTC). */
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const SCENARIOS = [
+  // What any signed-in request costs (the session checked in the store), for comparison.
+  { name: "baseline: GET /api/desk/me", urls: () => ["/api/desk/me"], baseline: true },
+  { name: "inbox, first page", urls: () => ["/api/desk/applications"] },
+  { name: "inbox, next page", urls: (ctx) => [`/api/desk/applications?cursor=${ctx.cursor}`] },
+  {
+    name: "filtered page",
+    urls: () => [
+      "/api/desk/applications?state=dead",
+      "/api/desk/applications?state=spam",
+      "/api/desk/applications?fundingType=sba-loan&source=google",
+      "/api/desk/applications?source=linkedin&campaign=campaign-3",
+      `/api/desk/applications?state=delivered&from=${day(-60)}&to=${day(-31)}`,
+      "/api/desk/applications?state=pending&fundingType=venture-debt",
+    ],
+  },
+  {
+    name: "search",
+    urls: () =>
+      ["robot", "hopper", "grace.lovelace", "(212) 555-0", "timber", "okafor1"].map(
+        (q) => `/api/desk/applications?q=${encodeURIComponent(q)}`,
+      ),
+  },
+  {
+    name: "one application (detail)",
+    urls: () =>
+      Array.from({ length: 25 }, (_, i) => `/api/desk/applications/${appId(1 + ((i * 3989) % ROWS))}`),
+  },
+];
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function startServer(env) {
+  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
+      // The purge would delete the seeded spam older than 30 days while the bench runs.
+      QUARANTINE_RETENTION: "36500d",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // The server's own time for each request, from its request log.
+  const times = [];
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    if (!line.includes('"responseTime"')) return;
+    try {
+      const entry = JSON.parse(line);
+      if (typeof entry.responseTime === "number")
+        times.push({ ms: entry.responseTime, status: entry.res?.statusCode });
+    } catch {
+      // not a log line
+    }
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return { child, exited, times };
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+const cookiesOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    // A cleared cookie has an empty value (a signed one may end in "=").
+    .filter((pair) => pair.slice(pair.indexOf("=") + 1) !== "")
+    .join("; ");
+
+/** A staff account made the way people make one: an invitation, a password, an authenticator app. */
+async function signIn(token) {
+  const base = `http://127.0.0.1:${PORT}`;
+  const headers = { "content-type": "application/json", origin: base };
+  const accepted = await fetch(`${base}/api/desk/invitations/${token}/accept`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ password: `desk bench ${randomUUID()}` }),
+  });
+  if (accepted.status !== 201) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
+  const { secret } = (await accepted.json()).enrolment;
+  const code = new TOTP({ secret, digits: 6, period: 30 }).generate();
+  const confirmed = await fetch(`${base}/api/desk/enrolment/confirm`, {
+    method: "POST",
+    headers: { ...headers, cookie: cookiesOf(accepted) },
+    body: JSON.stringify({ code }),
+  });
+  if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  return cookiesOf(confirmed);
+}
+
+async function measure(name, env, prepare) {
+  const loadBefore = loadavg()[0];
+  const store = await prepare.open();
+  let seedSeconds;
+  let vacuumSeconds;
+  let token;
+  try {
+    await migrate(store);
+    log(`${name}: seeding ${ROWS.toLocaleString("en-US")} applications`);
+    const seeded = await seed(store);
+    seedSeconds = seeded.seconds;
+    vacuumSeconds = seeded.vacuumSeconds;
+    log(`${name}: seeded in ${seedSeconds.toFixed(1)} s, VACUUM (ANALYZE) ${vacuumSeconds.toFixed(1)} s`);
+    if (EXPLAIN) await explain(name, store);
+    const invitation = await createInvitations({
+      store,
+      siteUrl: `http://127.0.0.1:${PORT}`,
+      ttlMs: 3_600_000,
+    }).create({
+      purpose: "invite",
+      email: `bench-${randomUUID().slice(0, 8)}@example.test`,
+      role: "staff",
+    });
+    token = invitation.url.split("/").pop();
+  } finally {
+    await store.close();
+  }
+
+  const server = await startServer(env);
+  try {
+    const cookie = await signIn(token);
+    const get = async (url) => {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${PORT}${url}`, { headers: { cookie } });
+      const body = await response.json();
+      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+      return { body, ms: performance.now() - started };
+    };
+    const first = await get("/api/desk/applications");
+    if (first.body.total !== ROWS) throw new Error(`the inbox counts ${first.body.total}, not ${ROWS}`);
+    const ctx = {
+      cursor: (await get(`/api/desk/applications?cursor=${first.body.nextCursor}`)).body.nextCursor,
+    };
+    const results = [];
+    for (const scenario of SCENARIOS) {
+      const urls = scenario.urls(ctx);
+      for (let i = 0; i < Math.min(5, urls.length * 2); i++) await get(urls[i % urls.length]); // warm-up
+      // Settle the log, then count only this scenario's lines.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const from = server.times.length;
+      const client = [];
+      for (let i = 0; i < REQUESTS; i++) client.push((await get(urls[i % urls.length])).ms);
+      for (let i = 0; i < 100 && server.times.length < from + REQUESTS; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const serverMs = server.times.slice(from, from + REQUESTS).map((entry) => entry.ms);
+      const row = {
+        scenario: scenario.name,
+        baseline: Boolean(scenario.baseline),
+        variants: urls.length,
+        p50: percentile(serverMs, 50),
+        p95: percentile(serverMs, 95),
+        max: Math.max(...serverMs),
+        clientP50: percentile(client, 50),
+        clientP95: percentile(client, 95),
+      };
+      log(
+        `${name}: ${row.scenario}: server p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (client p95 ${row.clientP95.toFixed(1)} ms)`,
+      );
+      results.push(row);
+    }
+    return { name, seedSeconds, vacuumSeconds, results, load: [loadBefore, loadavg()[0]] };
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+}
+
+/** The plans of the inbox's own queries (the repository's SQL, run under EXPLAIN ANALYZE). */
+async function explain(name, store) {
+  const explaining = {
+    ...store,
+    async query(sql, params) {
+      const plan = await store.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+      console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      return { rows: [{ n: 0 }], rowCount: 0 };
+    },
+  };
+  const operator = createOperatorRepository(explaining);
+  const filters = [
+    {},
+    { state: "dead" },
+    { fundingType: "sba-loan", source: "google" },
+    { q: "robot" },
+    { q: "(212) 555-0" },
+  ];
+  for (const filter of filters) {
+    console.log(`\n--- ${name}: inbox page, ${JSON.stringify(filter)}`);
+    await operator.inbox(filter, { limit: 26 });
+    console.log(`--- ${name}: inbox total, ${JSON.stringify(filter)}`);
+    await operator.countInbox(filter);
+  }
+}
+
+const results = [];
+const startLoad = loadavg()[0];
+if (ONLY !== "pglite") {
+  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  try {
+    results.push(
+      await measure(
+        "PostgreSQL",
+        { DATABASE_URL: url.toString() },
+        { open: () => openStore({ databaseUrl: url.toString() }) },
+      ),
+    );
+    results.at(-1).version = (await admin.query("SHOW server_version")).rows[0].server_version;
+  } finally {
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+if (ONLY !== "postgres") {
+  const dataDir = mkdtempSync(join(tmpdir(), "harborline-bench-desk-"));
+  try {
+    results.push(await measure("PGlite", { DATA_DIR: dataDir }, { open: () => openStore({ dataDir }) }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// BENCHMARKS.md
+
+const version = (name) =>
+  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+const f1 = (n) => n.toFixed(1);
+const rows = results.flatMap((r) =>
+  r.results.map(
+    (x) =>
+      `| ${r.name} | ${x.scenario} | ${x.variants} | ${f1(x.p50)} | ${f1(x.p95)} | ${f1(x.max)} | ${f1(x.clientP50)} / ${f1(x.clientP95)} |`,
+  ),
+);
+const verdicts = results.map((r) => {
+  const goal = GOALS[r.name];
+  const measured = r.results.filter((x) => !x.baseline);
+  const worst = measured.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  const missed = measured.filter((x) => x.p95 > goal).map((x) => x.scenario);
+  return `- ${r.name}: p95 goal ≤ ${goal} ms: ${missed.length ? `missed (${missed.join(", ")})` : "met"}; the slowest p95 is ${worst.scenario} at ${f1(worst.p95)} ms. Seeding took ${f1(r.seedSeconds)} s, then VACUUM (ANALYZE) ${f1(r.vacuumSeconds)} s. Load average (1 min) ${r.load.map(f1).join(" → ")}.`;
+});
+const pgVersion = results.find((r) => r.version)?.version;
+const section = [
+  "## Desk",
+  "",
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:desk\` (bench/desk.mjs) on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}${pgVersion ? `, PostgreSQL ${pgVersion}` : ""}.`,
+  "",
+  `- ${ROWS.toLocaleString("en-US")} applications seeded in bulk (generate_series, 10,000 per transaction) with their consent records, outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% spam without one) and 1 to 3 delivery attempts each; then VACUUM (ANALYZE), where PostgreSQL's autovacuum gets by itself (on PGlite, which has none, the server's hourly quarantine timer runs it).`,
+  `- One signed-in staff member, ${REQUESTS} sequential requests per row after a warm-up, each row cycling through its variants (filters: dead, spam, funding type + source, source + campaign, delivered within a 30-day range, pending + funding type; searches: a company word, a last name, an e-mail fragment, a phone fragment, another company word, a name with digits; details: 25 different applications, each view writing its audit row).`,
+  "- Server time is the server's own `responseTime` from its request log (ms); the client column is the round trip over loopback. Every inbox answer includes its `total` for the filter.",
+  "",
+  "| store | request | variants | server p50 | server p95 | server max | client p50 / p95 |",
+  "| --- | --- | --- | --- | --- | --- | --- |",
+  ...rows,
+  "",
+  ...verdicts,
+  ...(startLoad > 1
+    ? [
+        `- Warning: the machine was not idle when this run started (1-min load average ${f1(startLoad)} on ${cpus().length} cores): the figures are higher than on a quiet machine.`,
+      ]
+    : []),
+  "",
+].join("\n");
+
+const file = join(ROOT, "BENCHMARKS.md");
+const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+let next;
+const start = previous.indexOf("## Desk");
+if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
+else {
+  const after = previous.indexOf("\n## ", start + 1);
+  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
+}
+if (results.length === 2 && ROWS === 100_000) {
+  writeFileSync(file, next);
+  log("wrote BENCHMARKS.md");
+} else log("a partial run (BENCH_ONLY or BENCH_ROWS): BENCHMARKS.md left as it is");
+rmSync(outDir, { recursive: true, force: true });
+console.log(`\n${section}`);
