@@ -2,7 +2,8 @@
  * Turns what happened (an application, a CRM outage, a newsletter sign-up)
  * into stored e-mails: rendered once, HTML and the plain-text part made from
  * that HTML, with their sender, recipient, subject and header lines. The mail
- * worker later sends exactly these bytes' source, whatever changed meanwhile.
+ * worker sends what was stored, on every attempt, whatever changed meanwhile
+ * (templates, settings, the application itself).
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { toPlainText } from "@react-email/render";
