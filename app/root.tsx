@@ -13,6 +13,7 @@ import inlineStylesheet from "./app.css?inline";
 import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { useAnalytics } from "./features/analytics/use-analytics";
 import { useAttributionCapture } from "./features/application/attribution";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useAttributionCapture();
+  useAnalytics();
   // Pages paint before their scripts run (scripts/defer-hydration.mjs), so
   // "hydrated" is a state of its own; browser tests wait for this mark.
   useEffect(() => {

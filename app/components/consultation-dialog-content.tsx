@@ -1,4 +1,6 @@
 import { MailIcon, PhoneIcon } from "lucide-react";
+import { useEffect } from "react";
+import { track } from "~/lib/analytics";
 import { siteFacts } from "~/content/site-facts";
 import type { DeferredDialogProps } from "./ui/deferred-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
@@ -13,6 +15,9 @@ export default function ConsultationDialogContent({
   /** The configured BOOKING_URL unless given (tests show both cases). */
   bookingUrl?: string;
 }) {
+  useEffect(() => {
+    if (open) track("consultation_opened");
+  }, [open]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -41,6 +46,7 @@ export default function ConsultationDialogContent({
             title={`Book a consultation with ${siteFacts.brand}`}
             className="h-[700px] w-full shrink-0 rounded-lg border border-border bg-card"
             loading="lazy"
+            onLoad={() => track("booking_loaded")}
           />
         ) : (
           <ContactFallback />

@@ -72,7 +72,7 @@ function flush(): void {
 export function startAnalytics(): void {
   if (started || !navigator.sendBeacon) return;
   started = true;
-  addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
   addEventListener("pagehide", flush);
   flush();
 }

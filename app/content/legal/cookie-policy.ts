@@ -36,11 +36,11 @@ const categoryText: Record<CookieCategory, CategoryText> = {
     purpose:
       "Analytics cookies count visits and show how visitors use a website, for example which pages are read most and where people leave, so that it can be improved.",
     examples: [
-      "None at present. This website does not set analytics cookies and does not use Google Analytics or any similar analytics or session-recording tool.",
-      "If we decide to add analytics, we will update this policy and give notice on the website before any analytics cookie is set, and we will ask for your consent where the law requires it.",
+      "Visit statistics without cookies: this website does not set analytics cookies and keeps nothing in your browser for analytics. Our own server counts page views, the steps of the funding application you view and complete, and a few actions (opening the consultation dialog, loading the booking calendar, subscribing to the newsletter). To tell visits apart it uses a code that changes every day and cannot be traced back to you; our Privacy Policy explains exactly what is recorded and for how long.",
+      "We do not use Google Analytics or any similar third-party analytics or session-recording tool, and nothing about your visits is shared with one.",
     ],
     consent:
-      "Consent needed: yes, where the law requires it, and you will always be able to opt out. Since none are used today, there is nothing to accept or refuse.",
+      "Consent needed: no. No cookie or browser storage is used for analytics, so there is nothing to accept or refuse in your browser. If your browser sends a Global Privacy Control signal, we still count the page views but without the daily code, so nothing links your pages and actions together.",
   },
   Functional: {
     purpose:
@@ -81,7 +81,7 @@ export const cookiePolicy: LegalDocument = {
   slug: "cookie-policy",
   title: legalPageTitles["cookie-policy"],
   lastUpdated: "January 2024",
-  summary: `This Cookie Policy explains which cookies and similar browser storage the ${brand} website uses, why, and how you can control them. In short: we keep a draft of an unfinished funding application and your marketing attribution in your own browser, the booking provider may set its own cookies in the consultation dialog, and we use no analytics or advertising cookies at present.`,
+  summary: `This Cookie Policy explains which cookies and similar browser storage the ${brand} website uses, why, and how you can control them. In short: we keep a draft of an unfinished funding application and your marketing attribution in your own browser, the booking provider may set its own cookies in the consultation dialog, we count visits on our own server without any cookie, and we use no analytics or advertising cookies.`,
   seo: {
     title: `Cookie Policy | ${brand}`,
     description: `Which cookies and browser storage the ${brand} website uses (essential, analytics, functional and marketing) and how to control or clear them.`,
@@ -111,7 +111,7 @@ export const cookiePolicy: LegalDocument = {
           type: "list",
           items: [
             "Essential: needed for the site to work and stay secure. Used today for scroll positions only; no essential cookies of our own.",
-            "Analytics: none at present.",
+            "Analytics: no cookies and no storage. Visits are counted on our own server, without identifying you.",
             "Functional: the saved draft of an unfinished funding application, kept in your browser for up to 7 days.",
             "Marketing: first-party attribution (UTM parameters, referrer and landing page) kept in your browser.",
           ],
@@ -164,7 +164,7 @@ export const cookiePolicy: LegalDocument = {
       blocks: [
         {
           type: "paragraph",
-          text: 'We will update this policy whenever we add, remove or change a cookie or storage item, and change the "Last updated" date at the top. Before adding analytics or any third-party advertising cookies, we will give notice on the website and ask for consent where the law requires it.',
+          text: 'We will update this policy whenever we add, remove or change a cookie or storage item, and change the "Last updated" date at the top. Before adding analytics cookies or any third-party advertising cookies, we will give notice on the website and ask for consent where the law requires it.',
         },
       ],
     },

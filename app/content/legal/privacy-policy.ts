@@ -72,6 +72,14 @@ export const privacyPolicy: LegalDocument = {
         },
         {
           type: "paragraph",
+          text: "To improve the website and our application form, our server keeps visit statistics, without cookies and without storing anything in your browser. For each page view it records the page's address (without the part after a question mark, apart from UTM campaign tags), the name of the referring website, and whether you use a phone, tablet or computer. For the funding application it records which steps you view and complete, when you press Submit, and, when a field is not accepted, the name of the field and the kind of problem, never what you typed. It also counts opening the consultation dialog, loading the booking calendar and subscribing to the newsletter.",
+        },
+        {
+          type: "paragraph",
+          text: "To tell visits apart without cookies, our server combines your IP address and your browser's user agent with a random value that changes every day, and turns them into a code that cannot be turned back. The random value is deleted within 48 hours, so the code cannot be linked to your visits on other days, and your IP address and user agent are not kept with the statistics. When you submit an application, the server notes under that day's code, with a reference to the application, whether it was received and whether it reached our CRM, so that we can see where applicants stop. If your browser sends a Global Privacy Control signal, we count your page views without the code.",
+        },
+        {
+          type: "paragraph",
           text: "When you subscribe to our newsletter, we collect your e-mail address and the date you subscribed. When you call us, e-mail us or book a consultation, we collect the details you share, such as your name, contact details, the time you chose and notes about your business.",
         },
         {
@@ -165,11 +173,11 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           type: "paragraph",
-          text: "Our website keeps a draft of an unfinished funding application and your marketing attribution details in your browser's local storage, and the booking provider may set its own cookies when you open the consultation dialog. We do not currently use analytics or advertising cookies. Our Cookie Policy describes each category and how to control it.",
+          text: "Our website keeps a draft of an unfinished funding application and your marketing attribution details in your browser's local storage, and the booking provider may set its own cookies when you open the consultation dialog. We do not use analytics or advertising cookies: our visit statistics are counted on our server, as described under Information we collect. Our Cookie Policy describes each category and how to control it.",
         },
         {
           type: "paragraph",
-          text: "Some browsers send a Global Privacy Control (GPC) signal. We treat it as a request to opt out of the sale or sharing of personal information for that browser. Because we do not sell or share personal information, no further action is needed.",
+          text: "Some browsers send a Global Privacy Control (GPC) signal. We treat it as a request to opt out of the sale or sharing of personal information for that browser. Because we do not sell or share personal information, no further action is needed for that purpose. We also honor it in our visit statistics: we count the page views from that browser without the daily code described above, so nothing links those pages and actions together.",
         },
       ],
     },
@@ -188,6 +196,7 @@ export const privacyPolicy: LegalDocument = {
             "SMS consent records and opt-out requests: at least 5 years after your last text message from us, as evidence of your consent and choices.",
             "Newsletter subscriptions: until you unsubscribe. We then keep your e-mail address on a suppression list so we do not write to you again.",
             "Server logs and device data: up to 12 months, unless needed longer to investigate a security incident.",
+            "Visit statistics: the individual records for up to 90 days; after that only daily totals (counts per day, page and source) are kept.",
             "Application drafts saved in your browser: up to 7 days on your own device, or until you submit the application or clear your browser storage.",
           ],
         },

@@ -6,6 +6,8 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";
 import { Toaster } from "~/components/ui/sonner";
+import { track } from "~/lib/analytics";
+import { VALIDATION_CODES } from "~/lib/analytics-events";
 import { cn } from "~/lib/cn";
 import { useApplicationForm } from "./application-form";
 import { wizardCopy } from "./copy";
@@ -37,6 +39,18 @@ function earliestStep(fields: Iterable<string>): number | undefined {
   return earliest;
 }
 
+/** Counts each field that failed the form's checks, by its rule's code (never what was typed). */
+function trackFieldErrors(errors: Partial<Record<string, { type?: unknown }>>) {
+  for (const [field, error] of Object.entries(errors)) {
+    const code = String(error?.type);
+    if (
+      (VALIDATION_CODES as readonly string[]).includes(code) &&
+      applicationFields.includes(field as ApplicationField)
+    )
+      track("field_error", { field, code });
+  }
+}
+
 /**
  * The wizard with the toast region that announces its outcome, as
  * FundingApplicationSection loads it lazily. Toasts come only from here, so
@@ -62,6 +76,8 @@ export function FundingWizard() {
   const draft = useApplicationDraft(form, step, setStep);
   const submitting = form.formState.isSubmitting;
 
+  useEffect(() => track("step_viewed", { step }), [step]);
+
   // Focus moves to the new step's heading when the visitor changes step (not when a draft is restored).
   const focusHeading = useRef(false);
   useEffect(() => {
@@ -81,14 +97,17 @@ export function FundingWizard() {
   async function goNext() {
     const fields = applicationSteps[step - 1].fields;
     if (await form.trigger([...fields])) {
+      track("step_completed", { step });
       goToStep(step + 1);
     } else {
+      trackFieldErrors(Object.fromEntries(fields.map((name) => [name, form.getFieldState(name).error])));
       const firstInvalid = fields.find((name) => form.getFieldState(name).error);
       if (firstInvalid) form.setFocus(firstInvalid);
     }
   }
 
   async function onValid(values: FundingApplication) {
+    track("step_completed", { step: TOTAL_STEPS });
     const body = buildRequestBody(values, {
       submissionId: draft.submissionId(),
       honeypot: honeypotRef.current?.value ?? "",
@@ -116,12 +135,14 @@ export function FundingWizard() {
   }
 
   function onInvalid(errors: FieldErrors<ApplicationFormValues>) {
+    trackFieldErrors(errors);
     const target = earliestStep(Object.keys(errors));
     if (target !== undefined && target !== step) goToStep(target);
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (step === TOTAL_STEPS && !submitting) {
+      track("submit_pressed");
       void form.handleSubmit(onValid, onInvalid)(event);
       return;
     }

@@ -2,6 +2,7 @@ import CheckCircle2Icon from "lucide-react/icons/circle-check";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { track } from "~/lib/analytics";
 import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 type Status =
@@ -39,6 +40,7 @@ export function NewsletterForm() {
         }),
       });
       if (!response.ok) throw new Error(`Newsletter sign-up failed with ${response.status}`);
+      track("newsletter_subscribed");
       setStatus({ kind: "confirm", email: parsed.data.email });
     } catch (error) {
       console.error(error);
