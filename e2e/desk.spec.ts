@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { E2E } from "./support/env";
 import {
   acceptInvitation,
@@ -26,6 +27,15 @@ const crmReceived = async () =>
     (lead) => lead.body.companyName === company,
   );
 
+/** What the browser reports as breaking the page's Content-Security-Policy. */
+function watchCsp(page: Page) {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 async function screenshot(page: Page, name: string) {
   mkdirSync("screenshots", { recursive: true });
   for (const [width, height] of [
@@ -38,7 +48,24 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+test("the public site knows nothing of the desk: not its scripts, pages or sitemap", async ({ request }) => {
+  const client = join(process.env.RR_BUILD_DIR ?? "build", "client");
+  const files = readdirSync(client, { recursive: true, encoding: "utf8" }).filter((file) =>
+    /\.(js|html|xml|txt|data|json)$/.test(file),
+  );
+  expect(files.length).toBeGreaterThan(10);
+  for (const file of files) {
+    const text = readFileSync(join(client, file), "utf8");
+    for (const trace of ["/desk", "api/desk", "Lead desk"]) {
+      expect(text.includes(trace), `${file} mentions ${trace}`).toBe(false);
+    }
+  }
+  const sitemap = await request.get("/sitemap.xml");
+  expect(await sitemap.text()).not.toContain("/desk");
+});
+
 test("the setup link from the server's log makes the first admin", async ({ page }) => {
+  const violations = watchCsp(page);
   await page.goto("/desk");
   await expect(page.getByRole("heading", { level: 1, name: "Set up the lead desk" })).toBeVisible();
   await expect(page.getByText("setupUrl")).toBeVisible();
@@ -50,6 +77,7 @@ test("the setup link from the server's log makes the first admin", async ({ page
   // The link worked once.
   await page.goto(await setupPath());
   await expect(page.getByRole("heading", { level: 1, name: "This invitation cannot be used" })).toBeVisible();
+  expect(violations, "CSP violations").toEqual([]);
 });
 
 test("sign-in page: labelled fields, axe finds nothing", async ({ page }) => {
@@ -64,6 +92,7 @@ test("sign-in page: labelled fields, axe finds nothing", async ({ page }) => {
 });
 
 test("an admin signs in, finds an application, reads its timeline and redelivers it", async ({ page }) => {
+  const violations = watchCsp(page);
   await submitApplication(page, company);
   await signIn(page, admin);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
@@ -111,6 +140,7 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
   expect(await csv.text()).toContain(company);
+  expect(violations, "CSP violations").toEqual([]);
 });
 
 test("a staff member cannot export: the server refuses, not only the page", async ({ page, browser }) => {

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ListItem, SessionInfo } from "../api/types";
+import { admin, fakeApi } from "../testing/fake-api";
+import { renderDesk } from "../testing/render";
+
+const spam: ListItem = {
+  id: "app-9",
+  createdAt: "2024-05-01T14:03:00Z",
+  companyName: "Spammy LLC",
+  firstName: "Bo",
+  lastName: "Tt",
+  email: "bot@spam.test",
+  phone: "+1 555 000 0000",
+  fundingType: "other",
+  fundingAmount: "1",
+  state: "spam",
+  spamReason: "Honeypot field filled",
+  delivery: null,
+  source: null,
+  campaign: null,
+};
+
+test("quarantine lists the reasons and Release lets one through", async () => {
+  const user = userEvent.setup();
+  let held = [spam];
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications": () => ({ body: { items: held, total: held.length, nextCursor: null } }),
+    "POST /applications/app-9/release": () => {
+      held = [];
+      return { body: {} };
+    },
+  });
+  renderDesk("/desk/quarantine");
+  const table = await screen.findByRole("table");
+  expect(within(table).getByText("Honeypot field filled")).toBeVisible();
+  expect(api.callsTo("GET /applications")[0].query.get("state")).toBe("spam");
+
+  await user.click(within(table).getByRole("button", { name: "Release Spammy LLC" }));
+  expect(await screen.findByText(/Released Spammy LLC from quarantine/)).toBeVisible();
+  await waitFor(() => expect(screen.getByText("Nothing is in quarantine.")).toBeVisible());
+});
+
+test("delivery health: counts, and Redeliver all dead after a confirmation", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /health": {
+      body: {
+        webhookConfigured: false,
+        counts: { pending: 1, sending: 0, delivered: 7, dead: 2 },
+        oldestWaitingAt: null,
+        lastDeliveredAt: null,
+        dead: [{ ...spam, id: "app-1", companyName: "Dead Letter Co", state: "received", delivery: "dead" }],
+      },
+    },
+    "POST /deliveries/redeliver-dead": { body: { redelivered: 2 } },
+  });
+  renderDesk("/desk/health");
+  expect(await screen.findByText(/No CRM webhook is configured/)).toBeVisible();
+  expect(screen.getByText("Delivered").nextElementSibling).toHaveTextContent("7");
+  expect(within(screen.getByRole("table")).getByRole("link", { name: "Dead Letter Co" })).toBeVisible();
+
+  await user.click(screen.getByRole("button", { name: "Redeliver all dead" }));
+  const dialog = await screen.findByRole("dialog", { name: "Redeliver every failed delivery?" });
+  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(0);
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver all" }));
+  expect(await screen.findByText("2 deliveries are queued again.")).toBeVisible();
+  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(1);
+});
+
+test("consent look-up: an address looks up by e-mail, anything else by phone, kept in the URL", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /consents": ({ query }) => ({
+      body: {
+        items: query.get("phone")
+          ? [
+              {
+                applicationId: "app-1",
+                consentedAt: "2024-05-01T14:03:00Z",
+                consentVersion: "sms-consent-2024-01",
+                consentSha256: "ab".repeat(32),
+                phone: "+1 212 555 0100",
+                email: "ada@example.test",
+                companyName: "Acme Robotics",
+              },
+            ]
+          : [],
+      },
+    }),
+  });
+  const { router } = renderDesk("/desk/consents");
+  const field = await screen.findByLabelText("Phone or email");
+  await user.type(field, "+1 212 555 0100");
+  await user.click(screen.getByRole("button", { name: "Look up" }));
+  expect(await screen.findByRole("link", { name: "Acme Robotics" })).toHaveAttribute(
+    "href",
+    "/desk/applications/app-1",
+  );
+  expect(router.state.location.search).toBe("?phone=%2B1+212+555+0100");
+
+  await user.clear(screen.getByLabelText("Phone or email"));
+  await user.type(screen.getByLabelText("Phone or email"), "nobody@example.test");
+  await user.click(screen.getByRole("button", { name: "Look up" }));
+  expect(await screen.findByText("No consent record has this email address.")).toBeVisible();
+  expect(api.callsTo("GET /consents").at(-1)!.query.get("email")).toBe("nobody@example.test");
+});
+
+test("account: another session can be ended; this one ends by signing out", async () => {
+  const user = userEvent.setup();
+  const session = (id: string, current: boolean, agent: string): SessionInfo => ({
+    id,
+    createdAt: "2024-05-01T14:03:00Z",
+    lastSeenAt: "2024-05-01T15:03:00Z",
+    expiresAt: "2024-05-02T02:03:00Z",
+    ip: "203.0.113.9",
+    userAgent: agent,
+    current,
+  });
+  let sessions = [
+    session("s-1", true, "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0"),
+    session("s-2", false, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1"),
+  ];
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /sessions": () => ({ body: { items: sessions } }),
+    "DELETE /sessions/s-2": () => {
+      sessions = sessions.filter((item) => item.id !== "s-2");
+      return { status: 204 };
+    },
+  });
+  renderDesk("/desk/account");
+  const list = await screen.findByRole("list", { name: "Your sessions" });
+  expect(within(list).getByText("This device")).toBeVisible();
+  await user.click(within(list).getByRole("button", { name: /End session: Safari on iOS/ }));
+  expect(await screen.findByText("Ended the session on Safari on iOS.")).toBeVisible();
+  await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
+  expect(api.callsTo("DELETE /sessions/s-2")).toHaveLength(1);
+  expect(within(list).getByRole("button", { name: "Sign out" })).toBeVisible();
+});
