@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { fieldCopy } from "~/features/application/copy";
-import { applicationSteps, type ApplicationField } from "~/features/application/schema";
+import { applicationSteps, isChoiceField, type ApplicationField } from "~/features/application/schema";
 import type { Detail, TimelineEntry } from "../api/types";
-import { formatAmount, formatDateTime, isOptionField, optionLabel } from "../lib/format";
+import { formatAmount, formatDateTime, optionLabel } from "../lib/format";
 import { Section } from "./page";
 import { deliveryLabel } from "./state-badges";
 
@@ -31,7 +31,7 @@ const fieldLabel = (field: Exclude<ApplicationField, "smsConsent">) =>
 
 function fieldValue(field: ApplicationField, value: unknown): ReactNode {
   if (field === "fundingAmount") return formatAmount(value as string);
-  if (isOptionField(field)) return optionLabel(field, value);
+  if (isChoiceField(field)) return optionLabel(field, value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   return value === undefined || value === null ? "" : String(value);
 }

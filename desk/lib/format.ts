@@ -3,7 +3,7 @@
  * the reader's own time zone; option values get the wizard's labels.
  */
 import { formatUsd } from "~/lib/format";
-import { optionsByField } from "~/features/application/schema";
+import { optionsByField, type ChoiceField } from "~/features/application/schema";
 
 let dateTime: Intl.DateTimeFormat | undefined;
 let dateOnly: Intl.DateTimeFormat | undefined;
@@ -32,16 +32,12 @@ export function formatAmount(value: string | number | null | undefined): string 
   return Number.isFinite(amount) ? formatUsd(amount) : String(value);
 }
 
-type OptionField = keyof typeof optionsByField;
-
 /** The label the wizard shows for a stored option value ("revenue-based" -> "Revenue-Based Financing"). */
-export function optionLabel(field: OptionField, value: unknown): string {
+export function optionLabel(field: ChoiceField, value: unknown): string {
   if (typeof value !== "string" || !value) return "";
   const options: readonly { value: string; label: string }[] = optionsByField[field];
   return options.find((option) => option.value === value)?.label ?? value;
 }
-
-export const isOptionField = (field: string): field is OptionField => field in optionsByField;
 
 export const fullName = (person: { firstName?: string | null; lastName?: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
