@@ -26,6 +26,19 @@ export default defineConfig({
       onwarn(warning, warn) {
         if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
       },
+      // React and the router change less often than the desk's own code:
+      // their chunk stays cached in the browser across desk releases. (No
+      // catch-all vendor chunk: a page loaded on demand keeps its libraries.)
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: "framework",
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
 });
