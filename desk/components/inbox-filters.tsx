@@ -135,6 +135,9 @@ export function InboxFilterForm({
               aria-invalid={Boolean(rangeError) || undefined}
               aria-describedby={`${id}-to-error`}
             />
+            <FieldError id={`${id}-to-error`} className="empty:sr-only">
+              {rangeError}
+            </FieldError>
           </Field>
         </div>
         <Field>
@@ -165,9 +168,6 @@ export function InboxFilterForm({
             </Link>
           )}
         </div>
-        <FieldError id={`${id}-to-error`} className="sm:col-span-2 lg:col-span-3">
-          {rangeError}
-        </FieldError>
       </fieldset>
     </form>
   );
