@@ -9,6 +9,7 @@ import { DeskLayout, LAYOUT_ID } from "./components/layout";
 import { RootError, RouteError } from "./components/route-error";
 import { guarded } from "./lib/session";
 import { AccountPage, accountLoader } from "./pages/account";
+import { AnalyticsPage, analyticsLoader } from "./pages/analytics";
 import { ApplicationPage, applicationLoader } from "./pages/application";
 import { AuditPage, auditLoader } from "./pages/audit";
 import { ConsentsPage, consentsLoader } from "./pages/consents";
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
               { path: "applications/:id/evidence", loader: evidenceLoader, element: <EvidencePage /> },
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: "health", loader: healthLoader, element: <HealthPage /> },
+              { path: "analytics", loader: analyticsLoader, element: <AnalyticsPage /> },
               { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },

@@ -1,0 +1,58 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import type { AnalyticsReport } from "~/lib/analytics-events";
+import { CHART_COLORS, ChartFrame, count, percent } from "./chart-frame";
+import { DataTable } from "./data-table";
+
+/** The application funnel: visitors at each step, and how many were lost since the step before. */
+export function FunnelChart({ funnel }: { funnel: AnalyticsReport["funnel"] }) {
+  const first = funnel[0]?.visitors ?? 0;
+  return (
+    <ChartFrame
+      height={Math.max(240, funnel.length * 40)}
+      chart={
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart
+            data={funnel}
+            layout="vertical"
+            margin={{ top: 0, right: 40, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} fontSize={12} />
+            <YAxis type="category" dataKey="label" width={130} fontSize={12} interval={0} />
+            <Tooltip />
+            <Bar dataKey="visitors" name="Visitors" fill={CHART_COLORS.primary} radius={[0, 4, 4, 0]}>
+              <LabelList dataKey="visitors" position="right" fontSize={12} />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      table={
+        <DataTable
+          caption="Application funnel: visitors at each step"
+          rows={funnel}
+          rowKey={(row) => row.step}
+          columns={[
+            { header: "Step", cell: (row) => row.label },
+            { header: "Visitors", cell: (row) => count(row.visitors), numeric: true },
+            {
+              header: "Lost since the step before",
+              cell: (row) => (row.dropOff === null ? "" : count(row.dropOff)),
+              numeric: true,
+            },
+            { header: "Of step 1", cell: (row) => percent(row.visitors, first), numeric: true },
+          ]}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { FUNNEL_STEPS, INTENTS, OUTCOMES, type AnalyticsReport } from "~/lib/analytics-events";
+import { fakeApi, staffer } from "../testing/fake-api";
+import { renderDesk } from "../testing/render";
+
+const visitorsAt = [40, 30, 20, 15, 12, 10, 9];
+
+const report: AnalyticsReport = {
+  from: "2026-03-01",
+  to: "2026-03-02",
+  source: null,
+  campaign: null,
+  totals: { visitors: 40, pageviews: 120 },
+  daily: [
+    { day: "2026-03-01", visitors: 25, pageviews: 70 },
+    { day: "2026-03-02", visitors: 15, pageviews: 50 },
+  ],
+  topPages: [{ path: "/", pageviews: 90 }],
+  topSources: [{ source: "newsletter", visitors: 30 }],
+  funnel: FUNNEL_STEPS.map(({ id, label }, index) => ({
+    step: id,
+    label,
+    visitors: visitorsAt[index],
+    dropOff: index === 0 ? null : visitorsAt[index - 1] - visitorsAt[index],
+  })),
+  outcomes: OUTCOMES.map(({ id, label }) => ({ id, label, count: id === "application_accepted" ? 10 : 1 })),
+  intents: INTENTS.map(({ id, label }) => ({ id, label, count: 2 })),
+  fieldErrors: [
+    { side: "browser", field: "email", code: "invalid_format", count: 7 },
+    { side: "server", field: "email", code: "invalid_format", count: 1 },
+    { side: "browser", field: "phone", code: "too_small", count: 3 },
+  ],
+  bySource: [
+    {
+      source: "newsletter",
+      visitors: 30,
+      started: 25,
+      submitted: 10,
+      accepted: 9,
+      delivered: 8,
+      conversion: 0.3,
+    },
+  ],
+  devices: [{ device: "mobile", visitors: 28 }],
+};
+
+function analyticsApi() {
+  return fakeApi({ "GET /me": { body: staffer }, "GET /analytics": { body: report } });
+}
+
+test("staff find Analytics in the menu and read each chart's numbers as a table", async () => {
+  analyticsApi();
+  renderDesk("/desk/analytics");
+  expect(await screen.findByRole("heading", { level: 1, name: "Analytics" })).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/desk/analytics");
+
+  const figures = screen.getAllByRole("definition").map((node) => node.textContent);
+  expect(figures).toEqual(["40", "120", "10", "9"]);
+
+  const funnel = screen.getByRole("table", { name: "Application funnel: visitors at each step" });
+  const rows = within(funnel).getAllByRole("row").slice(1);
+  expect(
+    rows.map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ),
+  ).toEqual([
+    ["40", "", "100%"],
+    ["30", "10", "75%"],
+    ["20", "10", "50%"],
+    ["15", "5", "37.5%"],
+    ["12", "3", "30%"],
+    ["10", "2", "25%"],
+    ["9", "1", "22.5%"],
+  ]);
+  expect(within(rows[6]).getByRole("rowheader")).toHaveTextContent("Delivered to the CRM");
+
+  const errors = screen.getByRole("table", { name: "Validation errors by field and rule" });
+  expect(within(errors).getAllByRole("row")[1]).toHaveTextContent(/emailinvalid_format71/);
+
+  const sources = screen.getByRole("table", { name: "Conversion by source" });
+  expect(within(sources).getAllByRole("row")[1]).toHaveTextContent("30%");
+});
+
+test("the range and filters travel in the URL to the server as they are", async () => {
+  const api = analyticsApi();
+  const user = userEvent.setup();
+  const { router } = renderDesk("/desk/analytics?from=2026-03-01&to=2026-03-02");
+  await screen.findByRole("heading", { level: 1, name: "Analytics" });
+  expect(Object.fromEntries(api.callsTo("GET /analytics")[0].query)).toEqual({
+    from: "2026-03-01",
+    to: "2026-03-02",
+  });
+
+  await user.type(screen.getByRole("textbox", { name: "Campaign" }), "spring");
+  await user.click(screen.getByRole("button", { name: "Show" }));
+  await vi.waitFor(() => expect(api.callsTo("GET /analytics")).toHaveLength(2));
+  expect(Object.fromEntries(api.callsTo("GET /analytics")[1].query)).toEqual({
+    from: "2026-03-01",
+    to: "2026-03-02",
+    campaign: "spring",
+  });
+  expect(router.state.location.search).toBe("?from=2026-03-01&to=2026-03-02&campaign=spring");
+});
