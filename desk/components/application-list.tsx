@@ -70,7 +70,11 @@ export function ApplicationList({
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </td>
                 <th scope="row" className={`${td} text-left font-semibold`}>
-                  <Link to={`/applications/${item.id}`} className="text-primary hover:underline">
+                  <Link
+                    to={`/applications/${item.id}`}
+                    data-application-link
+                    className="text-primary hover:underline"
+                  >
                     {item.companyName}
                   </Link>
                 </th>
@@ -95,6 +99,7 @@ export function ApplicationList({
               <div className="flex items-start justify-between gap-3">
                 <Link
                   to={`/applications/${item.id}`}
+                  data-application-link
                   className="min-w-0 font-semibold break-words text-primary hover:underline"
                 >
                   {item.companyName}
@@ -129,4 +134,17 @@ export function ApplicationList({
       </ul>
     </>
   );
+}
+
+/**
+ * After "Load more", focus goes to the first new application (the button may
+ * be gone), so keyboard users carry on where the list grew.
+ */
+export function focusApplication(index: number) {
+  requestAnimationFrame(() => {
+    const links = [...document.querySelectorAll<HTMLElement>("[data-application-link]")].filter(
+      (link) => link.offsetParent !== null,
+    );
+    links[index]?.focus();
+  });
 }

@@ -4,7 +4,7 @@ import { useLoaderData, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { exportUrl } from "../api/admin";
 import { listApplications } from "../api/applications";
-import { ApplicationList } from "../components/application-list";
+import { ApplicationList, focusApplication } from "../components/application-list";
 import { InboxFilterForm } from "../components/inbox-filters";
 import { useMe } from "../components/layout";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
@@ -84,8 +84,11 @@ export function InboxPage() {
             variant="outline"
             disabled={more.pending}
             onClick={async () => {
+              const before = list.items.length;
               const count = await list.loadMore();
-              if (count) setLoaded({ page, text: `Loaded ${plural(count, "more application")}` });
+              if (!count) return;
+              setLoaded({ page, text: `Loaded ${plural(count, "more application")}` });
+              focusApplication(before);
             }}
           >
             {more.pending ? "Loading…" : "Load more"}

@@ -3,7 +3,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { listApplications, release } from "../api/applications";
 import type { ListItem } from "../api/types";
-import { ApplicationList } from "../components/application-list";
+import { ApplicationList, focusApplication } from "../components/application-list";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { guarded } from "../lib/session";
@@ -66,7 +66,15 @@ export function QuarantinePage() {
       )}
       {list.nextCursor && (
         <div className="flex justify-center">
-          <Button type="button" variant="outline" disabled={more.pending} onClick={() => list.loadMore()}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={more.pending}
+            onClick={async () => {
+              const before = list.items.length;
+              if (await list.loadMore()) focusApplication(before);
+            }}
+          >
             {more.pending ? "Loading…" : "Load more"}
           </Button>
         </div>
