@@ -5,25 +5,12 @@
  */
 import { boundedText } from "../clean-text";
 import type { Store } from "../store/store";
-import type { Outcome } from "./policy";
+import type { ClaimedRow, RecordedAttempt } from "../outbox/worker-loop";
 
-export interface ClaimedDelivery {
-  outboxId: string;
+export interface ClaimedDelivery extends ClaimedRow {
   applicationId: string;
-  /** 1 for the first attempt. */
-  attempt: number;
   /** The stored CRM payload, exactly as stored (key order kept). */
   payload: string;
-}
-
-export interface AttemptResult {
-  attemptedAt: Date;
-  statusCode?: number;
-  error?: string;
-  durationMs: number;
-  outcome: Outcome;
-  /** For a retry. */
-  delayMs?: number;
 }
 
 /** The longest error text recorded for an attempt. */
@@ -33,7 +20,7 @@ export function createOutboxRepository(store: Store) {
   return {
     async claim(worker: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
       const { rows } = await store.query<{
-        outbox_id: string;
+        id: string;
         application_id: string;
         attempts: number;
         payload: string;
@@ -52,22 +39,22 @@ export function createOutboxRepository(store: Store) {
                           ORDER BY next_attempt_at, id
                           FOR UPDATE SKIP LOCKED
                           LIMIT $3)
-      RETURNING o.id::text AS outbox_id, o.application_id::text AS application_id, o.attempts,
+      RETURNING o.id::text AS id, o.application_id::text AS application_id, o.attempts,
                 a.payload::text AS payload`,
         [worker, leaseMs, limit],
       );
       return rows
         .map((row) => ({
-          outboxId: row.outbox_id,
+          id: row.id,
           applicationId: row.application_id,
           attempt: Number(row.attempts),
           payload: row.payload,
         }))
-        .sort((a, b) => Number(a.outboxId) - Number(b.outboxId));
+        .sort((a, b) => Number(a.id) - Number(b.id));
     },
 
     /** Records the attempt and settles the row; false when this worker no longer held the claim. */
-    async record(worker: string, claim: ClaimedDelivery, result: AttemptResult): Promise<boolean> {
+    async record(worker: string, claim: ClaimedRow, result: RecordedAttempt<"delivered">): Promise<boolean> {
       // The error quotes the CRM: recorded clean and bounded, or the record itself would fail.
       const error = result.error === undefined ? null : boundedText(result.error, MAX_ERROR_CHARS);
       return store.transaction(async (tx) => {
@@ -75,10 +62,10 @@ export function createOutboxRepository(store: Store) {
           `INSERT INTO delivery_attempts (outbox_id, attempt, attempted_at, status_code, error, duration_ms, worker, outcome)
            VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7, $8)`,
           [
-            claim.outboxId,
+            claim.id,
             claim.attempt,
             result.attemptedAt.toISOString(),
-            result.statusCode ?? null,
+            result.code ?? null,
             error,
             Math.round(result.durationMs),
             worker,
@@ -91,18 +78,18 @@ export function createOutboxRepository(store: Store) {
             ? await tx.query(
                 `UPDATE outbox SET status = 'delivered', delivered_at = now(), locked_by = NULL, locked_until = NULL,
                         last_error = NULL, updated_at = now() ${owned}`,
-                [claim.outboxId, worker],
+                [claim.id, worker],
               )
             : result.outcome === "dead"
               ? await tx.query(
                   `UPDATE outbox SET status = 'dead', locked_by = NULL, locked_until = NULL, last_error = $3,
                           updated_at = now() ${owned}`,
-                  [claim.outboxId, worker, error],
+                  [claim.id, worker, error],
                 )
               : await tx.query(
                   `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, last_error = $3,
                           next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now() ${owned}`,
-                  [claim.outboxId, worker, error, result.delayMs ?? 0],
+                  [claim.id, worker, error, result.delayMs ?? 0],
                 );
         return settle.rowCount > 0;
       });

@@ -7,6 +7,7 @@
  */
 import { boundedText } from "../clean-text";
 import type { Queryable, Store } from "../store/store";
+import type { ClaimedRow, RecordedAttempt } from "../outbox/worker-loop";
 import type { MailKind, OutgoingMail } from "./compose";
 
 /** At most this many capped e-mails (receipts, confirmations) to one address in 24 hours. */
@@ -97,8 +98,7 @@ export async function insertMails(
   return result.rowCount;
 }
 
-export interface ClaimedMail {
-  id: string;
+export interface ClaimedMail extends ClaimedRow {
   kind: MailKind;
   messageId: string;
   from: string;
@@ -108,18 +108,6 @@ export interface ClaimedMail {
   html: string;
   text: string;
   createdAt: Date;
-  /** 1 for the first attempt. */
-  attempt: number;
-}
-
-export interface MailAttemptResult {
-  attemptedAt: Date;
-  smtpCode?: number;
-  error?: string;
-  durationMs: number;
-  outcome: MailOutcome;
-  /** For a retry. */
-  delayMs?: number;
 }
 
 export interface MailListItem {
@@ -189,7 +177,7 @@ export function createMailOutboxRepository(store: Store) {
     },
 
     /** Records the attempt and settles the row; false when this worker no longer held the claim. */
-    async record(worker: string, claim: ClaimedMail, result: MailAttemptResult): Promise<boolean> {
+    async record(worker: string, claim: ClaimedRow, result: RecordedAttempt<"sent">): Promise<boolean> {
       const error = result.error === undefined ? null : boundedText(result.error, MAX_ERROR_CHARS);
       return store.transaction(async (tx) => {
         await tx.query(
@@ -199,7 +187,7 @@ export function createMailOutboxRepository(store: Store) {
             claim.id,
             claim.attempt,
             result.attemptedAt.toISOString(),
-            result.smtpCode ?? null,
+            result.code ?? null,
             error,
             Math.round(result.durationMs),
             worker,
