@@ -479,7 +479,11 @@ async function explain(name, store) {
     {},
     { state: "dead" },
     { fundingType: "sba-loan", source: "google" },
+    { state: "delivered", from: day(-60), to: day(-31) },
     { q: "robot" },
+    { q: "hopper" },
+    { q: "grace.lovelace" },
+    { q: "okafor1" },
     { q: "(212) 555-0" },
   ];
   for (const filter of filters) {

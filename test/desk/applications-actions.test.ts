@@ -249,6 +249,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     expect(
       (await client.post(`/api/desk/applications/${dead}/redeliver`, { reason: "x".repeat(501) })).statusCode,
     ).toBe(400);
+
     const response = await client.post(`/api/desk/applications/${dead}/redeliver`, {
       reason: "CRM field fixed",
     });

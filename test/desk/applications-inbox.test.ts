@@ -196,12 +196,26 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       ["?q=a&q=b", "q"],
       [`?q=${"x".repeat(201)}`, "q"],
       ["?sort=name", "sort"],
+      ["?q=a%00b", "q"],
+      ["?source=%00", "source"],
     ] as const) {
       const response = await client.get(`/api/desk/applications${query}`);
       expect(response.statusCode, query).toBe(400);
       const body = response.json();
       expect(body.errors[field], query).toEqual(expect.any(String));
       expect(body.error, query).toContain(field);
+    }
+    // Odd but harmless text is searched for, literally.
+    for (const query of [
+      "?q=%ED%A0%80",
+      "?campaign=%F0",
+      "?q=%27%20OR%201%3D1%20--",
+      "?q=%5C",
+      "?source=%E2%80%AE",
+    ]) {
+      const response = await client.get(`/api/desk/applications${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json().total, query).toBe(0);
     }
   });
 

@@ -124,6 +124,8 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
     expect((await client.get("/api/desk/consents")).statusCode).toBe(400);
     expect((await client.get("/api/desk/consents?phone=2125550199&email=a%40b.c")).statusCode).toBe(400);
     expect((await client.get("/api/desk/consents?email=nobody")).statusCode).toBe(400);
+    expect((await client.get("/api/desk/consents?email=a%00%40b.c")).statusCode).toBe(400);
+    expect((await client.get("/api/desk/consents?email=%ED%A0%80%40b.c")).statusCode).toBe(400);
     expect(await auditRows(ctx.db.store, undefined, "consents.looked_up")).toContainEqual(
       expect.objectContaining({
         actor_email: staff.email,

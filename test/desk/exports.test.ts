@@ -141,6 +141,7 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
       "/api/desk/exports/applications.csv?from=yesterday",
       "/api/desk/exports/consents.csv?all=1",
       "/api/desk/exports/audit.csv?action=a&action=b",
+      "/api/desk/exports/audit.csv?actor=%00",
     ]) {
       const response = await download(url);
       expect(response.statusCode, url).toBe(400);

@@ -16,7 +16,7 @@ import {
   type DeskApplicationsRepository,
   type LockedApplication,
 } from "./desk-applications-repository";
-import { encodeCursor, parseInboxQuery, parseQuery } from "./inbox-query";
+import { encodeCursor, NO_NUL, parseInboxQuery, parseQuery } from "./inbox-query";
 import { sha256, toDetail, toEvidence, toListItem } from "./views";
 
 export interface ApplicationRoutesOptions {
@@ -34,7 +34,8 @@ const reasonBody = z.object(
       .string({ error: "Give a reason" })
       .trim()
       .min(1, { error: "Give a reason" })
-      .max(500, { error: "Keep the reason under 500 characters" }),
+      .max(500, { error: "Keep the reason under 500 characters" })
+      .refine(...NO_NUL),
   },
   { error: "Give a reason" },
 );
@@ -53,6 +54,7 @@ const lookupShape = {
     .trim()
     .max(40, { error: "must be at most 40 characters" })
     .refine((value) => value.replace(/\D/g, "").length >= 7, { error: "must have at least 7 digits" })
+    .refine(...NO_NUL)
     .optional(),
   email: z
     .string({ error: "must be given once" })
@@ -60,6 +62,7 @@ const lookupShape = {
     .min(3, { error: "must be an e-mail address" })
     .max(254, { error: "must be at most 254 characters" })
     .refine((value) => value.includes("@"), { error: "must be an e-mail address" })
+    .refine(...NO_NUL)
     .optional(),
 };
 

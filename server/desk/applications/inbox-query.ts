@@ -18,11 +18,18 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: BadQuery };
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** The store's text cannot hold a NUL character: such input is a 400, not a 500. */
+export const NO_NUL = [
+  (value: string) => !value.includes("\0"),
+  { error: "must not contain a NUL character" },
+] as const;
+
 const text = (max: number) =>
   z
     .string({ error: "must be given once, as text" })
     .trim()
-    .max(max, { error: `must be at most ${max} characters` });
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(...NO_NUL);
 
 const day = z
   .string({ error: "must be a date (YYYY-MM-DD)" })

@@ -17,14 +17,24 @@ import {
 } from "../../store/operator-repository";
 import { auditEntry, type AuditItem } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { parseInboxFilter, parseQuery } from "../applications/inbox-query";
+import { NO_NUL, parseInboxFilter, parseQuery } from "../applications/inbox-query";
 import { csvStream } from "./csv";
 
 const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target", "details", "ip", "user_agent"];
 
 const auditFilterShape = {
-  action: z.string({ error: "must be given once" }).trim().max(100, { error: "is too long" }).optional(),
-  actor: z.string({ error: "must be given once" }).trim().max(254, { error: "is too long" }).optional(),
+  action: z
+    .string({ error: "must be given once" })
+    .trim()
+    .max(100, { error: "is too long" })
+    .refine(...NO_NUL)
+    .optional(),
+  actor: z
+    .string({ error: "must be given once" })
+    .trim()
+    .max(254, { error: "is too long" })
+    .refine(...NO_NUL)
+    .optional(),
 };
 
 const exportRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
