@@ -235,6 +235,16 @@ export function createOperatorRepository(store: Store) {
 
   /** How many applications the filter matches (every page). */
   async function countInbox(filter: InboxFilter): Promise<number> {
+    const given = Object.values(filter).filter((value) => value !== undefined && value !== "");
+    if (needsOutbox(filter) && given.length === 1) {
+      // A delivery state alone: every outbox row has its application (a foreign
+      // key), so the outbox's status index answers without the join.
+      const { rows } = await store.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE status = $1",
+        [filter.state],
+      );
+      return Number(rows[0].n);
+    }
     const params: unknown[] = [];
     const where = inboxWhere(filter, params);
     const join = needsOutbox(filter) ? "JOIN outbox o ON o.application_id = a.id" : "";

@@ -45,8 +45,9 @@ $$;
 -- created_at-only index.
 DROP INDEX IF EXISTS applications_created_at_idx;
 CREATE INDEX applications_inbox_idx ON applications (created_at DESC, id DESC);
--- The quarantine: its own short list, and the purge.
-CREATE INDEX applications_spam_idx ON applications (created_at DESC, id DESC) WHERE status = 'spam';
+-- The state filter (received or in quarantine): its pages, its count from
+-- the index alone, and the purge.
+CREATE INDEX applications_status_idx ON applications (status, created_at DESC, id DESC);
 -- Filters: funding type and the last touch's utm_source / utm_campaign.
 CREATE INDEX applications_funding_type_idx ON applications (funding_type, created_at DESC, id DESC);
 CREATE INDEX applications_last_source_idx
