@@ -2,12 +2,12 @@
  * The mail outbox's SQL. Storing: each e-mail gets its row id and its
  * Message-ID in the statement that stores it, and mail under a per-recipient
  * cap is skipped once that address had CAP_PER_DAY of its kind in 24 hours.
- * Sending: claims, leases and settling work as for the CRM outbox
- * (server/delivery/outbox-repository.ts).
+ * Sending: claims, attempts and leases as every outbox has them
+ * (outbox/claims.ts).
  */
-import { boundedText } from "../clean-text";
+import { createClaims, type OutboxTables } from "../outbox/claims";
+import type { ClaimedRow, Outcome } from "../outbox/worker-loop";
 import type { Queryable, Store } from "../store/store";
-import type { ClaimedRow, RecordedAttempt } from "../outbox/worker-loop";
 import type { MailKind, OutgoingMail } from "./compose";
 
 /** At most this many capped e-mails (receipts, confirmations) to one address in 24 hours. */
@@ -15,10 +15,7 @@ export const CAP_PER_DAY = 3;
 
 export type MailStatus = "pending" | "sending" | "sent" | "dead" | "cancelled";
 export const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead", "cancelled"];
-export type MailOutcome = "sent" | "retry" | "dead";
-
-/** The longest error text recorded for an attempt. */
-const MAX_ERROR_CHARS = 1000;
+export type MailOutcome = Outcome<"sent">;
 
 export interface InsertMailsSql {
   /** The parameter holding the JSON array of mails, e.g. "$3". */
@@ -125,8 +122,19 @@ export interface MailListItem {
   applicationId: string | null;
 }
 
+/** The mail outbox; a claim returns the stored message. */
+const TABLES: OutboxTables<"sent"> = {
+  outbox: "mail_outbox",
+  attempts: "mail_attempts",
+  attemptOf: "mail_id",
+  code: "smtp_code",
+  done: "sent",
+  doneAt: "sent_at",
+  returning:
+    "o.kind, o.message_id, o.from_address, o.to_address, o.subject, o.headers, o.html, o.text, o.created_at",
+};
+
 interface MailRow {
-  id: string;
   kind: MailKind;
   message_id: string;
   from_address: string;
@@ -136,117 +144,23 @@ interface MailRow {
   html: string;
   text: string;
   created_at: Date | string;
-  attempts: number;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function createMailOutboxRepository(store: Store) {
   return {
-    async claim(worker: string, limit: number, leaseMs: number): Promise<ClaimedMail[]> {
-      const { rows } = await store.query<MailRow>(
-        `UPDATE mail_outbox
-            SET status = 'sending', locked_by = $1,
-                locked_until = now() + $2 * interval '1 millisecond',
-                next_attempt_at = now() + $2 * interval '1 millisecond',
-                attempts = attempts + 1, updated_at = now()
-          WHERE id IN (SELECT id FROM mail_outbox
-                        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-                        ORDER BY next_attempt_at, id
-                        FOR UPDATE SKIP LOCKED
-                        LIMIT $3)
-      RETURNING id::text AS id, kind, message_id, from_address, to_address, subject, headers, html, text,
-                created_at, attempts`,
-        [worker, leaseMs, limit],
-      );
-      return rows
-        .map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          messageId: row.message_id,
-          from: row.from_address,
-          to: row.to_address,
-          subject: row.subject,
-          headers: typeof row.headers === "string" ? JSON.parse(row.headers) : row.headers,
-          html: row.html,
-          text: row.text,
-          createdAt: new Date(row.created_at),
-          attempt: Number(row.attempts),
-        }))
-        .sort((a, b) => Number(a.id) - Number(b.id));
-    },
-
-    /** Records the attempt and settles the row; false when this worker no longer held the claim. */
-    async record(worker: string, claim: ClaimedRow, result: RecordedAttempt<"sent">): Promise<boolean> {
-      const error = result.error === undefined ? null : boundedText(result.error, MAX_ERROR_CHARS);
-      return store.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO mail_attempts (mail_id, attempt, attempted_at, smtp_code, error, duration_ms, worker, outcome)
-           VALUES ($1, $2, $3::timestamptz, $4, $5, $6, $7, $8)`,
-          [
-            claim.id,
-            claim.attempt,
-            result.attemptedAt.toISOString(),
-            result.code ?? null,
-            error,
-            Math.round(result.durationMs),
-            worker,
-            result.outcome,
-          ],
-        );
-        const owned = "WHERE id = $1 AND locked_by = $2 AND status = 'sending'";
-        const settle =
-          result.outcome === "sent"
-            ? await tx.query(
-                `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_by = NULL, locked_until = NULL,
-                        last_error = NULL, updated_at = now() ${owned}`,
-                [claim.id, worker],
-              )
-            : result.outcome === "dead"
-              ? await tx.query(
-                  `UPDATE mail_outbox SET status = 'dead', locked_by = NULL, locked_until = NULL, last_error = $3,
-                          updated_at = now() ${owned}`,
-                  [claim.id, worker, error],
-                )
-              : await tx.query(
-                  `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, last_error = $3,
-                          next_attempt_at = now() + $4 * interval '1 millisecond', updated_at = now() ${owned}`,
-                  [claim.id, worker, error, result.delayMs ?? 0],
-                );
-        return settle.rowCount > 0;
-      });
-    },
-
-    /** Gives back claims that were never attempted (shutdown): pending, due now, attempt not counted. */
-    async release(worker: string, ids?: string[]): Promise<number> {
-      const result = await store.query(
-        `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
-                attempts = greatest(attempts - 1, 0), updated_at = now()
-          WHERE locked_by = $1 AND status = 'sending' AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))`,
-        [worker, ids ?? null],
-      );
-      return result.rowCount;
-    },
-
-    /** PGlite only (one process owns the store): a killed process's claims are due again now. */
-    async releaseOrphans(): Promise<number> {
-      const result = await store.query(
-        `UPDATE mail_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL, next_attempt_at = now(),
-                updated_at = now()
-          WHERE status = 'sending'`,
-      );
-      return result.rowCount;
-    },
-
-    /** Milliseconds until the next row falls due (0 when one is due now); undefined when none waits. */
-    async msUntilNextDue(): Promise<number | undefined> {
-      const { rows } = await store.query<{ ms: number | string | null }>(
-        `SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000) AS ms
-           FROM mail_outbox WHERE status IN ('pending', 'sending')`,
-      );
-      const ms = rows[0]?.ms;
-      return ms === null || ms === undefined ? undefined : Number(ms);
-    },
+    ...createClaims(store, TABLES, (row: MailRow): Omit<ClaimedMail, keyof ClaimedRow> => ({
+      kind: row.kind,
+      messageId: row.message_id,
+      from: row.from_address,
+      to: row.to_address,
+      subject: row.subject,
+      headers: typeof row.headers === "string" ? JSON.parse(row.headers) : row.headers,
+      html: row.html,
+      text: row.text,
+      createdAt: new Date(row.created_at),
+    })),
 
     async countByStatus(): Promise<Record<MailStatus, number>> {
       const { rows } = await store.query<{ status: MailStatus; n: string }>(
