@@ -1,0 +1,303 @@
+/**
+ * The site's own analytics in Chromium: a scripted set of visitors on one
+ * campaign (two leave at step 2, one fails the e-mail check and leaves, one
+ * fails it then submits, one comes from a product page and submits, one
+ * sends Global Privacy Control) gives exactly the expected funnel, error
+ * counts and visitor counts in the dashboard's API; analytics sets no
+ * cookie and stores nothing in the browser; and the code it adds to the
+ * public pages' first load is at most 1 KB (the built chunks compared with
+ * a build whose sender is a no-op).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext, Request } from "@playwright/test";
+import { ATTRIBUTION_KEY } from "../app/features/application/attribution";
+import { DRAFT_KEY } from "../app/features/application/draft-store";
+import type { AnalyticsReport } from "../app/lib/analytics-events";
+import { acceptInvitation, expectNoAxeViolations } from "./support/desk";
+import { E2E } from "./support/env";
+import { expect, test, type Page } from "./support/test";
+import { fillStepOne, fillStepThree, fillStepTwo, form, next, uniqueApplicant } from "./support/wizard";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+const campaign = `e2e-funnel-${Date.now()}`;
+const tags = `utm_source=e2e-mail&utm_medium=email&utm_campaign=${campaign}`;
+/** React Router's scroll positions: essential storage the site had before analytics. */
+const SCROLL_KEY = "react-router-scroll-positions";
+const ALLOWED_KEYS = [ATTRIBUTION_KEY, DRAFT_KEY, SCROLL_KEY];
+
+let visitorCount = 0;
+
+interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** Event batches sent and not yet answered; every answer must be 202. */
+  pending: Set<Request>;
+  statuses: number[];
+}
+
+/**
+ * A new browser with a desktop Chrome user agent of its own: every visitor
+ * comes from 127.0.0.1, so the user agent is what tells them apart (and the
+ * test browser's own "HeadlessChrome" is a bot to the server).
+ */
+async function newVisitor(browser: Browser, options: { gpc?: boolean } = {}): Promise<Visitor> {
+  visitorCount += 1;
+  const context = await browser.newContext({
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${visitorCount}.${process.pid % 1000} Safari/537.36`,
+    viewport: { width: 1280, height: 900 },
+    ...(options.gpc ? { extraHTTPHeaders: { "Sec-GPC": "1" } } : {}),
+  });
+  const visitor: Visitor = { context, page: await context.newPage(), pending: new Set(), statuses: [] };
+  context.on("request", (request) => {
+    if (request.url().endsWith("/api/events")) visitor.pending.add(request);
+  });
+  context.on("requestfinished", async (request) => {
+    if (!visitor.pending.has(request)) return;
+    visitor.statuses.push((await request.response())?.status() ?? 0);
+    visitor.pending.delete(request);
+  });
+  context.on("requestfailed", (request) => {
+    if (visitor.pending.delete(request)) visitor.statuses.push(-1);
+  });
+  return visitor;
+}
+
+async function arrive(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+async function toWizard(page: Page) {
+  await page.locator("#funding-form").scrollIntoViewIfNeeded();
+  await expect(form(page).getByLabel("Company Name")).toBeEditable({ timeout: 15_000 });
+}
+
+/** Checks the browser holds nothing from analytics, then closes the tab (its last events go as it closes). */
+async function leave(visitor: Visitor) {
+  expect(await visitor.context.cookies()).toEqual([]);
+  const stored = await visitor.page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+  }));
+  for (const key of [...stored.local, ...stored.session]) expect(ALLOWED_KEYS).toContain(key);
+  // Closing the tab sends what is still queued (pagehide): wait for that batch to be answered.
+  // (Playwright's goto("about:blank") fires no pagehide; closing the page does.)
+  const lastBatch = visitor.context
+    .waitForEvent("requestfinished", {
+      predicate: (request) => request.url().endsWith("/api/events"),
+      timeout: 5000,
+    })
+    .catch(() => undefined);
+  await visitor.page.close({ runBeforeUnload: true });
+  await lastBatch;
+  await expect.poll(() => visitor.pending.size, { timeout: 10_000 }).toBe(0);
+  expect(visitor.statuses.length).toBeGreaterThan(0);
+  expect(visitor.statuses.every((status) => status === 202)).toBe(true);
+  expect(await visitor.context.cookies()).toEqual([]);
+  await visitor.context.close();
+}
+
+async function submitReview(page: Page) {
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Confirm & Submit Application" }).click();
+  await expect(page.getByText("Application Submitted Successfully!")).toBeVisible();
+}
+
+async function failEmailCheck(page: Page) {
+  await fillStepThree(page, { ...uniqueApplicant(), email: "ada.at.northwind" });
+  await form(page).getByRole("button", { name: "Next" }).click();
+  await expect(form(page).getByText("Please enter a valid email address")).toBeVisible();
+}
+
+/** A staff account made with the operator's CLI and the invitation page; the page stays signed in. */
+async function signedInStaff(page: Page) {
+  const email = `analyst+${Date.now()}@harborline.test`;
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli/leads.ts", "staff", "invite", email, "--role", "staff", "--json"],
+    { env: { ...process.env, ...E2E.serverEnv, LOG_LEVEL: "silent" }, encoding: "utf8" },
+  );
+  const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };
+  const url = new URL(inviteUrl);
+  await acceptInvitation(page, url.pathname + url.search, email);
+}
+
+test("a scripted set of visitors gives exactly the expected funnel, errors and visitors", async ({
+  browser,
+  page,
+}) => {
+  // Two leave at step 2.
+  for (let i = 0; i < 2; i++) {
+    const visitor = await newVisitor(browser);
+    await arrive(visitor.page, `/?${tags}`);
+    await toWizard(visitor.page);
+    await fillStepOne(visitor.page, uniqueApplicant());
+    await next(visitor.page, "Funding Details");
+    await leave(visitor);
+  }
+
+  // One fails the e-mail check on step 3 and leaves.
+  const failing = await newVisitor(browser);
+  await arrive(failing.page, `/?${tags}`);
+  await toWizard(failing.page);
+  await fillStepOne(failing.page, uniqueApplicant());
+  await next(failing.page, "Funding Details");
+  await fillStepTwo(failing.page);
+  await next(failing.page, "Contact Information");
+  await failEmailCheck(failing.page);
+  await leave(failing);
+
+  // One fails it, corrects it and submits.
+  const correcting = await newVisitor(browser);
+  const applicant = uniqueApplicant();
+  await arrive(correcting.page, `/?${tags}`);
+  await toWizard(correcting.page);
+  await fillStepOne(correcting.page, applicant);
+  await next(correcting.page, "Funding Details");
+  await fillStepTwo(correcting.page);
+  await next(correcting.page, "Contact Information");
+  await failEmailCheck(correcting.page);
+  await form(correcting.page).getByLabel("Email Address").fill(applicant.email);
+  await next(correcting.page, "Review & Submit");
+  await submitReview(correcting.page);
+  await leave(correcting);
+
+  // One reads a product page, follows its Apply Now, and submits.
+  const fromProduct = await newVisitor(browser);
+  await arrive(fromProduct.page, `/products/growth-capital?${tags}`);
+  await fromProduct.page.getByRole("link", { name: "Apply Now" }).first().click();
+  await expect(fromProduct.page).toHaveURL(/\/#funding-form$/);
+  await toWizard(fromProduct.page);
+  const second = uniqueApplicant();
+  await fillStepOne(fromProduct.page, second);
+  await next(fromProduct.page, "Funding Details");
+  await fillStepTwo(fromProduct.page);
+  await next(fromProduct.page, "Contact Information");
+  await fillStepThree(fromProduct.page, second);
+  await next(fromProduct.page, "Review & Submit");
+  await submitReview(fromProduct.page);
+  await leave(fromProduct);
+
+  // One sends Global Privacy Control: a page view, but no visitor.
+  const private_ = await newVisitor(browser, { gpc: true });
+  await arrive(private_.page, `/?${tags}`);
+  await toWizard(private_.page);
+  await leave(private_);
+
+  await signedInStaff(page);
+  const today = new Date().toISOString().slice(0, 10);
+  const report = async () => {
+    const response = await page.request.get(
+      `/api/desk/analytics?from=${today}&to=${today}&campaign=${campaign}`,
+    );
+    expect(response.status()).toBe(200);
+    return (await response.json()) as AnalyticsReport;
+  };
+  // Both applications reach the fake CRM within a few seconds.
+  await expect
+    .poll(async () => (await report()).funnel.find((step) => step.step === "delivered")?.visitors, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+
+  const result = await report();
+  expect(result.totals).toEqual({ visitors: 5, pageviews: 7 });
+  expect(Object.fromEntries(result.funnel.map((step) => [step.step, step.visitors]))).toEqual({
+    step1_viewed: 5,
+    step1_completed: 5,
+    step2_completed: 3,
+    step3_completed: 2,
+    submitted: 2,
+    accepted: 2,
+    delivered: 2,
+  });
+  expect(result.fieldErrors).toEqual([{ side: "browser", field: "email", code: "invalid_format", count: 2 }]);
+  expect(result.topSources).toEqual([{ source: "e2e-mail", visitors: 5 }]);
+  expect(result.bySource).toEqual([
+    { source: "e2e-mail", visitors: 5, started: 5, submitted: 2, accepted: 2, delivered: 2, conversion: 0.4 },
+  ]);
+  expect(Object.fromEntries(result.intents.map((item) => [item.id, item.count]))).toMatchObject({
+    product_to_application: 1,
+    submit_pressed: 2,
+  });
+  expect(Object.fromEntries(result.outcomes.map((item) => [item.id, item.count]))).toEqual({
+    application_accepted: 2,
+    application_spam: 0,
+    application_rejected: 0,
+    application_duplicate: 0,
+  });
+  expect(result.topPages).toEqual([
+    { path: "/", pageviews: 6 },
+    { path: "/products/growth-capital", pageviews: 1 },
+  ]);
+
+  // The console shows the same numbers, readable with a screen reader.
+  await page.goto(`/desk/analytics?from=${today}&to=${today}&campaign=${campaign}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  await page.getByText("Show the numbers as a table").nth(1).click();
+  const funnel = page.getByRole("table", { name: "Application funnel: visitors at each step" });
+  await expect(funnel.getByRole("row", { name: /Delivered to the CRM/ })).toContainText("2");
+  await expectNoAxeViolations(page, "the analytics page");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/** gzip size of each script a page loads before anyone touches it, by chunk name ("shell" for shell-AbC123.js). */
+async function firstLoadScripts(browser: Browser, path: string): Promise<Map<string, Buffer>> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = new Map<string, Buffer>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const name = new URL(response.url()).pathname.split("/").pop()!;
+    scripts.set(name, await response.body());
+  });
+  await arrive(page, path);
+  await page.waitForLoadState("networkidle");
+  await context.close();
+  return scripts;
+}
+
+const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, "");
+const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+
+test("the public pages' first load carries at most 1 KB of analytics code", async ({ browser }) => {
+  const baselineDir = join("node_modules", ".cache", "harborline-no-analytics");
+  rmSync(baselineDir, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    ["node_modules/@react-router/dev/bin.js", "build", ".", "-c", "e2e/support/no-analytics.vite.config.ts"],
+    { env: { ...process.env, RR_BUILD_DIR: baselineDir }, stdio: "ignore" },
+  );
+  const baselineAssets = join(baselineDir, "client", "assets");
+  expect(existsSync(baselineAssets)).toBe(true);
+  const baseline = new Map(
+    readdirSync(baselineAssets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => [chunkName(file), gz(readFileSync(join(baselineAssets, file)))]),
+  );
+
+  for (const path of ["/", "/products/growth-capital", "/faq"]) {
+    const served = await firstLoadScripts(browser, path);
+    let added = 0;
+    const carrying: string[] = [];
+    for (const [file, body] of served) {
+      const before = baseline.get(chunkName(file));
+      expect(before, `${file} is in the baseline build`).toBeDefined();
+      added += gz(body) - before!;
+      if (body.includes("/api/events")) carrying.push(chunkName(file));
+    }
+    // The sender rides in the shell every page loads anyway: no request of its own.
+    expect(carrying, path).toEqual(["shell"]);
+    console.log(`${path}: analytics adds ${added} bytes of gzip to the first load`);
+    expect(added, `${path}: gzip bytes analytics adds`).toBeGreaterThan(0);
+    expect(added, `${path}: gzip bytes analytics adds`).toBeLessThanOrEqual(1024);
+  }
+  rmSync(baselineDir, { recursive: true, force: true });
+});

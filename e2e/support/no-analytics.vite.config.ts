@@ -1,0 +1,26 @@
+/**
+ * The site's build with the analytics sender replaced by no-ops
+ * (analytics-stub.ts): the baseline e2e/analytics.spec.ts compares the real
+ * build's chunks with. Build it with
+ *   RR_BUILD_DIR=<dir> npx react-router build . -c e2e/support/no-analytics.vite.config.ts
+ * (the "." keeps the site's folder as the project, not this one).
+ */
+import { fileURLToPath } from "node:url";
+import { mergeConfig, type Plugin } from "vite";
+import site from "../../vite.config";
+
+const STUB = fileURLToPath(new URL("./analytics-stub.ts", import.meta.url));
+const SENDER = /[\\/]app[\\/](lib[\\/]analytics|features[\\/]analytics[\\/]use-analytics)\.ts$/;
+
+function withoutAnalytics(): Plugin {
+  return {
+    name: "without-analytics",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && SENDER.test(resolved.id) ? STUB : null;
+    },
+  };
+}
+
+export default mergeConfig(site, { plugins: [withoutAnalytics()] });
