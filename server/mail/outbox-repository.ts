@@ -95,15 +95,9 @@ export async function insertMails(
   return result.rowCount;
 }
 
-export interface ClaimedMail extends ClaimedRow {
-  kind: MailKind;
+/** A stored e-mail claimed for sending: the message as composed, its Message-ID and when it was stored. */
+export interface ClaimedMail extends ClaimedRow, Omit<OutgoingMail, "capKey"> {
   messageId: string;
-  from: string;
-  to: string;
-  subject: string;
-  headers: Record<string, string>;
-  html: string;
-  text: string;
   createdAt: Date;
 }
 

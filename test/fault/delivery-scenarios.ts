@@ -6,65 +6,51 @@
  * a second 2xx for the same id (same Idempotency-Key, same body) is allowed,
  * at most one per delivery that was in flight, and counted.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CRM_PAYLOAD_KEYS } from "../../server/delivery/crm-payload";
-import type { Store } from "../../server/store/store";
 import type { Engine } from "../support/server";
 import {
   FAST_DELIVERY,
   FakeCrm,
   attemptsFor,
-  createBackend,
   deliveryLogs,
-  disposeBundle,
-  disposeSeed,
+  killMidStream,
   newSubmission,
+  newSubmissions,
   runCli,
   startServer,
   storedLeads,
   submit,
+  submitAcross,
   submitAll,
   waitFor,
   type ServerProcess,
-  type Submission,
-  type TestBackend,
 } from "../support/fault-harness";
+import { useFaultSuite } from "../support/fault-suite";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const CONCURRENCY = Number(FAST_DELIVERY.DELIVERY_CONCURRENCY);
 const TIMEOUT_ERROR = `timeout after ${FAST_DELIVERY.DELIVERY_TIMEOUT_MS} ms`;
 
+type LogLine = Record<string, unknown>;
+
+/** `server` logged a delivery line matching `match` for every id. */
+const loggedForEach = (server: ServerProcess, ids: string[], match: (line: LogLine) => boolean) =>
+  ids.every((id) => deliveryLogs(server).some((line) => line.applicationId === id && match(line)));
+
 export function defineFaultSuite(engine: Engine) {
   // Generous per-test limit: a busy CI machine slows process start-up, not the logic.
   describe(`delivery faults on ${engine} (real processes)`, { timeout: 120_000 }, () => {
-    let crm: FakeCrm;
-    let backend: TestBackend;
-    let servers: ServerProcess[] = [];
-    let store: Store | undefined;
-
-    const start = async (env: Record<string, string> = {}) => {
-      const server = await startServer(backend, { LEAD_WEBHOOK_URL: crm.url, ...env });
-      servers.push(server);
-      return server;
-    };
-
-    /** Stops the servers (SIGTERM, clean exit expected) and opens the store in the test. */
-    const stopAndOpen = async () => {
-      for (const server of servers) {
-        if (server.child.exitCode === null && server.child.signalCode === null) {
-          expect(await server.stop()).toBe(0);
-        }
-      }
-      store = await backend.open();
-      return store;
-    };
+    const suite = useFaultSuite(engine, {
+      peer: () => new FakeCrm(),
+      env: (crm) => ({ LEAD_WEBHOOK_URL: crm.url }),
+    });
+    const { start, stopAndOpen } = suite;
 
     /** The CRM answered 2xx and a server recorded it (its log line follows the store write). */
     const delivered = (id: string) =>
-      crm.accepted().has(id) &&
-      servers.some((server) =>
-        deliveryLogs(server).some((l) => l.applicationId === id && l.outcome === "delivered"),
-      );
+      suite.peer.accepted().has(id) &&
+      suite.servers.some((server) => loggedForEach(server, [id], (l) => l.outcome === "delivered"));
     const waitDelivered = (ids: string[], what = "every lead delivered and recorded") =>
       waitFor(() => ids.every(delivered), { what, timeoutMs: 40_000 });
 
@@ -74,19 +60,23 @@ export function defineFaultSuite(engine: Engine) {
      * kill has no log line), so until the store shows every row delivered, run a server again.
      */
     const settle = async (ids: string[]) => {
-      await waitFor(() => ids.every((id) => crm.accepted().has(id)), { what: "every lead at the CRM" });
+      await waitFor(() => ids.every((id) => suite.peer.accepted().has(id)), {
+        what: "every lead at the CRM",
+      });
       for (let round = 0; round < 5; round++) {
         const waiting = (await storedLeads(await stopAndOpen())).filter(
           (lead) => lead.delivery !== "delivered",
         );
         if (waiting.length === 0) return;
-        await store!.close();
-        store = undefined;
+        await suite.store!.close();
+        suite.store = undefined;
         const server = await start();
         await waitFor(
           () =>
-            waiting.every((lead) =>
-              deliveryLogs(server).some((l) => l.applicationId === lead.id && l.outcome === "delivered"),
+            loggedForEach(
+              server,
+              waiting.map((lead) => lead.id),
+              (l) => l.outcome === "delivered",
             ),
           { what: "the leads left by the killed process", timeoutMs: 40_000 },
         );
@@ -95,10 +85,10 @@ export function defineFaultSuite(engine: Engine) {
     };
 
     const expectDeliveredOnce = (ids: string[]) => {
-      const accepted = crm.accepted();
+      const accepted = suite.peer.accepted();
       for (const id of ids) expect(accepted.get(id), `2xx answers for ${id}`).toBe(1);
       // Nothing reached the CRM that the store does not know.
-      for (const key of crm.seen().keys()) expect(ids).toContain(key);
+      for (const key of suite.peer.seen().keys()) expect(ids).toContain(key);
     };
 
     const expectAllDeliveredInStore = async (ids: string[]) => {
@@ -110,45 +100,17 @@ export function defineFaultSuite(engine: Engine) {
       return leads;
     };
 
-    beforeEach(async () => {
-      crm = new FakeCrm();
-      await crm.start();
-      backend = await createBackend(engine);
-      servers = [];
-    });
-
-    afterEach(async () => {
-      for (const server of servers) {
-        if (server.child.exitCode === null && server.child.signalCode === null) server.kill("SIGKILL");
-        await server.exited;
-      }
-      await store?.close();
-      store = undefined;
-      await crm.stop();
-      await backend.dispose();
-    });
-
-    afterAll(async () => {
-      await disposeBundle();
-      await disposeSeed();
-    });
-
     it("sends the stored payload with an Idempotency-Key, after the CRM answered 500 for a while", async () => {
+      const crm = suite.peer;
       // "A while": until every lead has met a 500 (the early ones twice), whatever the machine's speed.
       let failing = true;
       crm.answer = () => (failing ? { status: 500 } : { status: 200 });
       const server = await start();
       const failures = (id: string) => crm.requests.filter((r) => r.key === id && r.answered === 500).length;
 
-      const early = await submitAll(
-        server.port,
-        Array.from({ length: 6 }, (_, i) => newSubmission(i)),
-      );
+      const early = await submitAll(server.port, newSubmissions(6));
       await waitFor(() => early.every((id) => failures(id) >= 2), { what: "two 500s for the early leads" });
-      const late = await submitAll(
-        server.port,
-        Array.from({ length: 6 }, (_, i) => newSubmission(100 + i)),
-      );
+      const late = await submitAll(server.port, newSubmissions(6, 100));
       await waitFor(() => late.every((id) => failures(id) >= 1), { what: "a 500 for the late leads" });
       failing = false;
       const ids = [...early, ...late];
@@ -161,39 +123,34 @@ export function defineFaultSuite(engine: Engine) {
       expect(Object.keys(request.body)).toEqual([...CRM_PAYLOAD_KEYS, "applicationId", "attribution"]);
 
       await expectAllDeliveredInStore(ids);
-      const attempts = await attemptsFor(store!, early[0]);
+      const attempts = await attemptsFor(suite.store!, early[0]);
       expect(attempts.at(-1)).toMatchObject({ status_code: 200, outcome: "delivered" });
       expect(attempts.slice(0, -1).every((a) => a.status_code === 500 && a.outcome === "retry")).toBe(true);
       expect(attempts.map((a) => a.attempt)).toEqual(attempts.map((_, i) => i + 1));
       // The structured log names the application, the attempt, the status and the next attempt.
-      const logged = deliveryLogs(servers[0]).find(
+      const logged = deliveryLogs(suite.servers[0]).find(
         (l) => l.applicationId === early[0] && l.outcome === "retry",
       );
       expect(logged).toMatchObject({ attempt: 1, status: 500, nextAttemptAt: expect.any(String) });
     });
 
     it("times out a CRM that hangs, and retries until it answers", async () => {
+      const crm = suite.peer;
       let hanging = true;
       crm.answer = () => (hanging ? "hang" : { status: 200 });
       const server = await start();
 
-      const ids = await submitAll(
-        server.port,
-        Array.from({ length: 8 }, (_, i) => newSubmission(i)),
-      );
-      await waitFor(
-        () =>
-          ids.every((id) =>
-            deliveryLogs(server).some((l) => l.applicationId === id && l.error === TIMEOUT_ERROR),
-          ),
-        { what: "a timed-out attempt for every lead", timeoutMs: 15_000 },
-      );
+      const ids = await submitAll(server.port, newSubmissions(8));
+      await waitFor(() => loggedForEach(server, ids, (l) => l.error === TIMEOUT_ERROR), {
+        what: "a timed-out attempt for every lead",
+        timeoutMs: 15_000,
+      });
       hanging = false;
       await waitDelivered(ids);
       expectDeliveredOnce(ids);
 
       await expectAllDeliveredInStore(ids);
-      const attempts = await attemptsFor(store!, ids[0]);
+      const attempts = await attemptsFor(suite.store!, ids[0]);
       expect(attempts[0]).toMatchObject({
         status_code: null,
         error: TIMEOUT_ERROR,
@@ -203,19 +160,13 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("keeps retrying while the CRM refuses connections, and delivers once it is back", async () => {
+      const crm = suite.peer;
       await crm.stop();
       const server = await start();
-      const ids = await submitAll(
-        server.port,
-        Array.from({ length: 8 }, (_, i) => newSubmission(i)),
-      );
-      await waitFor(
-        () =>
-          ids.every((id) =>
-            deliveryLogs(server).some((l) => l.applicationId === id && /ECONNREFUSED/.test(String(l.error))),
-          ),
-        { what: "a refused attempt for every lead" },
-      );
+      const ids = await submitAll(server.port, newSubmissions(8));
+      await waitFor(() => loggedForEach(server, ids, (l) => /ECONNREFUSED/.test(String(l.error))), {
+        what: "a refused attempt for every lead",
+      });
       await crm.start(); // same port
       await waitDelivered(ids);
       expectDeliveredOnce(ids);
@@ -223,35 +174,18 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("loses nothing when SIGKILLed mid-stream; every lead reaches the CRM, a second 2xx only for in-flight sends", async () => {
+      const crm = suite.peer;
       // A slow CRM keeps deliveries in flight when the kill lands.
       crm.answer = () => ({ status: 200, delayMs: 25 });
-      const first = await start();
-      const submissions: Submission[] = [];
-      let killed = false;
-      let n = 0;
-      const stream = async () => {
-        while (!killed) {
-          const submission = newSubmission(n++);
-          submissions.push(submission);
-          try {
-            await submit(first.port, submission);
-          } catch {
-            // the server died under this request: unacknowledged
-          }
-        }
-      };
-      const streams = Array.from({ length: 4 }, stream);
-      await waitFor(() => submissions.filter((s) => s.status === 201).length >= 40, {
+      const submissions = await killMidStream(await start(), {
+        clients: 4,
+        enough: (sent) => sent.filter((s) => s.status === 201).length >= 40,
         what: "40 acknowledgements",
       });
-      first.kill("SIGKILL");
-      killed = true;
-      await first.exited;
-      await Promise.all(streams);
 
       const acknowledged = submissions.filter((s) => s.id);
       const unacknowledged = submissions.filter((s) => !s.id);
-      // Only the requests in flight at the kill (one per stream) went unanswered.
+      // Only the requests in flight at the kill (one per client) went unanswered.
       expect(unacknowledged.length).toBeLessThanOrEqual(4);
 
       // Anything the CRM saw before the second process started came from the first one.
@@ -265,7 +199,7 @@ export function defineFaultSuite(engine: Engine) {
       await settle(ids);
 
       // Every acknowledged application is stored, once, and delivered.
-      const leads = await storedLeads(store!);
+      const leads = await storedLeads(suite.store!);
       expect(leads.map((lead) => lead.id).sort()).toEqual([...ids].sort());
       for (const lead of leads) expect(lead).toMatchObject({ delivery: "delivered", consent: true });
       expect(leads.map((lead) => lead.submission_id).sort()).toEqual(
@@ -291,6 +225,7 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("finishes an in-flight delivery on SIGTERM before it exits", async () => {
+      const crm = suite.peer;
       crm.answer = () => ({ status: 200, delayMs: 800 });
       const server = await start({ DELIVERY_TIMEOUT_MS: "5000", DELIVERY_LEASE_MS: "10000" });
       const [id] = await submitAll(server.port, [newSubmission(1)]);
@@ -302,29 +237,28 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("marks a lead dead after one 4xx, and `leads redeliver` sends it again", async () => {
+      const crm = suite.peer;
       crm.answer = (_request, seenForKey) => (seenForKey === 0 ? { status: 422 } : { status: 200 });
       let server = await start();
       const [id] = await submitAll(server.port, [newSubmission(1)]);
-      await waitFor(() => deliveryLogs(server).some((l) => l.applicationId === id && l.outcome === "dead"), {
-        what: "the dead row",
-      });
+      await waitFor(() => loggedForEach(server, [id], (l) => l.outcome === "dead"), { what: "the dead row" });
       // Several poll intervals later: still one request, no retry.
       await sleep(3 * Number(FAST_DELIVERY.DELIVERY_POLL_MS));
       expect(crm.seen().get(id)).toBe(1);
 
       // The embedded store belongs to one process: the operator stops the server first.
       if (engine === "pglite") expect(await server.stop()).toBe(0);
-      const stats = await runCli(backend, ["stats", "--json"]);
+      const stats = await runCli(suite.backend, ["stats", "--json"]);
       expect(stats.code).toBe(0);
       expect(JSON.parse(stats.stdout)).toMatchObject({ dead: 1, delivery: { dead: 1, delivered: 0 } });
-      const redeliver = await runCli(backend, ["redeliver", "--all-dead"]);
+      const redeliver = await runCli(suite.backend, ["redeliver", "--all-dead"]);
       expect(redeliver.code).toBe(0);
       expect(redeliver.stdout).toContain(id);
       if (engine === "pglite") server = await start();
 
       await waitDelivered([id], "the redelivery");
       await expectAllDeliveredInStore([id]);
-      const attempts = await attemptsFor(store!, id);
+      const attempts = await attemptsFor(suite.store!, id);
       expect(attempts.map((a) => [a.status_code, a.outcome])).toEqual([
         [422, "dead"],
         [200, "delivered"],
@@ -332,12 +266,11 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("gives up after the last attempt: the row is dead, every attempt recorded", async () => {
+      const crm = suite.peer;
       crm.answer = () => ({ status: 503 });
       const server = await start({ DELIVERY_MAX_ATTEMPTS: "3" });
       const [id] = await submitAll(server.port, [newSubmission(1)]);
-      await waitFor(() => deliveryLogs(server).some((l) => l.applicationId === id && l.outcome === "dead"), {
-        what: "the dead row",
-      });
+      await waitFor(() => loggedForEach(server, [id], (l) => l.outcome === "dead"), { what: "the dead row" });
       expect(crm.seen().get(id)).toBe(3);
       const logged = deliveryLogs(server).find((l) => l.applicationId === id && l.outcome === "dead");
       expect(logged).toMatchObject({ attempt: 3, status: 503, level: 50 });
@@ -352,6 +285,7 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("honours Retry-After on a 429", async () => {
+      const crm = suite.peer;
       crm.answer = (_request, seenForKey) =>
         seenForKey === 0 ? { status: 429, headers: { "retry-after": "1" } } : { status: 200 };
       const server = await start();
@@ -364,12 +298,10 @@ export function defineFaultSuite(engine: Engine) {
     });
 
     it("stores applications while LEAD_WEBHOOK_URL is unset, and sends them once it is set", async () => {
-      const server = await startServer(backend, {});
-      servers.push(server);
-      const ids = await submitAll(
-        server.port,
-        Array.from({ length: 3 }, (_, i) => newSubmission(i)),
-      );
+      const crm = suite.peer;
+      const server = await startServer(suite.backend, {});
+      suite.servers.push(server);
+      const ids = await submitAll(server.port, newSubmissions(3));
       expect(server.logs.some((l) => String(l.msg).startsWith("LEAD_WEBHOOK_URL is not set"))).toBe(true);
       expect(await server.stop()).toBe(0);
       expect(crm.requests).toHaveLength(0);
@@ -381,20 +313,14 @@ export function defineFaultSuite(engine: Engine) {
 
     if (engine === "postgres") {
       it("shares the outbox between two live instances: no id is sent twice", async () => {
+        const crm = suite.peer;
         crm.answer = () => ({ status: 200, delayMs: 10 });
-        const [a, b] = await Promise.all([start(), start()]);
-        const submissions = Array.from({ length: 120 }, (_, i) => newSubmission(i));
-        for (let i = 0; i < submissions.length; i += 8) {
-          await Promise.all(
-            submissions.slice(i, i + 8).map((s, j) => submit(j % 2 === 0 ? a.port : b.port, s)),
-          );
-        }
-        const ids = submissions.map((s) => s.id!);
+        const ids = await submitAcross(await Promise.all([start(), start()]), newSubmissions(120));
         await waitDelivered(ids);
         for (const id of ids) expect(crm.seen().get(id), `requests for ${id}`).toBe(1);
         expectDeliveredOnce(ids);
         await expectAllDeliveredInStore(ids);
-        const { rows } = await store!.query<{ worker: string; n: string }>(
+        const { rows } = await suite.store!.query<{ worker: string; n: string }>(
           "SELECT worker, count(*)::text AS n FROM delivery_attempts GROUP BY worker",
         );
         expect(rows).toHaveLength(2);

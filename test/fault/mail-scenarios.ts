@@ -6,23 +6,21 @@
  * was SIGKILLed while a send was in flight; there a second acceptance of the
  * same Message-ID is allowed, at most one per send in flight, and counted.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Store } from "../../server/store/store";
 import {
   FAST_DELIVERY,
   FakeCrm,
-  createBackend,
-  disposeBundle,
-  disposeSeed,
-  newSubmission,
-  startServer,
+  killMidStream,
+  newSubmissions,
   submit,
+  submitAcross,
   submitAll,
   waitFor,
   type ServerProcess,
   type Submission,
-  type TestBackend,
 } from "../support/fault-harness";
+import { useFaultSuite } from "../support/fault-suite";
 import type { Engine } from "../support/server";
 import { TestSmtpServer } from "../support/smtp";
 
@@ -46,26 +44,11 @@ const mailLogs = (server: ServerProcess) =>
 
 export function defineMailFaultSuite(engine: Engine) {
   describe(`e-mail faults on ${engine} (real processes)`, { timeout: 120_000 }, () => {
-    let smtp: TestSmtpServer;
-    let backend: TestBackend;
-    let servers: ServerProcess[] = [];
-    let store: Store | undefined;
-
-    const start = async (env: Record<string, string> = {}) => {
-      const server = await startServer(backend, { SMTP_URL: smtp.url, STAFF_ALERT_EMAILS: STAFF, ...env });
-      servers.push(server);
-      return server;
-    };
-
-    const stopAndOpen = async () => {
-      for (const server of servers) {
-        if (server.child.exitCode === null && server.child.signalCode === null) {
-          expect(await server.stop()).toBe(0);
-        }
-      }
-      store = await backend.open();
-      return store;
-    };
+    const suite = useFaultSuite(engine, {
+      peer: () => new TestSmtpServer(),
+      env: (smtp) => ({ SMTP_URL: smtp.url, STAFF_ALERT_EMAILS: STAFF }),
+    });
+    const { start, stopAndOpen } = suite;
 
     /** Each acknowledged application has its receipt and staff alert in the store. */
     const expectMailFor = (mail: StoredMail[], submissions: Submission[]) => {
@@ -81,7 +64,7 @@ export function defineMailFaultSuite(engine: Engine) {
 
     /** Every stored e-mail sent, and accepted by the SMTP server exactly once. */
     const expectSentOnce = (mail: StoredMail[]) => {
-      const accepted = smtp.acceptedCounts();
+      const accepted = suite.peer.acceptedCounts();
       for (const row of mail) {
         expect(row.status, row.message_id).toBe("sent");
         expect(accepted.get(row.message_id), row.message_id).toBe(1);
@@ -91,35 +74,13 @@ export function defineMailFaultSuite(engine: Engine) {
     };
 
     const waitAccepted = (count: number, what: string) =>
-      waitFor(() => smtp.acceptedCounts().size >= count, { what, timeoutMs: 40_000 });
-
-    beforeEach(async () => {
-      smtp = new TestSmtpServer();
-      await smtp.start();
-      backend = await createBackend(engine);
-      servers = [];
-    });
-
-    afterEach(async () => {
-      for (const server of servers) {
-        if (server.child.exitCode === null && server.child.signalCode === null) server.kill("SIGKILL");
-        await server.exited;
-      }
-      await store?.close();
-      store = undefined;
-      await smtp.stop();
-      await backend.dispose();
-    });
-
-    afterAll(async () => {
-      await disposeBundle();
-      await disposeSeed();
-    });
+      waitFor(() => suite.peer.acceptedCounts().size >= count, { what, timeoutMs: 40_000 });
 
     it("keeps every e-mail while the SMTP server refuses connections, then answers 421, and sends each once", async () => {
+      const smtp = suite.peer;
       await smtp.stop();
       const server = await start();
-      const submissions = Array.from({ length: 5 }, (_, i) => newSubmission(i));
+      const submissions = newSubmissions(5);
       await submitAll(server.port, submissions);
       await waitFor(() => mailLogs(server).filter((l) => /ECONNREFUSED/.test(String(l.error))).length >= 10, {
         what: "a refused attempt for every e-mail",
@@ -134,7 +95,7 @@ export function defineMailFaultSuite(engine: Engine) {
       const mail = await storedMail(await stopAndOpen());
       expectMailFor(mail, submissions);
       expectSentOnce(mail);
-      const { rows } = await store!.query<{
+      const { rows } = await suite.store!.query<{
         outcome: string;
         smtp_code: number | null;
         error: string | null;
@@ -145,11 +106,12 @@ export function defineMailFaultSuite(engine: Engine) {
     });
 
     it("times out a server that never greets or never answers the message, and sends each once when it recovers", async () => {
+      const smtp = suite.peer;
       let mode: "no-greeting" | "no-answer" | "ok" = "no-greeting";
       smtp.onConnection = () => (mode === "no-greeting" ? "hang" : "accept");
       smtp.answer = () => (mode === "no-answer" ? "hang" : "accept");
       const server = await start();
-      const submissions = Array.from({ length: 3 }, (_, i) => newSubmission(i));
+      const submissions = newSubmissions(3);
       await submitAll(server.port, submissions);
       await waitFor(() => mailLogs(server).filter((l) => TIMEOUT_ERROR.test(String(l.error))).length >= 6, {
         what: "a greeting timeout for every e-mail",
@@ -169,29 +131,14 @@ export function defineMailFaultSuite(engine: Engine) {
     });
 
     it("loses no e-mail when SIGKILLed mid-stream; a second acceptance only for sends in flight, same Message-ID", async () => {
+      const smtp = suite.peer;
       // A slow server keeps sends in flight when the kill lands.
       smtp.answerDelayMs = 30;
-      const first = await start();
-      const submissions: Submission[] = [];
-      let killed = false;
-      let n = 0;
-      const stream = async () => {
-        while (!killed) {
-          const submission = newSubmission(n++);
-          submissions.push(submission);
-          try {
-            await submit(first.port, submission);
-          } catch {
-            // the server died under this request: unacknowledged
-          }
-        }
-      };
-      const streams = Array.from({ length: 3 }, stream);
-      await waitFor(() => smtp.accepted.length >= 20, { what: "20 e-mails accepted" });
-      first.kill("SIGKILL");
-      killed = true;
-      await first.exited;
-      await Promise.all(streams);
+      const submissions = await killMidStream(await start(), {
+        clients: 3,
+        enough: () => smtp.accepted.length >= 20,
+        what: "20 e-mails accepted",
+      });
 
       const secondStartedAt = Date.now();
       const second = await start();
@@ -227,6 +174,7 @@ export function defineMailFaultSuite(engine: Engine) {
     });
 
     it("sends one failing, one dead and one recovered alert for a CRM outage that exhausts retries", async () => {
+      const smtp = suite.peer;
       const crm = new FakeCrm();
       let down = true;
       crm.answer = () => (down ? { status: 503 } : { status: 200 });
@@ -234,15 +182,12 @@ export function defineMailFaultSuite(engine: Engine) {
       try {
         const env = { LEAD_WEBHOOK_URL: crm.url, DELIVERY_MAX_ATTEMPTS: "3", ALERT_FAILING_AFTER: "4" };
         const server = await start(env);
-        const outage = await submitAll(
-          server.port,
-          Array.from({ length: 4 }, (_, i) => newSubmission(i)),
-        );
+        const outage = await submitAll(server.port, newSubmissions(4));
         const deadLogs = () =>
           server.logs.filter((l) => l.component === "delivery" && l.outcome === "dead").length;
         await waitFor(() => deadLogs() === outage.length, { what: "every lead dead" });
         down = false;
-        const [after] = await submitAll(server.port, [newSubmission(99)]);
+        const [after] = await submitAll(server.port, newSubmissions(1, 99));
         await waitFor(() => crm.accepted().has(after), { what: "a delivery after the outage" });
         const subjects = () =>
           smtp
@@ -264,19 +209,17 @@ export function defineMailFaultSuite(engine: Engine) {
 
     if (engine === "postgres") {
       it("shares the mail outbox between two live instances: no Message-ID is sent twice", async () => {
+        const smtp = suite.peer;
         smtp.answerDelayMs = 5;
-        const [a, b] = await Promise.all([start(), start()]);
-        const submissions = Array.from({ length: 40 }, (_, i) => newSubmission(i));
-        for (let i = 0; i < submissions.length; i += 8) {
-          await Promise.all(
-            submissions.slice(i, i + 8).map((s, j) => submit(j % 2 === 0 ? a.port : b.port, s)),
-          );
-        }
+        const submissions = newSubmissions(40);
+        await submitAcross(await Promise.all([start(), start()]), submissions);
         await waitAccepted(80, "every e-mail accepted");
         const mail = await storedMail(await stopAndOpen());
         expectMailFor(mail, submissions);
         expectSentOnce(mail);
-        const { rows } = await store!.query<{ worker: string }>("SELECT DISTINCT worker FROM mail_attempts");
+        const { rows } = await suite.store!.query<{ worker: string }>(
+          "SELECT DISTINCT worker FROM mail_attempts",
+        );
         expect(rows).toHaveLength(2);
       });
     }

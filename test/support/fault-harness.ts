@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +15,7 @@ import { bundleServer, ROOT } from "../../scripts/lib/bundle-server.mjs";
 import { openPGliteStore } from "../../server/store/pglite";
 import { openPostgresStore } from "../../server/store/postgres";
 import type { Store } from "../../server/store/store";
+import { LoopbackPeer } from "./loopback";
 import { pgliteTemplate, TEST_DATABASE_URL, validApplication, type Engine } from "./server";
 
 /**
@@ -60,20 +60,17 @@ export interface CrmRequest {
   answered?: number;
 }
 
-export class FakeCrm {
+export class FakeCrm extends LoopbackPeer {
   readonly requests: CrmRequest[] = [];
   /** Decides each answer; the default accepts everything. */
   answer: (request: CrmRequest, seenForKey: number) => CrmAnswer = () => ({ status: 200 });
-  port = 0;
-  private server?: http.Server;
-  private sockets = new Set<Socket>();
 
   get url() {
     return `http://127.0.0.1:${this.port}/hooks/lead`;
   }
 
-  async start(): Promise<void> {
-    const server = http.createServer((req, res) => {
+  protected createServer() {
+    return http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
@@ -104,25 +101,6 @@ export class FakeCrm {
         else send();
       });
     });
-    server.on("connection", (socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
-    });
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  /** Stops listening and drops every connection (hung ones too): the CRM is down. */
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   /** Requests answered 2xx, per Idempotency-Key. */
@@ -382,12 +360,60 @@ export async function submit(port: number, submission: Submission): Promise<Subm
   return submission;
 }
 
+/** `count` new submissions, numbered from `from` (a lead's number names its company and address). */
+export function newSubmissions(count: number, from = 0): Submission[] {
+  return Array.from({ length: count }, (_, i) => newSubmission(from + i));
+}
+
 export async function submitAll(port: number, submissions: Submission[]) {
   await Promise.all(submissions.map((submission) => submit(port, submission)));
   for (const submission of submissions) {
     if (submission.status !== 201) throw new Error(`expected 201, got ${submission.status}`);
   }
   return submissions.map((submission) => submission.id!);
+}
+
+/** Visitors on several instances: eight submissions at a time, taking turns between the servers. */
+export async function submitAcross(servers: ServerProcess[], submissions: Submission[]) {
+  for (let i = 0; i < submissions.length; i += 8) {
+    await Promise.all(submissions.slice(i, i + 8).map((s, j) => submit(servers[j % servers.length].port, s)));
+  }
+  return submissions.map((submission) => submission.id!);
+}
+
+/**
+ * Visitors keep submitting (`clients` at a time) until `enough(submissions)`,
+ * then the server is SIGKILLed under them. Returns every submission; those
+ * in flight at the kill (at most one per client) stay unacknowledged.
+ */
+export async function killMidStream(
+  server: ServerProcess,
+  {
+    clients,
+    enough,
+    what,
+  }: { clients: number; enough: (submissions: Submission[]) => boolean; what: string },
+): Promise<Submission[]> {
+  const submissions: Submission[] = [];
+  let killed = false;
+  const client = async () => {
+    while (!killed) {
+      const submission = newSubmission(submissions.length);
+      submissions.push(submission);
+      try {
+        await submit(server.port, submission);
+      } catch {
+        // the server died under this request: unacknowledged
+      }
+    }
+  };
+  const clientsDone = Array.from({ length: clients }, client);
+  await waitFor(() => enough(submissions), { what });
+  server.kill("SIGKILL");
+  killed = true;
+  await server.exited;
+  await Promise.all(clientsDone);
+  return submissions;
 }
 
 // ---------------------------------------------------------------------------

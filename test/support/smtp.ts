@@ -3,9 +3,9 @@
  * it accepted parsed (mailparser). The test decides each answer: accept,
  * refuse with a reply code, or hang (no greeting, or no answer to DATA).
  */
-import type { Socket } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
+import { LoopbackPeer } from "./loopback";
 
 export interface ReceivedMail {
   messageId: string;
@@ -37,7 +37,7 @@ const addresses = (value: ParsedMail["to"]) =>
     group.value.map((entry) => (entry.address ?? "").toLowerCase()),
   );
 
-export class TestSmtpServer {
+export class TestSmtpServer extends LoopbackPeer {
   /** Messages answered 250, in order. */
   readonly accepted: ReceivedMail[] = [];
   /** Every DATA the server received, whatever it answered. */
@@ -48,15 +48,12 @@ export class TestSmtpServer {
   answer: (mail: ReceivedMail) => SmtpAnswer = () => "accept";
   /** A slow server: each answer to DATA comes this late. */
   answerDelayMs = 0;
-  port = 0;
-  private server?: SMTPServer;
-  private sockets = new Set<Socket>();
 
   get url() {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
+  protected createServer() {
     const server = new SMTPServer({
       logger: false,
       disabledCommands: ["STARTTLS", "AUTH"],
@@ -101,25 +98,7 @@ export class TestSmtpServer {
       },
     });
     server.on("error", () => undefined);
-    server.server.on("connection", (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
-    });
-    this.port = (server.server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  /** Stops listening and drops every connection (hung ones too): the server is down. */
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.server.close(() => resolve()));
+    return server.server;
   }
 
   /** Accepted messages per Message-ID. */
