@@ -52,7 +52,17 @@ const layerZones = [
   ...FEATURES.map((name) => zone(`./app/features/${name}`, ["./app/routes", "./app/root.tsx"])),
   zone("./app", ["./server", "./desk"]),
   zone("./server", ["./app/components", "./app/routes", "./app/hooks", "./app/root.tsx", "./desk"]),
-  zone("./desk", ["./server", "./app/routes", "./app/root.tsx"]),
+  zone("./desk", [
+    "./server",
+    "./app/routes",
+    "./app/root.tsx",
+    "./app/components/layout",
+    "./app/hooks",
+    "./app/seo",
+  ]),
+  // The console shows applications with the application's own schema, copy and steps; no other feature.
+  zone("./desk", "./app/features", ["./application"]),
+  zone("./scripts", ["./desk"]),
 ];
 /** Production files only: tests may use test support. */
 const productionZones = ["./app", "./server", "./desk"].map((target) =>
@@ -83,7 +93,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx"],
+    files: ["app/**/*.tsx", "desk/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
