@@ -1,21 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { pages } from "./support/routes";
 import { form, openWizard, reachReview, uniqueApplicant } from "./support/wizard";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.nodes
-        .map((node) => node.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-  expect(summary, `axe violations on ${what}`).toEqual([]);
-}
 
 /** The focus ring a keyboard user sees: an outline or a box-shadow ring, not nothing. */
 async function focusIndicator(locator: Locator) {
@@ -37,7 +23,7 @@ for (const target of [...pages.map((p) => p.path), "/no-such-page"]) {
   test(`axe finds nothing on ${target}`, async ({ page }) => {
     await page.goto(target);
     await page.waitForLoadState("networkidle");
-    await expectNoViolations(page, target);
+    await expectNoAxeViolations(page, target);
   });
 }
 
@@ -45,14 +31,14 @@ test("axe finds nothing with the consultation dialog open", async ({ page }) => 
   await page.goto("/products/sba-loans");
   await page.getByRole("button", { name: "Schedule Consultation" }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await expectNoViolations(page, "consultation dialog");
+  await expectNoAxeViolations(page, "consultation dialog");
 });
 
 test("axe finds nothing with the comparison open", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Compare All Options" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  await expectNoViolations(page, "comparison dialog");
+  await expectNoAxeViolations(page, "comparison dialog");
 });
 
 test.describe("the application wizard", () => {
@@ -60,7 +46,7 @@ test.describe("the application wizard", () => {
     await openWizard(page);
     await form(page).getByRole("button", { name: "Next" }).click();
     await expect(form(page).getByLabel("Company Name")).toHaveAttribute("aria-invalid", "true");
-    await expectNoViolations(page, "wizard step 1 with errors");
+    await expectNoAxeViolations(page, "wizard step 1 with errors");
   });
 
   test("axe finds nothing on the review step, and the SMS consent text is at least 14 px", async ({
@@ -72,7 +58,7 @@ test.describe("the application wizard", () => {
     const fontSize = await consent.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(14);
     // axe's color-contrast rule covers the consent text and its links here.
-    await expectNoViolations(page, "wizard review step");
+    await expectNoAxeViolations(page, "wizard review step");
   });
 });
 
@@ -137,7 +123,7 @@ test.describe("phone", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
-    await expectNoViolations(page, "mobile menu");
+    await expectNoAxeViolations(page, "mobile menu");
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { Secret, TOTP } from "otpauth";
 import { sampleApplication } from "../../test/support/sample-application";
 import { E2E } from "./env";
@@ -122,16 +121,4 @@ export async function submitApplication(page: Page, companyName: string) {
   expect(response.status()).toBe(201);
 }
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-
-export async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.impact} ${violation.id}: ${violation.nodes
-        .map((node) => node.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")}`,
-  );
-  expect(summary, `axe violations on ${what}`).toEqual([]);
-}
+export { expectNoAxeViolations } from "./axe";

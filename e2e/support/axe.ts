@@ -1,0 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "./test";
+
+/** WCAG 2.2 AA and axe's best practices: what every page, public or console, must pass. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+export async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
