@@ -2,13 +2,13 @@
  * One outbox worker: the loop shared by the CRM delivery and the e-mail
  * sending. It claims up to `concurrency - active` due rows, runs one attempt
  * for each, records every attempt (only while the claim is still its own),
- * retries on the schedule in delivery/policy.ts (or when the other side asked
- * for, via `retryAfterMs`) and gives a row up after the last attempt. Between
- * claims it sleeps until the next row falls due, the poll interval ends (other
- * instances' rows) or it is woken (something was just stored). Stopping:
- * claims taken but not started go straight back, in-flight attempts may
- * finish within the attempt timeout (+2 s), then they are aborted; whatever
- * this worker still holds is given back.
+ * retries on the schedule in delivery/policy.ts (or after the wait the other
+ * side asked for, `retryAfterMs`) and gives a row up after the last attempt.
+ * Between claims it sleeps until the next row falls due, the poll interval
+ * ends (other instances' rows) or it is woken (something was just stored).
+ * Stopping: claims taken but not started go straight back, in-flight attempts
+ * may finish within the attempt timeout (+2 s), then they are aborted;
+ * whatever this worker still holds is given back.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
