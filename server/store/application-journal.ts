@@ -86,7 +86,9 @@ export async function readJournalEntries<E>(
   return { files: names.map((name) => join(dir, name)), entries, unreadable };
 }
 
-export async function openApplicationJournal<E>(options: OpenJournalOptions<E>): Promise<ApplicationJournal<E>> {
+export async function openApplicationJournal<E>(
+  options: OpenJournalOptions<E>,
+): Promise<ApplicationJournal<E>> {
   const { dir, log } = options;
   const maxSegmentBytes = options.maxSegmentBytes ?? 16 * 1024 * 1024;
   await mkdir(dir, { recursive: true });
