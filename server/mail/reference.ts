@@ -45,6 +45,21 @@ export function referenceFor(n: number): string {
   return REFERENCE_PREFIX + digits;
 }
 
+/**
+ * A reference as someone might type it from their receipt or read it out
+ * ("hl 7k3m-9q2x", "HL-7K3M9O2X"), in its stored form; undefined when it
+ * is not one. Any case, spaces and hyphens anywhere; the letters Crockford
+ * base32 leaves out because they look like digits are read as those digits
+ * (O as 0, I and L as 1).
+ */
+export function parseReference(text: string): string | undefined {
+  const compact = text.replace(/[\s-]/g, "").toUpperCase();
+  if (!compact.startsWith("HL") || compact.length !== 10) return undefined;
+  const digits = compact.slice(2).replace(/O/g, "0").replace(/[IL]/g, "1");
+  const reference = REFERENCE_PREFIX + digits;
+  return REFERENCE_PATTERN.test(reference) ? reference : undefined;
+}
+
 /** Takes the next number from the store's sequence (never rolled back: a gap is harmless). */
 export async function nextReference(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ n: string }>("SELECT nextval('application_reference_seq')::text AS n");

@@ -4,6 +4,7 @@
  * search, filters and keyset pages, one application, delivery stats,
  * redelivery and the CSV exports. One definition of each, for both.
  */
+import { parseReference } from "../mail/reference";
 import type { Queryable, Store } from "./store";
 
 export type DeliveryStatus = "pending" | "sending" | "delivered" | "dead";
@@ -14,7 +15,10 @@ export const INBOX_STATES = [...APPLICATION_STATUSES, ...DELIVERY_STATUSES] as c
 export type InboxState = (typeof INBOX_STATES)[number];
 
 export interface InboxFilter {
-  /** Company, first or last name, e-mail (substring, any case); or phone digits, formatting ignored. */
+  /**
+   * Company, first or last name, e-mail (substring, any case); or phone
+   * digits, formatting ignored; or the receipt's reference number (HL-…).
+   */
   q?: string;
   state?: InboxState;
   fundingType?: string;
@@ -117,9 +121,13 @@ function inboxWhere(filter: InboxFilter, params: unknown[], after?: InboxPositio
   if (filter.campaign) where.push(`${LAST_CAMPAIGN} = ${param(filter.campaign)}`);
   if (filter.q) {
     // search_text and phone_digits are generated columns with trigram indexes (migration 005).
-    const text = `a.search_text LIKE lower(${param(contains(filter.q))})`;
+    const matches = [`a.search_text LIKE lower(${param(contains(filter.q))})`];
     const digits = phoneDigitsOf(filter.q);
-    where.push(digits ? `(${text} OR a.phone_digits LIKE ${param(contains(digits))})` : text);
+    if (digits) matches.push(`a.phone_digits LIKE ${param(contains(digits))}`);
+    // The reference number on the applicant's receipt, exactly (its unique index).
+    const reference = parseReference(filter.q);
+    if (reference) matches.push(`a.reference = ${param(reference)}`);
+    where.push(matches.length > 1 ? `(${matches.join(" OR ")})` : matches[0]);
   }
   if (after) {
     where.push(`(a.created_at, a.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);

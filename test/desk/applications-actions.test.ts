@@ -31,6 +31,10 @@ async function fakeCrm() {
   return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** The timeline's CRM attempts and desk actions, without the application's e-mails. */
+const withoutMail = (timeline: { kind: string }[]) =>
+  timeline.filter((entry) => entry.kind === "attempt" || entry.kind === "action");
+
 describe.each(ENGINES)("desk application detail and actions on %s", (engine) => {
   const ctx = useTestApp(engine, { resetEach: false });
   let staff: { cookie: string; email: string };
@@ -90,7 +94,8 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
       delivery: { state: "delivered", attempts: 3, deliveredAt: "2030-01-01T10:00:40.000Z" },
     });
     expect(detail.consent.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(detail.timeline).toEqual([
+    // Its e-mails are in the timeline too (applications-mail.test.ts); here, the CRM's side.
+    expect(withoutMail(detail.timeline)).toEqual([
       {
         at: "2030-01-01T10:00:00.000Z",
         kind: "attempt",
@@ -145,7 +150,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     const response = await client.post(`/api/desk/applications/${id}/spam`, { reason: "Test submission" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ state: "spam", spamReason: "Test submission", delivery: null });
-    expect(response.json().timeline).toEqual([
+    expect(withoutMail(response.json().timeline)).toEqual([
       expect.objectContaining({
         kind: "action",
         action: "application.quarantined",

@@ -142,6 +142,8 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
       oldestWaitingAt: null,
       lastDeliveredAt: null,
       dead: [],
+      mailConfigured: false,
+      mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
     });
 
     const waiting = await submit(ctx.app, { companyName: "Waiting Co" });
@@ -167,6 +169,17 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
     expect(health.dead).toEqual([
       expect.objectContaining({ id: dead, companyName: "Dead Letter Co", delivery: "dead" }),
     ]);
+    // The receipts (three a day to one address; none for the honeypot's), one of them refused for good.
+    await ctx.db.store.query(
+      "UPDATE mail_outbox SET status = 'dead' WHERE id = (SELECT min(id) FROM mail_outbox)",
+    );
+    expect((await client.get("/api/desk/health")).json().mail).toEqual({
+      pending: 2,
+      sending: 0,
+      sent: 0,
+      dead: 1,
+      cancelled: 0,
+    });
 
     const redelivered = await client.post("/api/desk/deliveries/redeliver-dead");
     expect(redelivered.json()).toEqual({ redelivered: 1 });

@@ -1,6 +1,6 @@
 /**
  * The desk's applications (staff and admin): the inbox, one application with
- * its timeline, the actions on it (redeliver, release, quarantine), its
+ * its timeline (CRM attempts, desk actions, its e-mails), the actions on it (redeliver, release, quarantine), its
  * consent evidence, and the consent lookup. Every action writes its audit row
  * in the transaction that makes the change.
  */
@@ -75,7 +75,9 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
 
   async function detail(id: string, db?: Queryable) {
     const shown = await operator.show(id, db);
-    return shown ? toDetail(shown, await repository.actions(String(shown.application.id), db)) : undefined;
+    if (!shown) return undefined;
+    const appId = String(shown.application.id);
+    return toDetail(shown, await repository.actions(appId, db), await repository.mail(appId, db));
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The desk's own SQL about applications: its actions (quarantine, release),
- * their history for the timeline, the consent lookup and the quarantine
- * purge. Reads shared with the operator CLI live in the operator repository.
+ * their history and the application's e-mails for the timeline, the consent
+ * lookup and the quarantine purge. Reads shared with the operator CLI live in the operator repository.
  */
 import {
   cancelApplicationMail,
@@ -22,6 +22,29 @@ export interface ActionRow {
   action: string;
   by: string | null;
   reason: string | null;
+}
+
+/** One send attempt of an e-mail: the SMTP server's reply code, or the error. */
+export interface MailAttemptRow {
+  at: string;
+  attempt: number;
+  smtpCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** sent, retry or dead */
+  outcome: string;
+}
+
+/** An e-mail the application caused (receipt, staff alert) and every attempt to send it. */
+export interface ApplicationMailRow {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: string;
+  messageId: string;
+  createdAt: string;
+  attempts: MailAttemptRow[];
 }
 
 export interface ConsentRow {
@@ -126,6 +149,63 @@ export function createDeskApplicationsRepository(store: Store) {
         by: row.by,
         reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
       }));
+    },
+
+    /**
+     * The application's e-mails, oldest first, each with its attempts oldest
+     * first: one query (the e-mails joined to their attempts), never one per
+     * e-mail. Metadata only, never a message body.
+     */
+    async mail(id: string, db: Queryable = store): Promise<ApplicationMailRow[]> {
+      const { rows } = await db.query<{
+        id: string;
+        kind: string;
+        to_address: string;
+        subject: string;
+        status: string;
+        message_id: string;
+        created_at: unknown;
+        attempt: number | null;
+        attempted_at: unknown;
+        smtp_code: number | null;
+        error: string | null;
+        duration_ms: number | null;
+        outcome: string | null;
+      }>(
+        `SELECT m.id::text AS id, m.kind, m.to_address, m.subject, m.status, m.message_id, m.created_at,
+                t.attempt, t.attempted_at, t.smtp_code, t.error, t.duration_ms, t.outcome
+           FROM mail_outbox m LEFT JOIN mail_attempts t ON t.mail_id = m.id
+          WHERE m.application_id = $1::uuid
+          ORDER BY m.created_at, m.id, t.attempted_at, t.id`,
+        [id],
+      );
+      const mails = new Map<string, ApplicationMailRow>();
+      for (const row of rows) {
+        let mail = mails.get(row.id);
+        if (!mail) {
+          mail = {
+            id: row.id,
+            kind: row.kind,
+            to: row.to_address,
+            subject: row.subject,
+            status: row.status,
+            messageId: row.message_id,
+            createdAt: iso(row.created_at),
+            attempts: [],
+          };
+          mails.set(row.id, mail);
+        }
+        if (row.attempted_at === null || row.attempted_at === undefined) continue;
+        mail.attempts.push({
+          at: iso(row.attempted_at),
+          attempt: Number(row.attempt),
+          smtpCode: row.smtp_code === null ? null : Number(row.smtp_code),
+          error: row.error,
+          durationMs: Number(row.duration_ms),
+          outcome: String(row.outcome),
+        });
+      }
+      return [...mails.values()];
     },
 
     /**

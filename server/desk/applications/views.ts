@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
 import type { InboxRow, OperatorRepository } from "../../store/operator-repository";
-import type { ActionRow } from "./desk-applications-repository";
+import type { ActionRow, ApplicationMailRow } from "./desk-applications-repository";
 
 export type Shown = NonNullable<Awaited<ReturnType<OperatorRepository["show"]>>>;
 
@@ -77,7 +77,38 @@ const attemptsOf = (shown: Shown) =>
     outcome: str(attempt.outcome),
   }));
 
-export function toDetail(shown: Shown, actions: ActionRow[]) {
+/**
+ * The application's e-mails in the timeline: each when it was stored (what it
+ * is, to whom, where it stands now, its Message-ID), then each attempt to
+ * send it (the SMTP server's reply code or the error).
+ */
+const mailEntries = (mails: ApplicationMailRow[]) =>
+  mails.flatMap((mail) => [
+    {
+      at: mail.createdAt,
+      kind: "mail" as const,
+      mailId: mail.id,
+      mailKind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      status: mail.status,
+      messageId: mail.messageId,
+    },
+    ...mail.attempts.map((attempt) => ({
+      at: attempt.at,
+      kind: "mail-attempt" as const,
+      mailId: mail.id,
+      mailKind: mail.kind,
+      to: mail.to,
+      attempt: attempt.attempt,
+      smtpCode: attempt.smtpCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+      outcome: attempt.outcome,
+    })),
+  ]);
+
+export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationMailRow[]) {
   const a = shown.application;
   const payload = payloadOf(shown);
   const attribution = a.attribution as { firstTouch?: unknown; lastTouch?: unknown } | null;
@@ -91,12 +122,15 @@ export function toDetail(shown: Shown, actions: ActionRow[]) {
       outcome,
     })),
     ...actions.map(({ at, action, by, reason }) => ({ at, kind: "action" as const, action, by, reason })),
+    ...mailEntries(mails),
   ].sort((x, y) => x.at.localeCompare(y.at));
   return {
     // Every field by its schema name, as submitted.
     application: Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, payload[field]])),
     id: String(a.id),
     submissionId: String(a.submission_id),
+    // The number on the applicant's receipt (none for one held as spam at intake until released).
+    reference: str(a.reference),
     createdAt: String(a.created_at),
     state: a.status as "received" | "spam",
     spamReason: str(a.spam_reason),

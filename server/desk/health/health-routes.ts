@@ -2,8 +2,10 @@
  * Delivery health for the desk (staff and admin): is a CRM webhook set at
  * all, how many deliveries wait, since when, which are dead, when the last
  * one got through; and every dead delivery sent again in one go (audited).
+ * Beside it, the e-mails by state (their list is the mail page's).
  */
 import type { FastifyPluginAsync } from "fastify";
+import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import type { OperatorRepository } from "../../store/operator-repository";
 import { auditEntry } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
@@ -14,13 +16,15 @@ export const DEAD_LIST_LIMIT = 100;
 
 const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
   const staff = { preHandler: requireRole("staff") };
+  const mail = createMailOutboxRepository(app.store);
 
   app.get("/api/desk/health", staff, async () => {
-    const [counts, waiting, lastDeliveredAt, dead] = await Promise.all([
+    const [counts, waiting, lastDeliveredAt, dead, mailCounts] = await Promise.all([
       operator.deliveryCounts(),
       operator.oldestWaiting(),
       operator.lastDeliveredAt(),
       operator.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
+      mail.countByStatus(),
     ]);
     return {
       webhookConfigured: Boolean(app.config.leadWebhookUrl),
@@ -28,6 +32,8 @@ const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async
       oldestWaitingAt: waiting?.since ?? null,
       lastDeliveredAt,
       dead: dead.map(toListItem),
+      mailConfigured: Boolean(app.config.mail.smtpUrl),
+      mail: mailCounts,
     };
   });
 
