@@ -7,13 +7,14 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
 import { siteRoutes } from "../scripts/lib/site-routes.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const loadBefore = loadavg()[0];
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const origin = `http://127.0.0.1:${PORT}`;
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromePath = chromiumPath;
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
 const verbose = process.env.BENCH_VERBOSE !== "0";
@@ -113,17 +114,7 @@ function payload(urls) {
 await waitForServer();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
+  chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 const rows = [];
 try {

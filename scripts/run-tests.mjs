@@ -3,6 +3,7 @@
 // `node scripts/run-tests.mjs --setup-only` stops after the set-up.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { chromiumPath } from "./lib/chromium.mjs";
 
 const steps = [
   ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
@@ -20,7 +21,7 @@ const databases = new Set([
   process.env.TEST_DATABASE_URL ?? LOCAL_DATABASE,
   process.env.E2E_DATABASE_BASE ?? LOCAL_DATABASE,
 ]);
-const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath;
 
 const isRoot = process.getuid?.() === 0;
 

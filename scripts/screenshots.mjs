@@ -2,6 +2,7 @@
 // person to look at: `node scripts/screenshots.mjs [origin] [outDir]`.
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 import { siteRoutes } from "./lib/site-routes.mjs";
 
 const origin = process.argv[2] ?? "http://127.0.0.1:3000";
@@ -11,16 +12,8 @@ const widths = [390, 1440];
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const bookingPort = Number(process.env.E2E_BOOKING_PORT ?? 4318);
@@ -42,17 +43,8 @@ export const E2E = {
   dataDir,
   /** The e2e server's stdout (JSON log lines), written by playwright.config.ts. */
   serverLog: join(dataDir, "server.log"),
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromiumArgs: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
+  chromePath: chromiumPath,
+  chromiumArgs,
   serverEnv: {
     PORT: String(port),
     HOST: "127.0.0.1",
