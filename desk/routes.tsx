@@ -19,6 +19,7 @@ import { HealthPage, healthLoader } from "./pages/health";
 import { HomePage, homeLoader } from "./pages/home";
 import { InboxPage, inboxLoader } from "./pages/inbox";
 import { InvitePage, inviteLoader } from "./pages/invite";
+import { MailPage, mailLoader } from "./pages/mail";
 import { NotFoundPage } from "./pages/not-found";
 import { QuarantinePage, quarantineLoader } from "./pages/quarantine";
 import { SignInPage, signInLoader } from "./pages/sign-in";
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
               { path: "applications/:id/evidence", loader: evidenceLoader, element: <EvidencePage /> },
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: "health", loader: healthLoader, element: <HealthPage /> },
+              { path: "mail", loader: mailLoader, element: <MailPage /> },
               { path: "analytics", loader: analyticsLoader, element: <AnalyticsPage /> },
               { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
               { path: "exports", element: <ExportsPage /> },

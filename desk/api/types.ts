@@ -107,13 +107,43 @@ export interface TimelineAction {
   reason: string | null;
 }
 
-export type TimelineEntry = TimelineAttempt | TimelineAction;
+/** An e-mail the application caused, when it was stored, and where it stands now. */
+export interface TimelineMail {
+  at: string;
+  kind: "mail";
+  mailId: string;
+  mailKind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  messageId: string;
+}
+
+/** One try to send one of the application's e-mails. */
+export interface TimelineMailAttempt {
+  at: string;
+  kind: "mail-attempt";
+  mailId: string;
+  mailKind: MailKind;
+  to: string;
+  attempt: number;
+  /** The SMTP server's reply code, when it gave one. */
+  smtpCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  /** sent, retry or dead */
+  outcome: string;
+}
+
+export type TimelineEntry = TimelineAttempt | TimelineAction | TimelineMail | TimelineMailAttempt;
 
 export interface Detail {
   /** Every field of the funding application by its schema name. */
   application: Partial<FundingApplication> & Record<string, unknown>;
   id: string;
   submissionId: string | null;
+  /** The number on the applicant's receipt ("HL-" and 8 characters); none for spam never released. */
+  reference: string | null;
   createdAt: string;
   state: ApplicationState;
   spamReason: string | null;
@@ -139,6 +169,35 @@ export interface Health {
   oldestWaitingAt: string | null;
   lastDeliveredAt: string | null;
   dead: ListItem[];
+  /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
+  mailConfigured: boolean;
+  mail: Record<MailStatus, number>;
+}
+
+/** Where an e-mail stands: waiting, being sent, sent, given up on, or cancelled by a quarantine. */
+export type MailStatus = "pending" | "sending" | "sent" | "dead" | "cancelled";
+export type MailKind = "receipt" | "staff-alert" | "delivery-alert" | "newsletter-confirm" | "newsletter";
+
+/** One e-mail in the mail outbox (never its body). */
+export interface MailItem {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  messageId: string;
+  applicationId: string | null;
+}
+
+export interface MailList {
+  items: MailItem[];
+  nextCursor: string | null;
+  counts: Record<MailStatus, number>;
 }
 
 export interface StaffMember {

@@ -3,6 +3,7 @@ import { fieldCopy } from "~/features/application/copy";
 import { applicationSteps, isChoiceField, type ApplicationField } from "~/features/application/schema";
 import type { Detail, TimelineEntry } from "../api/types";
 import { formatAmount, formatDateTime, optionLabel } from "../lib/format";
+import { mailKindLabel, mailStatusLabel } from "./mail-badges";
 import { Section } from "./page";
 import { deliveryLabel } from "./state-badges";
 
@@ -140,31 +141,73 @@ export function DeliveryFacts({ delivery }: { delivery: Detail["delivery"] }) {
   return <Facts rows={rows.filter(([, value]) => value)} />;
 }
 
+/** The desk's actions by their audit names (docs/desk-api.md). */
 const ACTION_WORDS: Record<string, string> = {
-  redeliver: "Sent again to the CRM",
-  release: "Released from quarantine",
-  spam: "Marked as spam",
+  "application.redelivered": "Sent again to the CRM",
+  "application.released": "Released from quarantine",
+  "application.quarantined": "Marked as spam",
 };
 
-function describeEntry(entry: TimelineEntry): { title: string; lines: string[] } {
-  if (entry.kind === "action") {
-    return {
-      title: ACTION_WORDS[entry.action] ?? entry.action,
-      lines: [entry.by ? `By ${entry.by}` : "", entry.reason ? `Reason: ${entry.reason}` : ""].filter(
-        Boolean,
-      ),
-    };
-  }
-  const answer = entry.status ? `HTTP ${entry.status}` : "No answer";
-  const duration =
-    entry.durationMs === null || entry.durationMs === undefined ? "" : ` in ${entry.durationMs} ms`;
-  return {
-    title: `Delivery attempt: ${entry.outcome}`,
-    lines: [`${answer}${duration}`, entry.error ?? ""].filter(Boolean),
-  };
+/** An attempt's outcome in words (the CRM's and the e-mails'). */
+const OUTCOME_WORDS: Record<string, string> = {
+  delivered: "delivered",
+  sent: "sent",
+  retry: "failed, will retry",
+  dead: "failed, gave up",
+};
+const outcomeWords = (outcome: string) => OUTCOME_WORDS[outcome] ?? outcome;
+
+/** "SMTP 250 in 31 ms", "HTTP 503 in 40 ms", "No answer in 10000 ms". */
+function answerLine(answer: string | null, durationMs: number | null | undefined) {
+  const duration = durationMs === null || durationMs === undefined ? "" : ` in ${durationMs} ms`;
+  return `${answer ?? "No answer"}${duration}`;
 }
 
-/** Every delivery attempt and staff action, oldest first. */
+function describeEntry(entry: TimelineEntry): { title: string; lines: string[] } {
+  switch (entry.kind) {
+    case "action":
+      return {
+        title: ACTION_WORDS[entry.action] ?? entry.action,
+        lines: [entry.by ? `By ${entry.by}` : "", entry.reason ? `Reason: ${entry.reason}` : ""],
+      };
+    case "mail":
+      return {
+        title: `E-mail queued: ${mailKindLabel(entry.mailKind)}`,
+        lines: [
+          `To ${entry.to}`,
+          `Now: ${mailStatusLabel(entry.status)}`,
+          `Subject: ${entry.subject}`,
+          `Message-ID: ${entry.messageId}`,
+        ],
+      };
+    case "mail-attempt":
+      return {
+        title: `E-mail attempt: ${outcomeWords(entry.outcome)}`,
+        lines: [
+          `${mailKindLabel(entry.mailKind)} to ${entry.to}`,
+          answerLine(entry.smtpCode ? `SMTP ${entry.smtpCode}` : null, entry.durationMs),
+          entry.error ?? "",
+        ],
+      };
+    default:
+      return {
+        title: `Delivery attempt: ${outcomeWords(entry.outcome)}`,
+        lines: [
+          answerLine(entry.status ? `HTTP ${entry.status}` : null, entry.durationMs),
+          entry.error ?? "",
+        ],
+      };
+  }
+}
+
+const DOT: Record<TimelineEntry["kind"], string> = {
+  action: "bg-gold",
+  attempt: "bg-primary",
+  mail: "bg-card ring-2 ring-success",
+  "mail-attempt": "bg-success",
+};
+
+/** The CRM's delivery attempts, the application's e-mails and staff actions, oldest first. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   if (!entries.length) return <p className="text-sm text-muted-foreground">No attempts or actions yet.</p>;
   return (
@@ -175,14 +218,14 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <li key={`${entry.at}-${index}`} className="relative pb-4 last:pb-0">
             <span
               aria-hidden="true"
-              className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${entry.kind === "action" ? "bg-gold" : "bg-primary"}`}
+              className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${DOT[entry.kind]}`}
             />
             <p className="text-sm font-semibold">{title}</p>
             <p className="text-xs text-muted-foreground">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </p>
-            {lines.map((line) => (
-              <p key={line} className="text-sm break-words">
+            {lines.filter(Boolean).map((line, n) => (
+              <p key={n} className="text-sm break-words">
                 {line}
               </p>
             ))}

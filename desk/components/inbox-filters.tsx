@@ -65,7 +65,7 @@ export function InboxFilterForm({
             name="q"
             type="search"
             defaultValue={filters.q}
-            placeholder="Company, name, email or phone"
+            placeholder="Company, name, email, phone or reference (HL-…)"
             autoComplete="off"
           />
         </Field>

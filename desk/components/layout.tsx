@@ -22,6 +22,7 @@ export const NAV = [
   { to: "/inbox", label: "Inbox" },
   { to: "/quarantine", label: "Quarantine" },
   { to: "/health", label: "Delivery health" },
+  { to: "/mail", label: "Mail" },
   { to: "/analytics", label: "Analytics" },
   { to: "/consents", label: "Consents" },
   { to: "/exports", label: "Exports", admin: true },

@@ -41,3 +41,7 @@ export function optionLabel(field: ChoiceField, value: unknown): string {
 
 export const fullName = (person: { firstName?: string | null; lastName?: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
+
+/** "1 application", "1,204 applications". */
+export const plural = (count: number, word: string) =>
+  `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;

@@ -10,6 +10,7 @@ const detail = (overrides: Partial<Detail> = {}): Detail => ({
   application: { ...sampleApplication },
   id: "app-1",
   submissionId: "sub-1",
+  reference: "HL-7K3M9Q2X",
   createdAt: "2024-05-01T14:03:00Z",
   state: "received",
   spamReason: null,
@@ -52,7 +53,7 @@ test("every answer is shown under the wizard's step titles and labels, in its wo
   expect(within(company).getByText("Years in Business").nextElementSibling).toHaveTextContent("2-5 years");
   expect(screen.getByRole("heading", { level: 2, name: "Contact Information" })).toBeVisible();
   expect(screen.getByText("I agree to receive text messages.")).toBeVisible();
-  expect(screen.getByText("Delivery attempt: dead")).toBeVisible();
+  expect(screen.getByText("Delivery attempt: failed, gave up")).toBeVisible();
   expect(screen.getByRole("link", { name: "Download consent evidence (JSON)" })).toHaveAttribute(
     "href",
     "/api/desk/applications/app-1/evidence",
@@ -61,6 +62,84 @@ test("every answer is shown under the wizard's step titles and labels, in its wo
     "href",
     "/desk/applications/app-1/evidence",
   );
+});
+
+test("the reference number is in the header and the e-mails are in the timeline with the CRM and staff", async () => {
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": {
+      body: detail({
+        timeline: [
+          {
+            at: "2024-05-01T14:03:00Z",
+            kind: "mail",
+            mailId: "7",
+            mailKind: "receipt",
+            to: "ada@example.test",
+            subject: "We received your application (HL-7K3M9Q2X)",
+            status: "sent",
+            messageId: "<mail-7@harborline.test>",
+          },
+          {
+            at: "2024-05-01T14:03:02Z",
+            kind: "mail-attempt",
+            mailId: "7",
+            mailKind: "receipt",
+            to: "ada@example.test",
+            attempt: 1,
+            smtpCode: 250,
+            error: null,
+            durationMs: 31,
+            outcome: "sent",
+          },
+          {
+            at: "2024-05-01T14:03:03Z",
+            kind: "mail-attempt",
+            mailId: "8",
+            mailKind: "staff-alert",
+            to: "ops@harborline.test",
+            attempt: 1,
+            smtpCode: 550,
+            error: "SMTP DATA: 550 Mailbox unavailable",
+            durationMs: 12,
+            outcome: "dead",
+          },
+          {
+            at: "2024-05-01T15:00:00Z",
+            kind: "action",
+            action: "application.quarantined",
+            by: "sam@harborline.test",
+            reason: "Looks fake",
+          },
+        ],
+      }),
+    },
+  });
+  renderDesk("/desk/applications/app-1");
+  await screen.findByRole("heading", { level: 1, name: "Acme Robotics" });
+  expect(screen.getByText("HL-7K3M9Q2X", { selector: "span" }).parentElement).toHaveTextContent(
+    "Reference HL-7K3M9Q2X",
+  );
+
+  const timeline = within(
+    screen.getByRole("heading", { level: 2, name: "Delivery and e-mail" }).closest("section")!,
+  ).getByRole("list");
+  const entries = within(timeline).getAllByRole("listitem");
+  expect(entries.map((entry) => entry.querySelector("p")!.textContent)).toEqual([
+    "E-mail queued: Receipt",
+    "E-mail attempt: sent",
+    "E-mail attempt: failed, gave up",
+    "Marked as spam",
+  ]);
+  expect(entries[0]).toHaveTextContent("To ada@example.test");
+  expect(entries[0]).toHaveTextContent("Now: Sent");
+  expect(entries[0]).toHaveTextContent("Message-ID: <mail-7@harborline.test>");
+  expect(entries[1]).toHaveTextContent("Receipt to ada@example.test");
+  expect(entries[1]).toHaveTextContent("SMTP 250 in 31 ms");
+  expect(entries[2]).toHaveTextContent("Staff alert to ops@harborline.test");
+  expect(entries[2]).toHaveTextContent("SMTP DATA: 550 Mailbox unavailable");
+  expect(entries[3]).toHaveTextContent("By sam@harborline.test");
+  expect(entries[3]).toHaveTextContent("Reason: Looks fake");
 });
 
 test("Redeliver asks why, sends the reason, and shows the new state", async () => {

@@ -31,7 +31,10 @@ function useLatest(loaded: Detail) {
   return [detail, (next: Detail) => setState({ loaded, detail: next })] as const;
 }
 
-/** One application: every answer, where it came from, its consent, its delivery, and what staff did. */
+/**
+ * One application: its reference number, every answer, where it came from,
+ * its consent, its delivery and e-mails, and what staff did.
+ */
 export function ApplicationPage() {
   const [detail, setDetail] = useLatest(useLoaderData<typeof applicationLoader>());
   const [news, setNews] = useState<string | null>(null);
@@ -74,7 +77,12 @@ export function ApplicationPage() {
         title={company}
         description={`${name ? `${name} · ` : ""}received ${formatDateTime(detail.createdAt)}`}
       />
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {detail.reference && (
+          <p className="text-sm">
+            Reference <span className="font-mono font-semibold">{detail.reference}</span>
+          </p>
+        )}
         <StateBadges state={detail.state} delivery={detail.delivery?.state ?? null} />
         {detail.state === "spam" && detail.spamReason && (
           <span className="text-sm text-muted-foreground">Reason: {detail.spamReason}</span>
@@ -162,7 +170,10 @@ export function ApplicationPage() {
           <ApplicationFields application={detail.application} />
         </div>
         <div className="flex flex-col gap-6">
-          <Section title="Delivery">
+          <Section
+            title="Delivery and e-mail"
+            description="The CRM's delivery attempts, the e-mails this application caused and what staff did, oldest first."
+          >
             <DeliveryFacts delivery={detail.delivery} />
             <h3 className="text-sm font-semibold">Timeline</h3>
             <Timeline entries={detail.timeline} />
@@ -177,6 +188,10 @@ export function ApplicationPage() {
           <AttributionSection attribution={detail.attribution} />
           <Section title="Identifiers">
             <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="font-medium text-muted-foreground">Reference number (on the receipt)</dt>
+                <dd className="font-mono text-xs break-all">{detail.reference ?? "None"}</dd>
+              </div>
               <div>
                 <dt className="font-medium text-muted-foreground">Application id</dt>
                 <dd className="font-mono text-xs break-all">{detail.id}</dd>

@@ -1,10 +1,12 @@
 import { RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { Link, useLoaderData, useRevalidator } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
 import { getHealth, redeliverDead } from "../api/applications";
-import type { DeliveryState } from "../api/types";
+import type { DeliveryState, Health, MailStatus } from "../api/types";
 import { ApplicationList } from "../components/application-list";
 import { ConfirmDialog } from "../components/confirm-dialog";
+import { mailStatusLabel } from "../components/mail-badges";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { deliveryLabel } from "../components/state-badges";
@@ -15,8 +17,12 @@ import { useAction } from "../lib/use-action";
 export const healthLoader = guarded(({ request }) => getHealth(request.signal));
 
 const COUNTS: DeliveryState[] = ["pending", "sending", "delivered", "dead"];
+const MAIL_COUNTS: MailStatus[] = ["pending", "sent", "dead", "cancelled"];
+/** Waiting counts the e-mails being sent this moment too. */
+const waitingOr = (counts: Health["mail"], state: MailStatus) =>
+  (counts[state] ?? 0) + (state === "pending" ? (counts.sending ?? 0) : 0);
 
-/** How delivery to the CRM is going, and the deliveries that gave up. */
+/** How delivery to the CRM is going, the deliveries that gave up, and the e-mails by state. */
 export function HealthPage() {
   const health = useLoaderData<typeof healthLoader>();
   const revalidator = useRevalidator();
@@ -93,6 +99,37 @@ export function HealthPage() {
         ) : (
           <EmptyState>No delivery has failed.</EmptyState>
         )}
+      </Section>
+      <Section
+        title="E-mail"
+        description="Receipts and alerts wait in their own outbox and are retried like deliveries."
+        actions={
+          <Link
+            to={health.mail.dead ? "/mail?status=dead" : "/mail"}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            {health.mail.dead ? "Open failed e-mails" : "Open the mail page"}
+          </Link>
+        }
+      >
+        {!health.mailConfigured && (
+          <ErrorAlert>
+            No SMTP server is configured (SMTP_URL): e-mails are stored and wait until one is.
+          </ErrorAlert>
+        )}
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {MAIL_COUNTS.map((state) => (
+            <div
+              key={state}
+              className={`rounded-xl border bg-card p-4 ${state === "dead" && health.mail.dead ? "border-destructive/40" : "border-border"}`}
+            >
+              <dt className="text-sm text-muted-foreground">{mailStatusLabel(state)}</dt>
+              <dd className="text-2xl font-semibold tabular-nums">
+                {waitingOr(health.mail, state).toLocaleString("en-US")}
+              </dd>
+            </div>
+          ))}
+        </dl>
       </Section>
     </>
   );

@@ -10,6 +10,7 @@ import { useMe } from "../components/layout";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { activeFilters, filtersFromParams, hasFilters } from "../lib/filters";
+import { plural } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
@@ -21,9 +22,6 @@ export const inboxLoader = guarded(async ({ request }) => {
   const page = await listApplications({ ...activeFilters(filters), limit: PAGE_SIZE }, request.signal);
   return { filters, page };
 });
-
-const plural = (count: number, word: string) =>
-  `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
 
 /** Every application, newest first, filtered by what the URL says. */
 export function InboxPage() {

@@ -54,6 +54,8 @@ test("delivery health: counts, and Redeliver all dead after a confirmation", asy
         oldestWaitingAt: null,
         lastDeliveredAt: null,
         dead: [{ ...spam, id: "app-1", companyName: "Dead Letter Co", state: "received", delivery: "dead" }],
+        mailConfigured: true,
+        mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
       },
     },
     "POST /deliveries/redeliver-dead": { body: { redelivered: 2 } },
@@ -62,6 +64,15 @@ test("delivery health: counts, and Redeliver all dead after a confirmation", asy
   expect(await screen.findByText(/No CRM webhook is configured/)).toBeVisible();
   expect(screen.getByText("Delivered").nextElementSibling).toHaveTextContent("7");
   expect(within(screen.getByRole("table")).getByRole("link", { name: "Dead Letter Co" })).toBeVisible();
+  // The e-mails by state beside it (waiting counts the one being sent), and the way to the failed ones.
+  const mail = screen.getByRole("heading", { level: 2, name: "E-mail" }).closest("section")!;
+  expect(within(mail).getByText("Waiting").nextElementSibling).toHaveTextContent("4");
+  expect(within(mail).getByText("Failed").nextElementSibling).toHaveTextContent("2");
+  expect(within(mail).getByRole("link", { name: "Open failed e-mails" })).toHaveAttribute(
+    "href",
+    "/desk/mail?status=dead",
+  );
+  expect(within(mail).queryByRole("alert")).not.toBeInTheDocument();
 
   await user.click(screen.getByRole("button", { name: "Redeliver all dead" }));
   const dialog = await screen.findByRole("dialog", { name: "Redeliver every failed delivery?" });

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { MailItem, MailList } from "../api/types";
+import { fakeApi, staffer } from "../testing/fake-api";
+import { alertSaying, renderDesk } from "../testing/render";
+
+const mail = (overrides: Partial<MailItem> = {}): MailItem => ({
+  id: "12",
+  kind: "receipt",
+  to: "ada@example.test",
+  subject: "We received your application (HL-7K3M9Q2X)",
+  status: "dead",
+  attempts: 12,
+  nextAttemptAt: null,
+  lastError: "SMTP RCPT TO: 550 No such user",
+  createdAt: "2024-05-01T14:03:00Z",
+  sentAt: null,
+  messageId: "<mail-12@harborline.test>",
+  applicationId: "app-1",
+  ...overrides,
+});
+
+const counts = { pending: 1, sending: 0, sent: 5, dead: 1, cancelled: 0 };
+const page = (items: MailItem[], nextCursor: string | null = null): MailList => ({
+  items,
+  nextCursor,
+  counts,
+});
+
+const sent = mail({
+  id: "11",
+  kind: "staff-alert",
+  to: "ops@harborline.test",
+  subject: "New application: Acme Robotics",
+  status: "sent",
+  attempts: 1,
+  lastError: null,
+  sentAt: "2024-05-01T14:03:05Z",
+});
+
+test("staff find Mail in the nav; each e-mail shows what, to whom, its state, attempts, error and application", async () => {
+  fakeApi({ "GET /me": { body: staffer }, "GET /mail": { body: page([mail(), sent]) } });
+  renderDesk("/desk/inbox");
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("link", { name: "Mail" }));
+
+  expect(await screen.findByRole("heading", { level: 1, name: "Mail" })).toBeVisible();
+  const table = screen.getByRole("table", { name: "E-mails, newest first" });
+  const [, dead, ok] = within(table).getAllByRole("row");
+  expect(within(dead).getByRole("rowheader")).toHaveAccessibleName("Receipt ada@example.test");
+  expect(dead).toHaveTextContent("We received your application (HL-7K3M9Q2X)");
+  expect(dead).toHaveTextContent("Failed");
+  expect(dead).toHaveTextContent("12");
+  expect(dead).toHaveTextContent("SMTP RCPT TO: 550 No such user");
+  expect(
+    within(dead).getByRole("link", { name: "Application of the receipt to ada@example.test" }),
+  ).toHaveAttribute("href", "/desk/applications/app-1");
+  expect(within(dead).getByRole("button", { name: "Redeliver receipt to ada@example.test" })).toBeVisible();
+  // A sent e-mail cannot be sent again.
+  expect(ok).toHaveTextContent("Sent");
+  expect(within(ok).queryByRole("button")).not.toBeInTheDocument();
+  // Phones get the same e-mails as cards.
+  const cards = screen.getByRole("list", { name: "E-mails, newest first" });
+  expect(within(cards).getAllByRole("listitem")).toHaveLength(2);
+});
+
+test("the state filter lives in the URL, with each state's count", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: staffer },
+    "GET /mail": ({ query }) => ({
+      body: page(query.get("status") === "dead" ? [mail()] : [mail(), sent]),
+    }),
+  });
+  const { router } = renderDesk("/desk/mail");
+  const filter = await screen.findByRole("navigation", { name: "E-mails by state" });
+  expect(within(filter).getByRole("link", { name: "All 7" })).toHaveAttribute("aria-current", "page");
+
+  await user.click(within(filter).getByRole("link", { name: "Failed 1" }));
+  await waitFor(() => expect(router.state.location.search).toBe("?status=dead"));
+  expect(api.callsTo("GET /mail").at(-1)!.query.get("status")).toBe("dead");
+  expect(await screen.findByRole("table", { name: "E-mails, failed, newest first" })).toBeVisible();
+  expect(within(filter).getByRole("link", { name: "Failed 1" })).toHaveAttribute("aria-current", "page");
+  expect(within(filter).getByRole("link", { name: "All 7" })).not.toHaveAttribute("aria-current");
+});
+
+test("Redeliver sends a failed e-mail again and says so; the state and counts follow", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: staffer },
+    "GET /mail": { body: page([mail()]) },
+    "POST /mail/12/redeliver": {
+      body: { item: mail({ status: "pending", attempts: 0, nextAttemptAt: "2024-05-02T09:00:00Z" }) },
+    },
+  });
+  renderDesk("/desk/mail");
+  const table = await screen.findByRole("table");
+  await user.click(within(table).getByRole("button", { name: "Redeliver receipt to ada@example.test" }));
+
+  const status = await screen.findByRole("status");
+  await waitFor(() =>
+    expect(status).toHaveTextContent("Receipt to ada@example.test is queued to be sent again now."),
+  );
+  expect(api.callsTo("POST /mail/12/redeliver")).toHaveLength(1);
+  const [, row] = within(table).getAllByRole("row");
+  expect(row).toHaveTextContent("Waiting");
+  expect(row).toHaveTextContent("Next try");
+  const filter = screen.getByRole("navigation", { name: "E-mails by state" });
+  expect(within(filter).getByRole("link", { name: "Waiting 2" })).toBeVisible();
+  expect(within(filter).getByRole("link", { name: "Failed 0" })).toBeVisible();
+});
+
+test("a refused resend is an alert with the server's reason", async () => {
+  const user = userEvent.setup();
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /mail": { body: page([mail()]) },
+    "POST /mail/12/redeliver": {
+      status: 409,
+      body: { error: "This e-mail was cancelled: its application is in quarantine" },
+    },
+  });
+  renderDesk("/desk/mail");
+  const table = await screen.findByRole("table");
+  await user.click(within(table).getByRole("button", { name: /^Redeliver/ }));
+  expect(await alertSaying(/its application is in quarantine/)).toBeVisible();
+  expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Failed");
+});
+
+test("Load more fetches the next page by cursor and says how many came", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: staffer },
+    "GET /mail": ({ query }) => ({
+      body:
+        query.get("cursor") === "11" ? page([mail({ id: "10", to: "bo@example.test" })]) : page([sent], "11"),
+    }),
+  });
+  renderDesk("/desk/mail");
+  await user.click(await screen.findByRole("button", { name: "Load more" }));
+  expect(await screen.findByRole("rowheader", { name: /bo@example\.test/ })).toBeVisible();
+  expect(api.callsTo("GET /mail").at(-1)!.query.get("cursor")).toBe("11");
+  expect(screen.getByRole("status")).toHaveTextContent("Loaded 1 more e-mail");
+  expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+});
+
+test("no e-mail in a state says so in words", async () => {
+  fakeApi({ "GET /me": { body: staffer }, "GET /mail": { body: page([]) } });
+  renderDesk("/desk/mail?status=dead");
+  expect(await screen.findByText("No failed e-mails.")).toBeVisible();
+});

@@ -1,0 +1,306 @@
+import { RotateCcwIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router";
+import { cn } from "~/lib/cn";
+import { Button } from "~/components/ui/button";
+import { listMail, redeliverMail } from "../api/mail";
+import type { MailItem, MailList, MailStatus } from "../api/types";
+import { MAIL_STATUSES, MailStatusBadge, mailKindLabel, mailStatusLabel } from "../components/mail-badges";
+import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
+import { PageHeader, useDocumentTitle } from "../components/page";
+import { TableScroll } from "../components/table-scroll";
+import { formatDateTime, plural } from "../lib/format";
+import { guarded } from "../lib/session";
+import { useAction } from "../lib/use-action";
+import { usePaged } from "../lib/use-paged";
+
+export const MAIL_PAGE_SIZE = 50;
+
+/** The state filter from the URL (?status=dead); anything else shows every e-mail. */
+function statusFromParams(params: URLSearchParams): MailStatus | undefined {
+  const value = params.get("status");
+  return MAIL_STATUSES.find((status) => status === value);
+}
+
+export const mailLoader = guarded(async ({ request }) => {
+  const status = statusFromParams(new URL(request.url).searchParams);
+  return { status, page: await listMail({ status, limit: MAIL_PAGE_SIZE }, request.signal) };
+});
+
+/** A dead e-mail, or one still waiting, can be sent again now (not one sent, being sent or cancelled). */
+const canRedeliver = (item: MailItem) => item.status === "dead" || item.status === "pending";
+
+/** "Receipt to lead@example.com": how the page names one e-mail. */
+const mailName = (item: MailItem) => `${mailKindLabel(item.kind)} to ${item.to}`;
+
+/** Its state, and when it was sent or is tried next. */
+function StateCell({ item }: { item: MailItem }) {
+  const when =
+    item.status === "sent"
+      ? item.sentAt && `Sent ${formatDateTime(item.sentAt)}`
+      : item.nextAttemptAt && `Next try ${formatDateTime(item.nextAttemptAt)}`;
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <MailStatusBadge status={item.status} />
+      {when && <span className="text-xs text-muted-foreground">{when}</span>}
+    </span>
+  );
+}
+
+function ApplicationLink({ item }: { item: MailItem }) {
+  if (!item.applicationId) return null;
+  return (
+    <Link
+      to={`/applications/${item.applicationId}`}
+      aria-label={`Application of the ${mailName(item).toLowerCase()}`}
+      className="text-primary hover:underline"
+    >
+      Application
+    </Link>
+  );
+}
+
+/** The filter by state: a link per state with its count; the current one marked. */
+function StateFilter({ status, counts }: { status?: MailStatus; counts: MailList["counts"] }) {
+  const total = MAIL_STATUSES.reduce((sum, key) => sum + (counts[key] ?? 0), 0);
+  const options: { value?: MailStatus; label: string; count: number }[] = [
+    { label: "All", count: total },
+    ...MAIL_STATUSES.map((value) => ({ value, label: mailStatusLabel(value), count: counts[value] ?? 0 })),
+  ];
+  return (
+    <nav aria-label="E-mails by state">
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const current = option.value === status;
+          return (
+            <li key={option.label}>
+              <Link
+                to={option.value ? `?status=${option.value}` : "."}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
+                  current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border bg-card hover:bg-muted",
+                )}
+              >
+                {option.label} <span className="tabular-nums">{option.count.toLocaleString("en-US")}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
+const td = "px-3 py-3 align-top";
+
+/**
+ * After "Load more", focus goes to the first new e-mail (the visible one of
+ * its table row or card), so keyboard users carry on where the list grew.
+ */
+function focusMail(index: number) {
+  requestAnimationFrame(() => {
+    const names = [...document.querySelectorAll<HTMLElement>("[data-mail-name]")].filter(
+      (name) => name.offsetParent !== null,
+    );
+    names[index]?.focus();
+  });
+}
+
+/**
+ * The e-mails the site sends (receipts, staff alerts, CRM delivery alerts,
+ * newsletter confirmations), newest first, by state; a failed or waiting one
+ * can be sent again.
+ */
+export function MailPage() {
+  const { status, page } = useLoaderData<typeof mailLoader>();
+  const more = useAction();
+  const redeliver = useAction();
+  // News and resent e-mails belong to the list they were about (a new filter starts over).
+  const [news, setNews] = useState<{ page: MailList; text: string } | null>(null);
+  const [resent, setResent] = useState<{ page: MailList; items: Record<string, MailItem> }>({
+    page,
+    items: {},
+  });
+  const list = usePaged(page, (cursor) =>
+    more.run(() => listMail({ status, cursor, limit: MAIL_PAGE_SIZE })),
+  );
+  useDocumentTitle("Mail");
+
+  const changed = resent.page === page ? resent.items : {};
+  const items = list.items.map((item) => changed[item.id] ?? item);
+  // The counts as the server gave them, moved by what was resent since.
+  const counts = { ...page.counts };
+  for (const item of list.items) {
+    const now = changed[item.id];
+    if (!now || now.status === item.status) continue;
+    counts[item.status] -= 1;
+    counts[now.status] += 1;
+  }
+
+  async function send(item: MailItem) {
+    if (redeliver.pending) return;
+    setNews(null);
+    const done = await redeliver.run(() => redeliverMail(item.id));
+    if (!done) return;
+    setResent((previous) => ({
+      page,
+      items: { ...(previous.page === page ? previous.items : {}), [item.id]: done.item },
+    }));
+    setNews({ page, text: `${mailName(item)} is queued to be sent again now.` });
+  }
+
+  const label = status ? mailStatusLabel(status).toLowerCase() : undefined;
+  const caption = `E-mails${label ? `, ${label}` : ""}, newest first`;
+
+  const redeliverButton = (item: MailItem) =>
+    canRedeliver(item) && (
+      <Button
+        type="button"
+        variant={item.status === "dead" ? "default" : "outline"}
+        size="sm"
+        aria-label={`Redeliver ${mailName(item).toLowerCase()}`}
+        onClick={() => send(item)}
+      >
+        <RotateCcwIcon aria-hidden="true" />
+        Redeliver
+      </Button>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Mail"
+        description="Receipts, staff alerts, CRM delivery alerts and newsletter confirmations, newest first. An e-mail that cannot be sent is tried again for about 31 hours before it is marked failed."
+      />
+      <StateFilter status={status} counts={counts} />
+      <StatusMessage>{news?.page === page ? news.text : null}</StatusMessage>
+      <ErrorAlert>{redeliver.error?.message}</ErrorAlert>
+
+      {items.length ? (
+        <>
+          <TableScroll label={caption} className="hidden rounded-xl border border-border bg-card md:block">
+            <table className="w-full border-collapse text-sm">
+              <caption className="sr-only">{caption}</caption>
+              <thead className="border-b border-border bg-muted/60">
+                <tr>
+                  <th scope="col" className={th}>
+                    E-mail
+                  </th>
+                  <th scope="col" className={th}>
+                    Subject
+                  </th>
+                  <th scope="col" className={th}>
+                    Created
+                  </th>
+                  <th scope="col" className={th}>
+                    State
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Attempts
+                  </th>
+                  <th scope="col" className={th}>
+                    Last error
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Application and actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} className="border-b border-border last:border-0 hover:bg-muted/40">
+                    <th
+                      scope="row"
+                      tabIndex={-1}
+                      data-mail-name
+                      className={`${td} text-left font-normal break-all`}
+                    >
+                      <span className="block font-semibold break-normal">{mailKindLabel(item.kind)}</span>{" "}
+                      {item.to}
+                    </th>
+                    <td className={`${td} max-w-xs break-words`}>{item.subject}</td>
+                    <td className={`${td} whitespace-nowrap text-muted-foreground`}>
+                      <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                    </td>
+                    <td className={td}>
+                      <StateCell item={item} />
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{item.attempts}</td>
+                    <td className={`${td} max-w-xs break-words`}>{item.lastError}</td>
+                    <td className={`${td} text-right`}>
+                      <span className="flex flex-col items-end gap-2">
+                        <ApplicationLink item={item} />
+                        {redeliverButton(item)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+
+          <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
+            {items.map((item) => (
+              <li key={item.id} className="rounded-xl border border-border bg-card p-4 shadow-card">
+                <div className="flex flex-col gap-2 text-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <p tabIndex={-1} data-mail-name className="min-w-0 break-all">
+                      <span className="block font-semibold break-normal">{mailKindLabel(item.kind)}</span>{" "}
+                      {item.to}
+                    </p>
+                    <MailStatusBadge status={item.status} className="shrink-0" />
+                  </div>
+                  <p className="break-words">{item.subject}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Created <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time> ·{" "}
+                    {plural(item.attempts, "attempt")}
+                    {item.status === "sent" && item.sentAt && ` · Sent ${formatDateTime(item.sentAt)}`}
+                    {item.nextAttemptAt && ` · Next try ${formatDateTime(item.nextAttemptAt)}`}
+                  </p>
+                  {item.lastError && (
+                    <p className="break-words">
+                      <span className="font-medium">Last error: </span>
+                      {item.lastError}
+                    </p>
+                  )}
+                  {(item.applicationId || canRedeliver(item)) && (
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <ApplicationLink item={item} />
+                      {redeliverButton(item)}
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <EmptyState>{label ? `No ${label} e-mails.` : "No e-mail has been stored yet."}</EmptyState>
+      )}
+
+      <div className="flex flex-col items-center gap-3">
+        <ErrorAlert>{more.error?.message}</ErrorAlert>
+        {list.nextCursor && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={more.pending}
+            onClick={async () => {
+              const before = list.items.length;
+              const count = await list.loadMore();
+              if (!count) return;
+              setNews({ page, text: `Loaded ${plural(count, "more e-mail")}` });
+              focusMail(before);
+            }}
+          >
+            {more.pending ? "Loading…" : "Load more"}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
