@@ -117,8 +117,44 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
     .toBeGreaterThan(0);
   await expect(page.getByRole("heading", { level: 2, name: "Funding Details" })).toBeVisible();
   await expect(page.getByText("Revenue-Based Financing")).toBeVisible();
+
+  // Its receipt went out through the local inbox: in the timeline beside the CRM's attempts.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByText("E-mail attempt: sent").count();
+    })
+    .toBeGreaterThan(0);
+  const timeline = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { level: 2, name: "Delivery and e-mail" }) });
+  await expect(timeline.getByText("E-mail queued: Receipt")).toBeVisible();
+  await expect(timeline.getByText("Now: Sent")).toBeVisible();
+  await expect(timeline.getByText(/^SMTP 250/)).toBeVisible();
+  const reference = await page
+    .getByText(/^HL-[0-9A-Z]{8}$/)
+    .first()
+    .innerText();
   await expectNoAxeViolations(page, "application detail");
   await screenshot(page, "detail");
+
+  // The mail page lists the receipt, and the inbox finds the application by its reference.
+  await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Mail" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mail" })).toBeFocused();
+  const receipt = page.getByRole("table").getByRole("row", { name: new RegExp(reference) });
+  await expect(receipt).toContainText("Receipt");
+  await expect(receipt).toContainText("Sent");
+  await expectNoAxeViolations(page, "/desk/mail");
+  await screenshot(page, "mail");
+  await page.goto(`/desk/inbox?q=${reference.toLowerCase()}`);
+  await expect(page.getByText("1 application matches these filters", { exact: true })).toBeVisible();
+  await page.goto("/desk/mail?status=sent");
+  await page
+    .getByRole("table")
+    .getByRole("row", { name: new RegExp(reference) })
+    .getByRole("link", { name: /^Application/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeFocused();
 
   await page.getByRole("button", { name: "Redeliver" }).click();
   const dialog = page.getByRole("dialog", { name: "Send to the CRM again" });
