@@ -15,7 +15,15 @@
  *   browser_errors / server_errors ('field:code')   validation errors
  *
  * A visitor's day, source and campaign are those of their first page view of
- * the day; an event without a key (GPC) keeps its own.
+ * the day (their first event if they had none); an event without a key (GPC)
+ * keeps its own.
+ *
+ * The funnel is sequential, one step per level as in Umami's funnel query,
+ * but computed with window functions over each visitor's events in time
+ * order instead of a join per step: a step counts when it happened at or
+ * after the step before. The server's "accepted" may come up to a minute
+ * before the browser's record of the click that sent it (two requests, two
+ * routes), so it needs the submission no later than a minute after it.
  */
 
 /** Names of the SQL parameters the caller binds (e.g. "$1"). */
@@ -27,74 +35,81 @@ export interface AggregateParams {
   productPaths: string;
 }
 
-/** A server outcome may be recorded this much before the browser's own record of the click that caused it. */
-const CROSS_CLOCK_SLACK = "interval '1 minute'";
-
 const dayOf = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`;
 
-/** Each funnel step: the visitors who did `where` at or after the previous step. */
-function funnelStep(name: string, previous: string, where: string, slack = "") {
+/** This visitor's value (from their first row), or the row's own without a key. */
+const perVisitor = (own: string) =>
+  `CASE WHEN visitor_key IS NULL THEN ${own} ELSE first_value(${own}) OVER first END`;
+
+/** Everything up to this row's time, ties included, in this visitor's events. */
+const UNTIL_NOW = "PARTITION BY visitor_key ORDER BY at RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW";
+
+/** Level n of the funnel: `done` marks a row that is this step, done after the step before. */
+function level(name: string, from: string, done: string, frame = UNTIL_NOW) {
   return `${name} AS (
-    SELECT e.visitor_key, min(e.at) AS at
-      FROM ev e JOIN ${previous} p ON p.visitor_key = e.visitor_key AND e.at >= p.at${slack}
-     WHERE ${where}
-     GROUP BY e.visitor_key)`;
+    SELECT *, ${done} AS done_${name}, bool_or(${done}) OVER (${frame}) AS after_${name} FROM ${from})`;
 }
 
 export function aggregateSql({ from, to, productPaths }: AggregateParams): string {
   return `
-  WITH ev AS MATERIALIZED (
+  WITH ev AS NOT MATERIALIZED (
     SELECT * FROM analytics_events WHERE at >= ${from} AND at < ${to}
   ),
-  visitor AS (
-    SELECT DISTINCT ON (visitor_key)
-           visitor_key, ${dayOf("at")} AS day,
-           coalesce(utm_source, referrer_host, '') AS source,
-           coalesce(utm_campaign, '') AS campaign,
-           coalesce(device, '') AS device,
-           name = 'pageview' AS viewed
+  attributed AS MATERIALIZED (
+    SELECT name, step, field, code, path, prev_path, visitor_key, application_id, at,
+           ${perVisitor(dayOf("at"))} AS day,
+           ${perVisitor("coalesce(utm_source, referrer_host, '')")} AS source,
+           ${perVisitor("coalesce(utm_campaign, '')")} AS campaign,
+           ${perVisitor("coalesce(device, '')")} AS device,
+           visitor_key IS NOT NULL AND row_number() OVER first = 1 AS first_row,
+           visitor_key IS NOT NULL AND first_value(name = 'pageview') OVER first AS viewed
       FROM ev
-     WHERE visitor_key IS NOT NULL
-     ORDER BY visitor_key, name <> 'pageview', at, id
+    WINDOW first AS (PARTITION BY visitor_key ORDER BY name <> 'pageview', at, id)
   ),
-  attributed AS (
-    SELECT e.name, e.step, e.field, e.code, e.path, e.prev_path, e.visitor_key, e.application_id,
-           coalesce(v.day, ${dayOf("e.at")}) AS day,
-           coalesce(v.source, e.utm_source, e.referrer_host, '') AS source,
-           coalesce(v.campaign, e.utm_campaign, '') AS campaign
-      FROM ev e LEFT JOIN visitor v ON v.visitor_key = e.visitor_key
+  steps AS (
+    SELECT visitor_key, day, source, campaign, at, application_id, name, step
+      FROM attributed
+     WHERE visitor_key IS NOT NULL AND name IN ('step_viewed', 'step_completed', 'application_accepted')
   ),
-  f1 AS (
-    SELECT visitor_key, min(at) AS at FROM ev
-     WHERE name = 'step_viewed' AND step = 1 AND visitor_key IS NOT NULL
-     GROUP BY visitor_key),
-  ${funnelStep("f2", "f1", "e.name = 'step_completed' AND e.step = 1")},
-  ${funnelStep("f3", "f2", "e.name = 'step_completed' AND e.step = 2")},
-  ${funnelStep("f4", "f3", "e.name = 'step_completed' AND e.step = 3")},
-  ${funnelStep("f5", "f4", "e.name = 'step_completed' AND e.step = 4")},
-  ${funnelStep("f6", "f5", "e.name = 'application_accepted'", ` - ${CROSS_CLOCK_SLACK}`)},
-  ${funnelStep("f7", "f6", "e.name = 'application_accepted' AND crm_received(e.application_id)")},
-  funnel AS (
-    SELECT 'step1_viewed' AS step, visitor_key FROM f1
-    UNION ALL SELECT 'step1_completed', visitor_key FROM f2
-    UNION ALL SELECT 'step2_completed', visitor_key FROM f3
-    UNION ALL SELECT 'step3_completed', visitor_key FROM f4
-    UNION ALL SELECT 'submitted', visitor_key FROM f5
-    UNION ALL SELECT 'accepted', visitor_key FROM f6
-    UNION ALL SELECT 'delivered', visitor_key FROM f7
+  ${level("s1", "steps", "name = 'step_viewed' AND step = 1")},
+  ${level("s2", "s1", "name = 'step_completed' AND step = 1 AND after_s1")},
+  ${level("s3", "s2", "name = 'step_completed' AND step = 2 AND after_s2")},
+  ${level("s4", "s3", "name = 'step_completed' AND step = 3 AND after_s3")},
+  ${level(
+    "s5",
+    "s4",
+    "name = 'step_completed' AND step = 4 AND after_s4",
+    "PARTITION BY visitor_key ORDER BY at RANGE BETWEEN UNBOUNDED PRECEDING AND interval '1 minute' FOLLOWING",
+  )},
+  reached AS (
+    SELECT day, source, campaign,
+           bool_or(done_s1) AS step1_viewed,
+           bool_or(done_s2) AS step1_completed,
+           bool_or(done_s3) AS step2_completed,
+           bool_or(done_s4) AS step3_completed,
+           bool_or(done_s5) AS submitted,
+           bool_or(name = 'application_accepted' AND after_s5) AS accepted,
+           bool_or(name = 'application_accepted' AND after_s5 AND crm_received(application_id)) AS delivered
+      FROM s5
+     GROUP BY visitor_key, day, source, campaign
   )
   SELECT day, source, campaign, 'visitors' AS metric, '' AS dimension, count(*) AS value
-    FROM visitor WHERE viewed GROUP BY day, source, campaign
+    FROM attributed WHERE first_row AND viewed GROUP BY day, source, campaign
   UNION ALL
   SELECT day, source, campaign, 'devices', device, count(*)
-    FROM visitor WHERE viewed GROUP BY day, source, campaign, device
+    FROM attributed WHERE first_row AND viewed GROUP BY day, source, campaign, device
   UNION ALL
   SELECT day, source, campaign, 'pageviews', coalesce(path, ''), count(*)
     FROM attributed WHERE name = 'pageview' GROUP BY day, source, campaign, path
   UNION ALL
-  SELECT v.day, v.source, v.campaign, 'funnel', f.step, count(DISTINCT f.visitor_key)
-    FROM funnel f JOIN visitor v ON v.visitor_key = f.visitor_key
-   GROUP BY v.day, v.source, v.campaign, f.step
+  SELECT r.day, r.source, r.campaign, 'funnel', s.step, count(*)
+    FROM reached r
+   CROSS JOIN LATERAL (VALUES ('step1_viewed', r.step1_viewed), ('step1_completed', r.step1_completed),
+                              ('step2_completed', r.step2_completed), ('step3_completed', r.step3_completed),
+                              ('submitted', r.submitted), ('accepted', r.accepted),
+                              ('delivered', r.delivered)) AS s(step, yes)
+   WHERE s.yes
+   GROUP BY r.day, r.source, r.campaign, s.step
   UNION ALL
   SELECT day, source, campaign, 'events', name, count(*)
     FROM attributed

@@ -4,6 +4,7 @@
  */
 import type { BrowserEvent, ServerEvent } from "~/lib/analytics-events";
 import type { Queryable } from "../store/store";
+import { FIRST_DAY_NEEDED_SQL } from "./rollups";
 
 /**
  * "application_stored" is resolved while it is inserted: accepted, or held
@@ -64,7 +65,7 @@ export interface EventsRepository {
   insert(rows: readonly EventRow[]): Promise<void>;
   /**
    * Deletes raw events that happened before `before`, but only on days whose
-   * roll-up is done (their counts live on in analytics_daily). Returns how many.
+   * roll-up is final (their counts live on in analytics_daily). Returns how many.
    */
   purge(before: Date): Promise<number>;
 }
@@ -79,14 +80,11 @@ export function createEventsRepository(db: Queryable): EventsRepository {
       );
     },
     async purge(before) {
-      // Days are rolled up oldest first, without gaps: everything before the
-      // day after the last rolled one is rolled.
+      // Only days whose roll-up is final: their counts live on in analytics_daily.
       const { rowCount } = await db.query(
         `DELETE FROM analytics_events
           WHERE at < $1
-            AND at < coalesce(
-                  (SELECT (max(day) + 1)::timestamp AT TIME ZONE 'UTC' FROM analytics_rolled_days),
-                  '-infinity'::timestamptz)`,
+            AND at < coalesce((${FIRST_DAY_NEEDED_SQL})::timestamp AT TIME ZONE 'UTC', '-infinity'::timestamptz)`,
         [before.toISOString()],
       );
       return rowCount;

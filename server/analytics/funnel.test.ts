@@ -229,13 +229,14 @@ describe.each(ENGINES)("the analytics report (%s)", (engine) => {
       accepted: 0,
     });
 
-    // Not final yet two days later: nothing rolled, nothing purged.
+    // Once the day is over it is rolled up, and again at each run until it is final; the
+    // report reads the roll-up, and the raw events stay while it is not final.
     ctx.clock.set("2026-03-12T23:00:00Z");
-    expect(await ctx.app.analytics.upkeep()).toMatchObject({ rolled: [], purgedEvents: 0 });
-
-    // Three days after it began the day is rolled up; the report reads the roll-up.
+    expect(await ctx.app.analytics.upkeep()).toMatchObject({ rolled: [DAY, "2026-03-11"], purgedEvents: 0 });
+    expectScriptedNumbers(await report(), 1);
     ctx.clock.set("2026-03-13T00:30:00Z");
-    expect((await ctx.app.analytics.upkeep()).rolled).toEqual([DAY]);
+    expect((await ctx.app.analytics.upkeep()).rolled).toEqual([DAY, "2026-03-11", "2026-03-12"]);
+    expect((await ctx.app.analytics.upkeep()).rolled).toEqual(["2026-03-11", "2026-03-12"]);
     expectScriptedNumbers(await report(), 1);
     expect((await report({ campaign: "spring" })).totals).toEqual({ visitors: 1, pageviews: 2 });
 
@@ -247,6 +248,22 @@ describe.each(ENGINES)("the analytics report (%s)", (engine) => {
     expect(purged).toBeGreaterThan(20);
     expect((await ctx.db.store.query("SELECT 1 FROM analytics_events")).rows).toEqual([]);
     expectScriptedNumbers(await report(), 1);
+  });
+
+  it("counts an acceptance whose browser record arrives up to a minute after it, not later", async () => {
+    for (const [n, gapMs] of [
+      [11, 20_000],
+      [12, 120_000],
+    ] as const) {
+      const browser = visitor(n);
+      await browser.events(event("pageview"));
+      // The application is answered first; the batch with the click that sent it comes later.
+      expect((await browser.apply(validApplication())).statusCode).toBe(201);
+      ctx.clock.advance(gapMs);
+      await browser.events(...wizard(4));
+    }
+    await ctx.app.analytics.flush();
+    expect(funnelOf(await report())).toMatchObject({ submitted: 2, accepted: 1 });
   });
 
   it("never deletes raw events of a day that is not rolled up, whatever the retention", async () => {

@@ -1,17 +1,19 @@
 /**
  * Daily roll-ups: each UTC day's counts (aggregate.ts) stored once the day is
- * final, three days after it began, when the CRM's retries for its
- * applications have run their course (about 31 hours). Days are rolled oldest
- * first and without gaps, so "rolled" is always everything up to one day;
- * raw events are purged only behind it. A delivery that succeeds after its
- * day was rolled up (a redelivery from the desk days later) is not added.
+ * over, and rolled up again at each run until it is final, three days after
+ * it began, when the CRM's retries for its applications have run their
+ * course (about 31 hours). The dashboard reads the roll-ups for every day
+ * before today, so only today is counted live. Days are rolled oldest first
+ * and without gaps; raw events are purged only on final days. A delivery
+ * that succeeds after its day became final (a redelivery from the desk days
+ * later) is not added.
  */
-import type { Store } from "../store/store";
+import type { Queryable, Store } from "../store/store";
 import { aggregateSql } from "./aggregate";
 import { utcDay } from "./visitor";
 
 export const DAY_MS = 86_400_000;
-/** A day is rolled up once this long after it began. */
+/** A day's roll-up is final once it was made this long after the day began. */
 export const FINAL_AFTER_MS = 3 * DAY_MS;
 /** At most this many days per run (a first run on old data catches up over several). */
 export const MAX_DAYS_PER_RUN = 31;
@@ -27,26 +29,40 @@ const ROLL_SQL = `INSERT INTO analytics_daily (day, source, campaign, metric, di
   SELECT day, source, campaign, metric, dimension, value
     FROM (${aggregateSql({ from: "$1::timestamptz", to: "$2::timestamptz", productPaths: "$3::text[]" })}) AS a`;
 
-/** The last rolled-up day, or null. */
-export async function rolledThrough(db: Pick<Store, "query">): Promise<string | null> {
+/** A rolled day that is not final (made less than FINAL_AFTER_MS after the day began). */
+const NOT_FINAL = `rolled_at < (day::timestamp AT TIME ZONE 'UTC') + interval '${FINAL_AFTER_MS / DAY_MS} days'`;
+
+/** The last rolled-up day (final or not), or null: the dashboard counts later days live. */
+export async function rolledThrough(db: Pick<Queryable, "query">): Promise<string | null> {
   const { rows } = await db.query<{ day: string | null }>(
     "SELECT max(day)::text AS day FROM analytics_rolled_days",
   );
   return rows[0]?.day ?? null;
 }
 
-/** Rolls up every final day not rolled yet (oldest first, at most MAX_DAYS_PER_RUN); returns them. */
+/**
+ * The first day whose raw events are still needed: the first rolled day that
+ * is not final, else the day after the last rolled one (null: nothing rolled).
+ */
+export const FIRST_DAY_NEEDED_SQL = `coalesce(
+    (SELECT min(day) FROM analytics_rolled_days WHERE ${NOT_FINAL}),
+    (SELECT max(day) + 1 FROM analytics_rolled_days))`;
+
+/** (Re)rolls every day from the first one not final through yesterday, oldest first; returns them. */
 export async function rollUp(store: Store, now: Date, productPaths: readonly string[]): Promise<string[]> {
-  const lastFinal = utcDay(new Date(now.getTime() - FINAL_AFTER_MS));
-  const last = await rolledThrough(store);
-  let day = last ? addDays(last, 1) : await firstEventDay(store);
+  const yesterday = addDays(utcDay(now), -1);
+  const { rows } = await store.query<{ day: string | null }>(`SELECT (${FIRST_DAY_NEEDED_SQL})::text AS day`);
+  let day = rows[0]?.day ?? (await firstEventDay(store));
   const rolled: string[] = [];
-  while (day && day <= lastFinal && rolled.length < MAX_DAYS_PER_RUN) {
+  while (day && day <= yesterday && rolled.length < MAX_DAYS_PER_RUN) {
     const current = day;
     await store.transaction(async (tx) => {
-      // Instances on one PostgreSQL take turns; a day another one rolled is skipped.
+      // Instances on one PostgreSQL take turns; a day another one made final is left alone.
       await tx.query("SELECT pg_advisory_xact_lock($1)", [ROLLUP_LOCK]);
-      const done = await tx.query("SELECT 1 FROM analytics_rolled_days WHERE day = $1", [current]);
+      const done = await tx.query(
+        `SELECT 1 FROM analytics_rolled_days WHERE day = $1 AND NOT (${NOT_FINAL})`,
+        [current],
+      );
       if (done.rows.length > 0) return;
       await tx.query("DELETE FROM analytics_daily WHERE day = $1", [current]);
       await tx.query(ROLL_SQL, [
@@ -54,10 +70,11 @@ export async function rollUp(store: Store, now: Date, productPaths: readonly str
         dayStart(addDays(current, 1)).toISOString(),
         productPaths,
       ]);
-      await tx.query("INSERT INTO analytics_rolled_days (day, rolled_at) VALUES ($1, $2)", [
-        current,
-        now.toISOString(),
-      ]);
+      await tx.query(
+        `INSERT INTO analytics_rolled_days (day, rolled_at) VALUES ($1, $2)
+           ON CONFLICT (day) DO UPDATE SET rolled_at = excluded.rolled_at`,
+        [current, now.toISOString()],
+      );
     });
     rolled.push(current);
     day = addDays(current, 1);
@@ -65,7 +82,7 @@ export async function rollUp(store: Store, now: Date, productPaths: readonly str
   return rolled;
 }
 
-async function firstEventDay(db: Pick<Store, "query">): Promise<string | null> {
+async function firstEventDay(db: Pick<Queryable, "query">): Promise<string | null> {
   const { rows } = await db.query<{ day: string | null }>(
     "SELECT ((min(at) AT TIME ZONE 'UTC')::date)::text AS day FROM analytics_events",
   );

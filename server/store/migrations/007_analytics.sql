@@ -50,8 +50,9 @@ CREATE INDEX analytics_events_visitor_idx ON analytics_events (visitor_key, name
 -- Daily roll-ups: counts only, no visitor keys, kept after the raw events are
 -- deleted. `source` is where the visitor's first page view of the day came
 -- from (campaign source, else the referring host, else ''), `campaign` its
--- utm_campaign (else ''). A day is rolled up once, when it is final: three
--- days after it began (after the CRM's retries have mostly run their course).
+-- utm_campaign (else ''). A day is rolled up when it is over and again at
+-- each hourly run until it is final: three days after it began (after the
+-- CRM's retries have run their course). rolled_at says when it was last made.
 CREATE TABLE analytics_daily (
   day date NOT NULL,
   source text NOT NULL,

@@ -1,0 +1,296 @@
+// `npm run bench:events`: the site's analytics under load. On PostgreSQL,
+// POST /api/events (batches of BENCH_BATCH events from many visitors) paced at
+// the 2,000 events/s goal and saturated, and POST /api/applications' latency
+// at a steady rate with and without that load beside it. Then the dashboard's
+// queries over 1,000,000 bulk-seeded events on PostgreSQL and PGlite
+// (bench/events-queries.ts). Writes the "## Events" section of BENCHMARKS.md.
+//
+// Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// fresh schemas are made and dropped), BENCH_DURATION_S (15), BENCH_CONNECTIONS (16),
+// BENCH_BATCH (10), BENCH_APP_RATE (20 applications/s), BENCH_EVENTS (1000000),
+// BENCH_PORT (4431), BENCH_ONLY=ingest|queries.
+import { spawn, execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { cpus, loadavg, totalmem, tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
+
+const DURATION = Number(process.env.BENCH_DURATION_S ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+const APP_RATE = Number(process.env.BENCH_APP_RATE ?? 20);
+const GOAL_EVENTS = 2000;
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const PORT = Number(process.env.BENCH_PORT ?? 4431);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ONLY = process.env.BENCH_ONLY;
+
+const log = (...args) => console.log("[bench:events]", ...args);
+const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench-events");
+rmSync(outDir, { recursive: true, force: true });
+await bundleServer(outDir, {
+  server: "server/main.ts",
+  queries: "bench/events-queries.ts",
+  sample: "test/support/sample-application.ts",
+});
+const { sampleApplication } = await import(pathToFileURL(join(outDir, "sample.mjs")).href);
+
+const baseEnv = {
+  PATH: process.env.PATH ?? "",
+  HOST: "127.0.0.1",
+  CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
+  RATE_LIMIT_MAX: "1000000",
+  ANALYTICS_RATE_LIMIT_MAX: "100000000",
+};
+
+/** A fresh schema on the benchmark PostgreSQL; `drop()` removes it. */
+async function freshSchema() {
+  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  const version = (await admin.query("SHOW server_version")).rows[0].server_version;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    version,
+    count: async (sql) => Number((await admin.query(sql.replaceAll("$schema", schema))).rows[0].n),
+    async drop() {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+async function startServer(env) {
+  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
+    cwd: ROOT,
+    env: { ...baseEnv, ...env, PORT: String(PORT) },
+    // The production logger stays on (info, one line per request), written to /dev/null.
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 600; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
+      if (response.ok) return { child, exited };
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+// A batch as the browser's sender makes it: a page view and a visitor's way into the wizard.
+const batch = Array.from({ length: BATCH }, (_, index) =>
+  index === 0
+    ? {
+        type: "pageview",
+        page: "/?utm_source=bench&utm_campaign=load",
+        referrer: "https://www.example.com/",
+        age: 40,
+      }
+    : index % 3 === 0
+      ? { type: "field_error", page: "/", referrer: "", field: "email", code: "invalid_format", age: 20 }
+      : {
+          type: index % 3 === 1 ? "step_viewed" : "step_completed",
+          page: "/",
+          referrer: "",
+          step: 1 + (index % 4),
+          age: 10,
+        },
+);
+const eventsBody = JSON.stringify(batch);
+// Many visitors: a different user agent per request.
+const agent = () =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${Math.floor(Math.random() * 1e6)}.0 Safari/537.36`;
+const [appHead, appTail] = JSON.stringify({ ...sampleApplication, submissionId: "@@" }).split('"@@"');
+
+const requests = {
+  events: {
+    method: "POST",
+    path: "/api/events",
+    setupRequest: (request) => ({
+      ...request,
+      headers: { "content-type": "application/json", "user-agent": agent() },
+      body: eventsBody,
+    }),
+  },
+  applications: {
+    method: "POST",
+    path: "/api/applications",
+    setupRequest: (request) => ({
+      ...request,
+      headers: { "content-type": "application/json", "user-agent": agent() },
+      body: `${appHead}"${randomUUID()}"${appTail}`,
+    }),
+  },
+};
+
+function load(kind, { duration, rate, connections = CONNECTIONS }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${PORT}`,
+        connections,
+        duration,
+        ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
+        requests: [requests[kind]],
+      },
+      (error, result) =>
+        error
+          ? reject(error)
+          : resolve({
+              perSecond: result["2xx"] / result.duration,
+              ok: result["2xx"],
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              non2xx: result.non2xx,
+              errors: result.errors + result.timeouts,
+            }),
+    );
+  });
+}
+
+async function ingestion() {
+  const db = await freshSchema();
+  const server = await startServer({ DATABASE_URL: db.url });
+  try {
+    const load0 = loadavg()[0];
+    await load("events", { duration: 3 }); // warm-up (JIT, connection pool)
+    await load("applications", { duration: 2, rate: APP_RATE, connections: 4 });
+    log(`applications alone at ${APP_RATE}/s, ${DURATION} s`);
+    const appsAlone = await load("applications", { duration: DURATION, rate: APP_RATE, connections: 4 });
+    log(
+      `events paced at ${GOAL_EVENTS}/s (${GOAL_EVENTS / BATCH} requests/s) with applications at ${APP_RATE}/s, ${DURATION} s`,
+    );
+    const [paced, appsBeside] = await Promise.all([
+      load("events", { duration: DURATION, rate: GOAL_EVENTS / BATCH }),
+      load("applications", { duration: DURATION, rate: APP_RATE, connections: 4 }),
+    ]);
+    log(`events saturated, ${CONNECTIONS} connections, ${DURATION} s`);
+    const before = await db.count("SELECT count(*) AS n FROM $schema.analytics_events");
+    const saturated = await load("events", { duration: DURATION });
+    // Everything answered 202 is in the store a second later.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const stored = (await db.count("SELECT count(*) AS n FROM $schema.analytics_events")) - before;
+    return {
+      version: db.version,
+      appsAlone,
+      paced,
+      appsBeside,
+      saturated,
+      stored,
+      load: [load0, loadavg()[0]],
+    };
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await db.drop();
+  }
+}
+
+function queries(env) {
+  const out = execFileSync(process.execPath, [join(outDir, "queries.mjs")], {
+    cwd: ROOT,
+    env: { ...baseEnv, ...env, BENCH_EVENTS: String(EVENTS) },
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+async function measureQueries() {
+  const results = [];
+  const db = await freshSchema();
+  try {
+    log(`queries on PostgreSQL over ${EVENTS.toLocaleString("en-US")} events`);
+    results.push({ ...queries({ DATABASE_URL: db.url }), load: loadavg()[0] });
+  } finally {
+    await db.drop();
+  }
+  log(`queries on PGlite over ${EVENTS.toLocaleString("en-US")} events`);
+  results.push({ ...queries({}), load: loadavg()[0] });
+  return results;
+}
+
+const startLoad = loadavg()[0];
+const ingest = ONLY === "queries" ? undefined : await ingestion();
+const dashboards = ONLY === "ingest" ? [] : await measureQueries();
+
+// ---------------------------------------------------------------------------
+// BENCHMARKS.md
+
+const version = (name) =>
+  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
+const f0 = (n) => (n === undefined ? "-" : Math.round(n).toLocaleString("en-US"));
+const f1 = (n) => (n === undefined ? "-" : n.toFixed(1));
+const met = (ok) => (ok ? "met" : "missed");
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const lines = [
+  "## Events",
+  "",
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:events\` (bench/events.mjs, bench/events-queries.ts) on ${cpus().length} cores (${cpu}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}, pg ${version("pg")}${ingest ? `, PostgreSQL ${ingest.version}` : ""}, autocannon ${version("autocannon")}. The machine is shared: 1-minute load average ${startLoad.toFixed(1)} when the run started.`,
+  "",
+];
+if (ingest) {
+  const { appsAlone, paced, appsBeside, saturated, stored } = ingest;
+  const pacedEvents = paced.perSecond * BATCH;
+  lines.push(
+    `Ingestion (PostgreSQL): \`POST /api/events\`, ${BATCH} events per request, a new visitor (user agent) per request, server in its own process with its production logger; applications at ${APP_RATE}/s on 4 connections. Latencies in ms.`,
+    "",
+    "| run | events/s answered 202 | p50 / p99 | non-2xx / errors |",
+    "| --- | --- | --- | --- |",
+    `| events paced at ${f0(GOAL_EVENTS)}/s | ${f0(pacedEvents)} | ${f1(paced.p50)} / ${f1(paced.p99)} | ${paced.non2xx} / ${paced.errors} |`,
+    `| events saturated (${CONNECTIONS} connections) | ${f0(saturated.perSecond * BATCH)} | ${f1(saturated.p50)} / ${f1(saturated.p99)} | ${saturated.non2xx} / ${saturated.errors} |`,
+    `| applications alone (${APP_RATE}/s) | - | ${f1(appsAlone.p50)} / ${f1(appsAlone.p99)} | ${appsAlone.non2xx} / ${appsAlone.errors} |`,
+    `| applications beside ${f0(GOAL_EVENTS)} events/s | - | ${f1(appsBeside.p50)} / ${f1(appsBeside.p99)} | ${appsBeside.non2xx} / ${appsBeside.errors} |`,
+    "",
+    `- Goal at least ${f0(GOAL_EVENTS)} events/s with p99 under 50 ms: ${met(pacedEvents >= GOAL_EVENTS * 0.98 && paced.p99 < 50)} (paced run: ${f0(pacedEvents)} events/s, p99 ${f1(paced.p99)} ms); the saturated run shows the headroom.`,
+    `- The application endpoint beside that load: p50 / p99 ${f1(appsAlone.p50)} / ${f1(appsAlone.p99)} ms alone, ${f1(appsBeside.p50)} / ${f1(appsBeside.p99)} ms beside it.`,
+    `- Stored: ${f0(stored)} of the ${f0(saturated.ok * BATCH)} events the saturated run had answered 202 were in the store 2.5 s later (the buffer writes one insert per batch of up to 2,000 every second).`,
+    `- Load average (1 min) ${ingest.load.map((n) => n.toFixed(1)).join(" → ")} over the ingestion runs.`,
+    "",
+  );
+}
+if (dashboards.length) {
+  const rows = dashboards.map(
+    (d) =>
+      `| ${d.engine === "postgres" ? "PostgreSQL" : "PGlite"} | ${f0(d.events)} | ${f0(d.seedMs)} | ${d.rolledDays} × ${f0(d.rollMsPerDay)} | ${f0(d.full.p50)} / ${f0(d.full.p95)} | ${f0(d.bySource.p50)} / ${f0(d.bySource.p95)} | ${f0(d.byCampaign.p50)} / ${f0(d.byCampaign.p95)} | ${f0(d.live.p50)} / ${f0(d.live.p95)} | ${d.load.toFixed(1)} |`,
+  );
+  const goal = (d) => (d.engine === "postgres" ? 300 : 1000);
+  lines.push(
+    `Dashboard queries over ${f0(EVENTS)} events seeded in one SQL statement across 30 days (five events per visitor, a third into the wizard), ${dashboards[0].full.runs} timed runs after one warm-up, in ms (p50 / p95). "30 days" is \`GET /api/desk/analytics\`'s report for the last 30 days: the roll-ups of the days before today and today counted live (the server's hourly upkeep keeps the roll-ups; here they are made first, timed per day). "All raw" is the same report with nothing rolled up (30 days counted live, the worst case; fewer runs).`,
+    "",
+    "| store | events | seed ms | roll-up: days × ms | 30 days | source filter | campaign filter | all raw | load avg |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+    ...dashboards.map((d) => {
+      const worst = Math.max(d.full.p95, d.bySource.p95, d.byCampaign.p95);
+      return `- ${d.engine === "postgres" ? "PostgreSQL" : "PGlite"}: goal p95 under ${goal(d)} ms: ${met(worst < goal(d))} (worst of the three: ${f0(worst)} ms).`;
+    }),
+    "",
+  );
+}
+const section = lines.join("\n");
+const file = join(ROOT, "BENCHMARKS.md");
+const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+const start = previous.indexOf("## Events");
+let next;
+if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
+else {
+  const after = previous.indexOf("\n## ", start + 1);
+  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
+}
+writeFileSync(file, next);
+rmSync(outDir, { recursive: true, force: true });
+log("wrote BENCHMARKS.md");
+console.log(`\n${section}`);
