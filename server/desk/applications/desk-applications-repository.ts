@@ -243,7 +243,15 @@ export function createDeskApplicationsRepository(store: Store) {
      * attempts, in batches; never one the CRM received (its consent record is
      * evidence). Returns how many were deleted.
      */
-    async purgeQuarantine(retentionMs: number, batchSize = 500): Promise<number> {
+    /**
+     * Deletes quarantined applications past retention in batches; `onDeleted`
+     * runs inside each batch's transaction (the audit row commits with the deletion).
+     */
+    async purgeQuarantine(
+      retentionMs: number,
+      onDeleted?: (db: Queryable, count: number) => Promise<void>,
+      batchSize = 500,
+    ): Promise<number> {
       let total = 0;
       for (;;) {
         const deleted = await store.transaction(async (tx) => {
@@ -268,6 +276,7 @@ export function createDeskApplicationsRepository(store: Store) {
           );
           await tx.query("DELETE FROM outbox WHERE application_id = ANY($1::uuid[])", [ids]);
           await tx.query("DELETE FROM applications WHERE id = ANY($1::uuid[])", [ids]);
+          await onDeleted?.(tx, ids.length);
           return ids.length;
         });
         total += deleted;

@@ -3,7 +3,8 @@
  * applications once they have been in quarantine for QUARANTINE_RETENTION
  * (30 days by default), first right after start-up and then every hour, on
  * either store. app.close() stops the timer and waits for a purge under way.
- * Each purge that deletes anything is audited (by the system, no actor). On
+ * Each batch it deletes is audited (by the system, no actor) in the same
+ * transaction as the deletion. On
  * PGlite the same timer vacuums the inbox's tables (it has no autovacuum).
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -22,14 +23,18 @@ const quarantinePurge: FastifyPluginAsync<{ repository: DeskApplicationsReposito
 
   async function purge() {
     try {
-      const purged = await repository.purgeQuarantine(retentionMs);
+      const purged = await repository.purgeQuarantine(retentionMs, (db, count) =>
+        app.desk.audit.record(
+          {
+            actorId: null,
+            actorEmail: null,
+            action: "applications.purged",
+            details: { count, retentionDays: retentionMs / 86_400_000 },
+          },
+          db,
+        ),
+      );
       if (purged > 0) {
-        await app.desk.audit.record({
-          actorId: null,
-          actorEmail: null,
-          action: "applications.purged",
-          details: { count: purged, retentionDays: retentionMs / 86_400_000 },
-        });
         app.log.info({ component: "quarantine", purged }, "quarantined applications past retention deleted");
       }
       const started = performance.now();
