@@ -2,17 +2,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListItem } from "../api/types";
 import { formatAmount, formatDateTime, fullName, optionLabel } from "../lib/format";
+import { ResponsiveList, type ListColumn } from "./data-list";
 import { StateBadges } from "./state-badges";
-import { TableScroll } from "./table-scroll";
 
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
-const td = "px-3 py-3 align-top";
+/** What "Load more" focuses: each application's link (in its row or card). */
+export const APPLICATION_FOCUS = "[data-application-link]";
 
-/**
- * Applications as a table on wide screens and as a list of cards on a phone
- * (the same items; only one of the two is displayed, and hidden content is
- * hidden from screen readers too).
- */
+/** Applications as a table on wide screens and as a list of cards on a phone. */
 export function ApplicationList({
   items,
   caption,
@@ -26,125 +22,76 @@ export function ApplicationList({
   /** Buttons for one item (quarantine: Release). */
   actions?: (item: ListItem) => ReactNode;
 }) {
+  const columns: ListColumn<ListItem>[] = [
+    {
+      header: "Received",
+      className: "whitespace-nowrap text-muted-foreground",
+      cell: (item) => <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>,
+    },
+    {
+      header: "Company",
+      rowHeader: true,
+      className: "font-semibold",
+      cell: (item) => (
+        <Link to={`/applications/${item.id}`} data-application-link className="text-primary hover:underline">
+          {item.companyName}
+        </Link>
+      ),
+    },
+    { header: "Name", cell: fullName },
+    { header: "Type", cell: (item) => optionLabel("fundingType", item.fundingType) },
+    { header: "Amount", numeric: true, cell: (item) => formatAmount(item.fundingAmount) },
+    { header: "State", cell: (item) => <StateBadges state={item.state} delivery={item.delivery} /> },
+  ];
+  if (showReason)
+    columns.push({ header: "Reason", className: "max-w-xs break-words", cell: (item) => item.spamReason });
+  if (actions)
+    columns.push({
+      header: <span className="sr-only">Actions</span>,
+      className: "text-right",
+      cell: actions,
+    });
+
   return (
-    <>
-      <TableScroll label={caption} className="hidden rounded-xl border border-border bg-card md:block">
-        <table className="w-full border-collapse text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-border bg-muted/60">
-            <tr>
-              <th scope="col" className={th}>
-                Received
-              </th>
-              <th scope="col" className={th}>
-                Company
-              </th>
-              <th scope="col" className={th}>
-                Name
-              </th>
-              <th scope="col" className={th}>
-                Type
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Amount
-              </th>
-              <th scope="col" className={th}>
-                State
-              </th>
-              {showReason && (
-                <th scope="col" className={th}>
-                  Reason
-                </th>
-              )}
-              {actions && (
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id} className="border-b border-border last:border-0 hover:bg-muted/40">
-                <td className={`${td} whitespace-nowrap text-muted-foreground`}>
-                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-                </td>
-                <th scope="row" className={`${td} text-left font-semibold`}>
-                  <Link
-                    to={`/applications/${item.id}`}
-                    data-application-link
-                    className="text-primary hover:underline"
-                  >
-                    {item.companyName}
-                  </Link>
-                </th>
-                <td className={td}>{fullName(item)}</td>
-                <td className={td}>{optionLabel("fundingType", item.fundingType)}</td>
-                <td className={`${td} text-right tabular-nums`}>{formatAmount(item.fundingAmount)}</td>
-                <td className={td}>
-                  <StateBadges state={item.state} delivery={item.delivery} />
-                </td>
-                {showReason && <td className={`${td} max-w-xs break-words`}>{item.spamReason}</td>}
-                {actions && <td className={`${td} text-right`}>{actions(item)}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
-        {items.map((item) => (
-          <li key={item.id} className="rounded-xl border border-border bg-card p-4 shadow-card">
-            <div className="flex flex-col gap-2">
-              <div className="flex items-start justify-between gap-3">
-                <Link
-                  to={`/applications/${item.id}`}
-                  data-application-link
-                  className="min-w-0 font-semibold break-words text-primary hover:underline"
-                >
-                  {item.companyName}
-                </Link>
-                <span className="shrink-0 text-sm font-semibold tabular-nums">
-                  {formatAmount(item.fundingAmount)}
-                </span>
-              </div>
-              <p className="text-sm">
-                {fullName(item)}
-                <span className="text-muted-foreground">
-                  {" "}
-                  · {optionLabel("fundingType", item.fundingType)}
-                </span>
-              </p>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <StateBadges state={item.state} delivery={item.delivery} />
-                <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-                  {formatDateTime(item.createdAt)}
-                </time>
-              </div>
-              {showReason && item.spamReason && (
-                <p className="text-sm">
-                  <span className="font-medium">Reason: </span>
-                  {item.spamReason}
-                </p>
-              )}
-              {actions && <div>{actions(item)}</div>}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveList
+      items={items}
+      caption={caption}
+      columns={columns}
+      rowKey={(item) => item.id}
+      hoverRows
+      card={(item) => (
+        <div className="flex flex-col gap-2">
+          <div className="flex items-start justify-between gap-3">
+            <Link
+              to={`/applications/${item.id}`}
+              data-application-link
+              className="min-w-0 font-semibold break-words text-primary hover:underline"
+            >
+              {item.companyName}
+            </Link>
+            <span className="shrink-0 text-sm font-semibold tabular-nums">
+              {formatAmount(item.fundingAmount)}
+            </span>
+          </div>
+          <p className="text-sm">
+            {fullName(item)}
+            <span className="text-muted-foreground"> · {optionLabel("fundingType", item.fundingType)}</span>
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <StateBadges state={item.state} delivery={item.delivery} />
+            <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
+              {formatDateTime(item.createdAt)}
+            </time>
+          </div>
+          {showReason && item.spamReason && (
+            <p className="text-sm">
+              <span className="font-medium">Reason: </span>
+              {item.spamReason}
+            </p>
+          )}
+          {actions && <div>{actions(item)}</div>}
+        </div>
+      )}
+    />
   );
-}
-
-/**
- * After "Load more", focus goes to the first new application (the button may
- * be gone), so keyboard users carry on where the list grew.
- */
-export function focusApplication(index: number) {
-  requestAnimationFrame(() => {
-    const links = [...document.querySelectorAll<HTMLElement>("[data-application-link]")].filter(
-      (link) => link.offsetParent !== null,
-    );
-    links[index]?.focus();
-  });
 }

@@ -4,15 +4,16 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Field, FieldLabel } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { listAudit } from "../api/admin";
+import type { AuditEntry } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
+import { ResponsiveList, type ListColumn } from "../components/data-list";
+import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
-import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
 import { describeUserAgent } from "../lib/user-agent";
-import { TableScroll } from "../components/table-scroll";
 
 const KEYS = ["action", "actor"] as const;
 
@@ -36,16 +37,39 @@ function detailsText(details: unknown): string {
     .join("; ");
 }
 
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
-const td = "px-3 py-3 align-top";
+const COLUMNS: ListColumn<AuditEntry>[] = [
+  {
+    header: "When",
+    className: "whitespace-nowrap text-muted-foreground",
+    cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+  },
+  {
+    header: "Who",
+    rowHeader: true,
+    className: "font-medium break-all",
+    cell: (entry) => entry.actor ?? "System",
+  },
+  { header: "Action", className: "font-mono text-xs break-all", cell: (entry) => entry.action },
+  { header: "Target", className: "font-mono text-xs break-all", cell: (entry) => entry.target },
+  { header: "Details", className: "max-w-sm break-words", cell: (entry) => detailsText(entry.details) },
+  {
+    header: "From",
+    className: "text-xs text-muted-foreground",
+    cell: (entry) => (
+      <>
+        {entry.ip}
+        {entry.userAgent && <span className="block">{describeUserAgent(entry.userAgent)}</span>}
+      </>
+    ),
+  },
+];
 
 /** Everything done in the desk, newest first, by action and by who did it. */
 export function AuditPage() {
   const { filters, page } = useLoaderData<typeof auditLoader>();
   const [params, setParams] = useSearchParams();
-  const more = useAction();
   const id = useId();
-  const list = usePaged(page, (cursor) => more.run(() => listAudit({ ...filters, cursor })));
+  const list = usePaged(page, (cursor) => listAudit({ ...filters, cursor }));
   useDocumentTitle("Audit log");
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -102,92 +126,38 @@ export function AuditPage() {
       </form>
 
       {list.items.length ? (
-        <>
-          <TableScroll
-            label="Audit log entries"
-            className="hidden rounded-xl border border-border bg-card md:block"
-          >
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">Audit log entries, newest first</caption>
-              <thead className="border-b border-border bg-muted/60">
-                <tr>
-                  <th scope="col" className={th}>
-                    When
-                  </th>
-                  <th scope="col" className={th}>
-                    Who
-                  </th>
-                  <th scope="col" className={th}>
-                    Action
-                  </th>
-                  <th scope="col" className={th}>
-                    Target
-                  </th>
-                  <th scope="col" className={th}>
-                    Details
-                  </th>
-                  <th scope="col" className={th}>
-                    From
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((entry) => (
-                  <tr key={entry.id} className="border-b border-border last:border-0">
-                    <td className={`${td} whitespace-nowrap text-muted-foreground`}>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                    </td>
-                    <th scope="row" className={`${td} text-left font-medium break-all`}>
-                      {entry.actor ?? "System"}
-                    </th>
-                    <td className={`${td} font-mono text-xs break-all`}>{entry.action}</td>
-                    <td className={`${td} font-mono text-xs break-all`}>{entry.target}</td>
-                    <td className={`${td} max-w-sm break-words`}>{detailsText(entry.details)}</td>
-                    <td className={`${td} text-xs text-muted-foreground`}>
-                      {entry.ip}
-                      {entry.userAgent && <span className="block">{describeUserAgent(entry.userAgent)}</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <ul aria-label="Audit log entries, newest first" className="flex flex-col gap-3 md:hidden">
-            {list.items.map((entry) => (
-              <li
-                key={entry.id}
-                className="flex flex-col gap-1 rounded-xl border border-border bg-card p-4 text-sm shadow-card"
-              >
-                <p className="font-mono text-xs font-semibold">{entry.action}</p>
-                <p className="break-all">
-                  {entry.actor ?? "System"}
-                  {entry.target && <span className="text-muted-foreground"> · {entry.target}</span>}
-                </p>
-                {entry.details !== null && entry.details !== undefined && (
-                  <p className="break-words">{detailsText(entry.details)}</p>
-                )}
-                <p className="text-xs text-muted-foreground">
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  {entry.ip && ` · ${entry.ip}`}
-                  {entry.userAgent && ` · ${describeUserAgent(entry.userAgent)}`}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ResponsiveList
+          items={list.items}
+          caption="Audit log entries, newest first"
+          label="Audit log entries"
+          columns={COLUMNS}
+          rowKey={(entry) => entry.id}
+          cardClassName="flex flex-col gap-1 text-sm"
+          card={(entry) => (
+            <>
+              <p className="font-mono text-xs font-semibold">{entry.action}</p>
+              <p className="break-all">
+                {entry.actor ?? "System"}
+                {entry.target && <span className="text-muted-foreground"> · {entry.target}</span>}
+              </p>
+              {entry.details !== null && entry.details !== undefined && (
+                <p className="break-words">{detailsText(entry.details)}</p>
+              )}
+              <p className="text-xs text-muted-foreground">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                {entry.ip && ` · ${entry.ip}`}
+                {entry.userAgent && ` · ${describeUserAgent(entry.userAgent)}`}
+              </p>
+            </>
+          )}
+        />
       ) : (
         <EmptyState>
           {filtered ? "No entry matches these filters." : "Nothing has been recorded yet."}
         </EmptyState>
       )}
-      <ErrorAlert>{more.error?.message}</ErrorAlert>
-      {list.nextCursor && (
-        <div className="flex justify-center">
-          <Button type="button" variant="outline" disabled={more.pending} onClick={() => list.loadMore()}>
-            {more.pending ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      )}
+      <ErrorAlert>{list.error?.message}</ErrorAlert>
+      <LoadMore list={list} />
     </AdminOnly>
   );
 }

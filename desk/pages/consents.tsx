@@ -4,11 +4,12 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { lookupConsents } from "../api/applications";
+import type { ConsentLookupItem } from "../api/types";
+import { DataTable, type ListColumn } from "../components/data-list";
 import { EmptyState } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
-import { TableScroll } from "../components/table-scroll";
 
 /** "ada@x.com" looks up by e-mail; anything else by phone. */
 export function consentQuery(value: string): { email: string } | { phone: string } | null {
@@ -25,7 +26,27 @@ export const consentsLoader = guarded(async ({ request }) => {
   return { query, items };
 });
 
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
+const COLUMNS: ListColumn<ConsentLookupItem>[] = [
+  { header: "Consented", className: "whitespace-nowrap", cell: (item) => formatDateTime(item.consentedAt) },
+  {
+    header: "Company",
+    rowHeader: true,
+    className: "font-semibold",
+    cell: (item) => (
+      <Link to={`/applications/${item.applicationId}`} className="text-primary hover:underline">
+        {item.companyName}
+      </Link>
+    ),
+  },
+  { header: "Phone", className: "whitespace-nowrap", cell: (item) => item.phone },
+  { header: "Email", className: "break-all", cell: (item) => item.email },
+  { header: "Text version", cell: (item) => item.consentVersion },
+  {
+    header: "SHA-256",
+    className: "max-w-48",
+    cell: (item) => <code className="font-mono text-xs break-all">{item.consentSha256}</code>,
+  },
+];
 
 /** Who agreed to text messages, and when: look-up by phone number or e-mail. */
 export function ConsentsPage() {
@@ -82,54 +103,12 @@ export function ConsentsPage() {
       {query && (
         <Section title={`Results for ${current}`}>
           {items.length ? (
-            <TableScroll label={`Consent records for ${current}`}>
-              <table className="w-full border-collapse text-sm">
-                <caption className="sr-only">Consent records for {current}</caption>
-                <thead className="border-b border-border bg-muted/60">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Consented
-                    </th>
-                    <th scope="col" className={th}>
-                      Company
-                    </th>
-                    <th scope="col" className={th}>
-                      Phone
-                    </th>
-                    <th scope="col" className={th}>
-                      Email
-                    </th>
-                    <th scope="col" className={th}>
-                      Text version
-                    </th>
-                    <th scope="col" className={th}>
-                      SHA-256
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((item) => (
-                    <tr key={item.applicationId} className="border-b border-border last:border-0">
-                      <td className="px-3 py-3 whitespace-nowrap">{formatDateTime(item.consentedAt)}</td>
-                      <th scope="row" className="px-3 py-3 text-left font-semibold">
-                        <Link
-                          to={`/applications/${item.applicationId}`}
-                          className="text-primary hover:underline"
-                        >
-                          {item.companyName}
-                        </Link>
-                      </th>
-                      <td className="px-3 py-3 whitespace-nowrap">{item.phone}</td>
-                      <td className="px-3 py-3 break-all">{item.email}</td>
-                      <td className="px-3 py-3">{item.consentVersion}</td>
-                      <td className="max-w-48 px-3 py-3">
-                        <code className="font-mono text-xs break-all">{item.consentSha256}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              items={items}
+              caption={`Consent records for ${current}`}
+              columns={COLUMNS}
+              rowKey={(item) => item.applicationId}
+            />
           ) : (
             <EmptyState>
               No consent record has this {"email" in query ? "email address" : "phone number"}.

@@ -1,18 +1,18 @@
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { exportUrl } from "../api/admin";
 import { listApplications } from "../api/applications";
-import { ApplicationList, focusApplication } from "../components/application-list";
+import { APPLICATION_FOCUS, ApplicationList } from "../components/application-list";
 import { InboxFilterForm } from "../components/inbox-filters";
 import { useMe } from "../components/layout";
+import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { activeFilters, filtersFromParams, hasFilters } from "../lib/filters";
 import { plural } from "../lib/format";
 import { guarded } from "../lib/session";
-import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
 
 export const PAGE_SIZE = 25;
@@ -28,13 +28,10 @@ export function InboxPage() {
   const { filters, page } = useLoaderData<typeof inboxLoader>();
   const [params, setParams] = useSearchParams();
   const me = useMe();
-  const more = useAction();
   // The "loaded more" news belongs to the list it was about.
   const [loaded, setLoaded] = useState<{ page: typeof page; text: string } | null>(null);
   const query = activeFilters(filters);
-  const list = usePaged(page, (cursor) =>
-    more.run(() => listApplications({ ...query, cursor, limit: PAGE_SIZE })),
-  );
+  const list = usePaged(page, (cursor) => listApplications({ ...query, cursor, limit: PAGE_SIZE }));
   useDocumentTitle("Inbox");
 
   const filtered = hasFilters(filters);
@@ -75,23 +72,12 @@ export function InboxPage() {
           Showing {list.items.length.toLocaleString("en-US")} of {page.total.toLocaleString("en-US")}
         </p>
         <StatusMessage>{loaded?.page === page ? loaded.text : null}</StatusMessage>
-        <ErrorAlert>{more.error?.message}</ErrorAlert>
-        {list.nextCursor && (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={more.pending}
-            onClick={async () => {
-              const before = list.items.length;
-              const count = await list.loadMore();
-              if (!count) return;
-              setLoaded({ page, text: `Loaded ${plural(count, "more application")}` });
-              focusApplication(before);
-            }}
-          >
-            {more.pending ? "Loading…" : "Load more"}
-          </Button>
-        )}
+        <ErrorAlert>{list.error?.message}</ErrorAlert>
+        <LoadMore
+          list={list}
+          focus={APPLICATION_FOCUS}
+          onLoaded={(count) => setLoaded({ page, text: `Loaded ${plural(count, "more application")}` })}
+        />
       </div>
     </>
   );

@@ -6,9 +6,10 @@ import { Button } from "~/components/ui/button";
 import { listMail, redeliverMail } from "../api/mail";
 import type { MailItem, MailList, MailStatus } from "../api/types";
 import { MAIL_STATUSES, MailStatusBadge, mailKindLabel, mailStatusLabel } from "../components/mail-badges";
+import { ResponsiveList, type ListColumn } from "../components/data-list";
+import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
-import { TableScroll } from "../components/table-scroll";
 import { formatDateTime, plural } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
@@ -94,21 +95,17 @@ function StateFilter({ status, counts }: { status?: MailStatus; counts: MailList
   );
 }
 
-const th = "px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
-const td = "px-3 py-3 align-top";
-
-/**
- * After "Load more", focus goes to the first new e-mail (the visible one of
- * its table row or card), so keyboard users carry on where the list grew.
- */
-function focusMail(index: number) {
-  requestAnimationFrame(() => {
-    const names = [...document.querySelectorAll<HTMLElement>("[data-mail-name]")].filter(
-      (name) => name.offsetParent !== null,
-    );
-    names[index]?.focus();
-  });
+/** Its kind above its recipient. */
+function MailName({ item }: { item: MailItem }) {
+  return (
+    <>
+      <span className="block font-semibold break-normal">{mailKindLabel(item.kind)}</span> {item.to}
+    </>
+  );
 }
+
+/** What "Load more" focuses: each e-mail's name (in its row or card). */
+const MAIL_FOCUS = "[data-mail-name]";
 
 /**
  * The e-mails the site sends (receipts, staff alerts, CRM delivery alerts,
@@ -117,7 +114,6 @@ function focusMail(index: number) {
  */
 export function MailPage() {
   const { status, page } = useLoaderData<typeof mailLoader>();
-  const more = useAction();
   const redeliver = useAction();
   // News and resent e-mails belong to the list they were about (a new filter starts over).
   const [news, setNews] = useState<{ page: MailList; text: string } | null>(null);
@@ -125,9 +121,7 @@ export function MailPage() {
     page,
     items: {},
   });
-  const list = usePaged(page, (cursor) =>
-    more.run(() => listMail({ status, cursor, limit: MAIL_PAGE_SIZE })),
-  );
+  const list = usePaged(page, (cursor) => listMail({ status, cursor, limit: MAIL_PAGE_SIZE }));
   useDocumentTitle("Mail");
 
   const changed = resent.page === page ? resent.items : {};
@@ -170,6 +164,35 @@ export function MailPage() {
       </Button>
     );
 
+  const columns: ListColumn<MailItem>[] = [
+    {
+      header: "E-mail",
+      rowHeader: true,
+      className: "font-normal break-all",
+      cellProps: { tabIndex: -1, "data-mail-name": true },
+      cell: (item) => <MailName item={item} />,
+    },
+    { header: "Subject", className: "max-w-xs break-words", cell: (item) => item.subject },
+    {
+      header: "Created",
+      className: "whitespace-nowrap text-muted-foreground",
+      cell: (item) => <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>,
+    },
+    { header: "State", cell: (item) => <StateCell item={item} /> },
+    { header: "Attempts", numeric: true, cell: (item) => item.attempts },
+    { header: "Last error", className: "max-w-xs break-words", cell: (item) => item.lastError },
+    {
+      header: <span className="sr-only">Application and actions</span>,
+      className: "text-right",
+      cell: (item) => (
+        <span className="flex flex-col items-end gap-2">
+          <ApplicationLink item={item} />
+          {redeliverButton(item)}
+        </span>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -181,125 +204,53 @@ export function MailPage() {
       <ErrorAlert>{redeliver.error?.message}</ErrorAlert>
 
       {items.length ? (
-        <>
-          <TableScroll label={caption} className="hidden rounded-xl border border-border bg-card md:block">
-            <table className="w-full border-collapse text-sm">
-              <caption className="sr-only">{caption}</caption>
-              <thead className="border-b border-border bg-muted/60">
-                <tr>
-                  <th scope="col" className={th}>
-                    E-mail
-                  </th>
-                  <th scope="col" className={th}>
-                    Subject
-                  </th>
-                  <th scope="col" className={th}>
-                    Created
-                  </th>
-                  <th scope="col" className={th}>
-                    State
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Attempts
-                  </th>
-                  <th scope="col" className={th}>
-                    Last error
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Application and actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} className="border-b border-border last:border-0 hover:bg-muted/40">
-                    <th
-                      scope="row"
-                      tabIndex={-1}
-                      data-mail-name
-                      className={`${td} text-left font-normal break-all`}
-                    >
-                      <span className="block font-semibold break-normal">{mailKindLabel(item.kind)}</span>{" "}
-                      {item.to}
-                    </th>
-                    <td className={`${td} max-w-xs break-words`}>{item.subject}</td>
-                    <td className={`${td} whitespace-nowrap text-muted-foreground`}>
-                      <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-                    </td>
-                    <td className={td}>
-                      <StateCell item={item} />
-                    </td>
-                    <td className={`${td} text-right tabular-nums`}>{item.attempts}</td>
-                    <td className={`${td} max-w-xs break-words`}>{item.lastError}</td>
-                    <td className={`${td} text-right`}>
-                      <span className="flex flex-col items-end gap-2">
-                        <ApplicationLink item={item} />
-                        {redeliverButton(item)}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-
-          <ul className="flex flex-col gap-3 md:hidden" aria-label={caption}>
-            {items.map((item) => (
-              <li key={item.id} className="rounded-xl border border-border bg-card p-4 shadow-card">
-                <div className="flex flex-col gap-2 text-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <p tabIndex={-1} data-mail-name className="min-w-0 break-all">
-                      <span className="block font-semibold break-normal">{mailKindLabel(item.kind)}</span>{" "}
-                      {item.to}
-                    </p>
-                    <MailStatusBadge status={item.status} className="shrink-0" />
-                  </div>
-                  <p className="break-words">{item.subject}</p>
-                  <p className="text-xs text-muted-foreground">
-                    Created <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time> ·{" "}
-                    {plural(item.attempts, "attempt")}
-                    {item.status === "sent" && item.sentAt && ` · Sent ${formatDateTime(item.sentAt)}`}
-                    {item.nextAttemptAt && ` · Next try ${formatDateTime(item.nextAttemptAt)}`}
-                  </p>
-                  {item.lastError && (
-                    <p className="break-words">
-                      <span className="font-medium">Last error: </span>
-                      {item.lastError}
-                    </p>
-                  )}
-                  {(item.applicationId || canRedeliver(item)) && (
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <ApplicationLink item={item} />
-                      {redeliverButton(item)}
-                    </div>
-                  )}
+        <ResponsiveList
+          items={items}
+          caption={caption}
+          columns={columns}
+          rowKey={(item) => item.id}
+          hoverRows
+          card={(item) => (
+            <div className="flex flex-col gap-2 text-sm">
+              <div className="flex items-start justify-between gap-3">
+                <p tabIndex={-1} data-mail-name className="min-w-0 break-all">
+                  <MailName item={item} />
+                </p>
+                <MailStatusBadge status={item.status} className="shrink-0" />
+              </div>
+              <p className="break-words">{item.subject}</p>
+              <p className="text-xs text-muted-foreground">
+                Created <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time> ·{" "}
+                {plural(item.attempts, "attempt")}
+                {item.status === "sent" && item.sentAt && ` · Sent ${formatDateTime(item.sentAt)}`}
+                {item.nextAttemptAt && ` · Next try ${formatDateTime(item.nextAttemptAt)}`}
+              </p>
+              {item.lastError && (
+                <p className="break-words">
+                  <span className="font-medium">Last error: </span>
+                  {item.lastError}
+                </p>
+              )}
+              {(item.applicationId || canRedeliver(item)) && (
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <ApplicationLink item={item} />
+                  {redeliverButton(item)}
                 </div>
-              </li>
-            ))}
-          </ul>
-        </>
+              )}
+            </div>
+          )}
+        />
       ) : (
         <EmptyState>{label ? `No ${label} e-mails.` : "No e-mail has been stored yet."}</EmptyState>
       )}
 
       <div className="flex flex-col items-center gap-3">
-        <ErrorAlert>{more.error?.message}</ErrorAlert>
-        {list.nextCursor && (
-          <Button
-            type="button"
-            variant="outline"
-            disabled={more.pending}
-            onClick={async () => {
-              const before = list.items.length;
-              const count = await list.loadMore();
-              if (!count) return;
-              setNews({ page, text: `Loaded ${plural(count, "more e-mail")}` });
-              focusMail(before);
-            }}
-          >
-            {more.pending ? "Loading…" : "Load more"}
-          </Button>
-        )}
+        <ErrorAlert>{list.error?.message}</ErrorAlert>
+        <LoadMore
+          list={list}
+          focus={MAIL_FOCUS}
+          onLoaded={(count) => setNews({ page, text: `Loaded ${plural(count, "more e-mail")}` })}
+        />
       </div>
     </>
   );

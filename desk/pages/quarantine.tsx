@@ -3,7 +3,8 @@ import { useLoaderData, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { listApplications, release } from "../api/applications";
 import type { ListItem } from "../api/types";
-import { ApplicationList, focusApplication } from "../components/application-list";
+import { APPLICATION_FOCUS, ApplicationList } from "../components/application-list";
+import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { guarded } from "../lib/session";
@@ -19,12 +20,9 @@ export const quarantineLoader = guarded(({ request }) =>
 export function QuarantinePage() {
   const page = useLoaderData<typeof quarantineLoader>();
   const revalidator = useRevalidator();
-  const more = useAction();
   const releaseAction = useAction();
   const [news, setNews] = useState<string | null>(null);
-  const list = usePaged(page, (cursor) =>
-    more.run(() => listApplications({ state: "spam", cursor, limit: PAGE_SIZE })),
-  );
+  const list = usePaged(page, (cursor) => listApplications({ state: "spam", cursor, limit: PAGE_SIZE }));
   useDocumentTitle("Quarantine");
 
   async function letThrough(item: ListItem) {
@@ -42,7 +40,7 @@ export function QuarantinePage() {
         description={`${page.total.toLocaleString("en-US")} held back as spam. They are not sent to the CRM unless released.`}
       />
       <StatusMessage>{news}</StatusMessage>
-      <ErrorAlert>{releaseAction.error?.message ?? more.error?.message}</ErrorAlert>
+      <ErrorAlert>{releaseAction.error?.message ?? list.error?.message}</ErrorAlert>
       {list.items.length ? (
         <ApplicationList
           items={list.items}
@@ -64,21 +62,7 @@ export function QuarantinePage() {
       ) : (
         <EmptyState>Nothing is in quarantine.</EmptyState>
       )}
-      {list.nextCursor && (
-        <div className="flex justify-center">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={more.pending}
-            onClick={async () => {
-              const before = list.items.length;
-              if (await list.loadMore()) focusApplication(before);
-            }}
-          >
-            {more.pending ? "Loading…" : "Load more"}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={list} focus={APPLICATION_FOCUS} />
     </>
   );
 }
