@@ -44,7 +44,7 @@ const baseEnv = {
   HOST: "127.0.0.1",
   CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
   RATE_LIMIT_MAX: "1000000",
-  ANALYTICS_RATE_LIMIT_MAX: "100000000",
+  ANALYTICS_RATE_LIMIT_MAX: "10000000",
 };
 
 /** A fresh schema on the benchmark PostgreSQL; `drop()` removes it. */

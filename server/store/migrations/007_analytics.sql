@@ -43,9 +43,9 @@ CREATE TABLE analytics_events (
   application_id uuid
 );
 
+-- Every query reads a range of days (the funnel sorts that range's events by
+-- visitor and time itself: no other index is worth its cost on each insert).
 CREATE INDEX analytics_events_at_idx ON analytics_events (at);
--- The funnel joins each step to the visitor's earlier steps.
-CREATE INDEX analytics_events_visitor_idx ON analytics_events (visitor_key, name, at) WHERE visitor_key IS NOT NULL;
 
 -- Daily roll-ups: counts only, no visitor keys, kept after the raw events are
 -- deleted. `source` is where the visitor's first page view of the day came
