@@ -13,6 +13,7 @@ import {
   STATE_OPTIONS,
   type InboxFilters,
 } from "../lib/filters";
+import { TextField } from "./text-field";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 
@@ -58,17 +59,16 @@ export function InboxFilterForm({
       className="flex flex-col gap-4"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field className="flex-1">
-          <FieldLabel htmlFor={`${id}-q`}>Search</FieldLabel>
-          <Input
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            defaultValue={filters.q}
-            placeholder="Company, name, email, phone or reference (HL-…)"
-            autoComplete="off"
-          />
-        </Field>
+        <TextField
+          id={`${id}-q`}
+          label="Search"
+          className="flex-1"
+          name="q"
+          type="search"
+          defaultValue={filters.q}
+          placeholder="Company, name, email, phone or reference (HL-…)"
+          autoComplete="off"
+        />
         <div className="flex gap-2">
           <Button type="submit" className="flex-1 sm:flex-none">
             <SearchIcon aria-hidden="true" />
@@ -121,10 +121,7 @@ export function InboxFilterForm({
           </select>
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field>
-            <FieldLabel htmlFor={`${id}-from`}>From</FieldLabel>
-            <Input id={`${id}-from`} name="from" type="date" defaultValue={filters.from} />
-          </Field>
+          <TextField id={`${id}-from`} label="From" name="from" type="date" defaultValue={filters.from} />
           <Field invalid={Boolean(rangeError)}>
             <FieldLabel htmlFor={`${id}-to`}>To</FieldLabel>
             <Input
@@ -140,26 +137,22 @@ export function InboxFilterForm({
             </FieldError>
           </Field>
         </div>
-        <Field>
-          <FieldLabel htmlFor={`${id}-source`}>Source</FieldLabel>
-          <Input
-            id={`${id}-source`}
-            name="source"
-            defaultValue={filters.source}
-            placeholder="utm_source, e.g. google"
-            autoComplete="off"
-          />
-        </Field>
-        <Field>
-          <FieldLabel htmlFor={`${id}-campaign`}>Campaign</FieldLabel>
-          <Input
-            id={`${id}-campaign`}
-            name="campaign"
-            defaultValue={filters.campaign}
-            placeholder="utm_campaign"
-            autoComplete="off"
-          />
-        </Field>
+        <TextField
+          id={`${id}-source`}
+          label="Source"
+          name="source"
+          defaultValue={filters.source}
+          placeholder="utm_source, e.g. google"
+          autoComplete="off"
+        />
+        <TextField
+          id={`${id}-campaign`}
+          label="Campaign"
+          name="campaign"
+          defaultValue={filters.campaign}
+          placeholder="utm_campaign"
+          autoComplete="off"
+        />
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit">Apply filters</Button>
           {hasFilters(filters) && (

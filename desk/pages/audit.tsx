@@ -1,8 +1,6 @@
 import { useId, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { listAudit } from "../api/admin";
 import type { AuditEntry } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
@@ -10,6 +8,7 @@ import { ResponsiveList, type ListColumn } from "../components/data-list";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
 import { usePaged } from "../lib/use-paged";
@@ -95,26 +94,22 @@ export function AuditPage() {
         onSubmit={submit}
         className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
-        <Field>
-          <FieldLabel htmlFor={`${id}-action`}>Action</FieldLabel>
-          <Input
-            id={`${id}-action`}
-            name="action"
-            defaultValue={filters.action ?? ""}
-            placeholder="e.g. application.redeliver"
-            autoComplete="off"
-          />
-        </Field>
-        <Field>
-          <FieldLabel htmlFor={`${id}-actor`}>Who</FieldLabel>
-          <Input
-            id={`${id}-actor`}
-            name="actor"
-            defaultValue={filters.actor ?? ""}
-            placeholder="Email"
-            autoComplete="off"
-          />
-        </Field>
+        <TextField
+          id={`${id}-action`}
+          label="Action"
+          name="action"
+          defaultValue={filters.action ?? ""}
+          placeholder="e.g. application.redeliver"
+          autoComplete="off"
+        />
+        <TextField
+          id={`${id}-actor`}
+          label="Who"
+          name="actor"
+          defaultValue={filters.actor ?? ""}
+          placeholder="Email"
+          autoComplete="off"
+        />
         <div className="flex gap-2">
           <Button type="submit">Filter</Button>
           {filtered && (

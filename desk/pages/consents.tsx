@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { lookupConsents } from "../api/applications";
 import type { ConsentLookupItem } from "../api/types";
 import { DataTable, type ListColumn } from "../components/data-list";
 import { EmptyState } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
 
@@ -77,24 +76,18 @@ export function ConsentsPage() {
         noValidate
         className="flex flex-col gap-2 sm:flex-row sm:items-start"
       >
-        <Field className="flex-1" invalid={missing}>
-          <FieldLabel htmlFor={`${id}-lookup`}>Phone or email</FieldLabel>
-          <Input
-            id={`${id}-lookup`}
-            key={current}
-            name="lookup"
-            defaultValue={current}
-            autoComplete="off"
-            aria-invalid={missing || undefined}
-            aria-describedby={`${id}-lookup-hint ${id}-lookup-error`}
-          />
-          <FieldDescription id={`${id}-lookup-hint`}>
-            A phone number in any format, or a full email address.
-          </FieldDescription>
-          <FieldError id={`${id}-lookup-error`}>
-            {missing ? "Enter a phone number or an email address" : null}
-          </FieldError>
-        </Field>
+        <TextField
+          key={current}
+          id={`${id}-lookup`}
+          label="Phone or email"
+          hint="A phone number in any format, or a full email address."
+          validated
+          error={missing ? "Enter a phone number or an email address" : null}
+          className="flex-1"
+          name="lookup"
+          defaultValue={current}
+          autoComplete="off"
+        />
         <Button type="submit" className="sm:mt-6">
           Look up
         </Button>

@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useParams } from "react-router";
 import { renderSVG } from "uqr";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { siteFacts } from "~/content/site-facts";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "../api/auth";
 import { ApiError, isApiError } from "../api/client";
@@ -12,6 +10,7 @@ import { CopyButton } from "../components/copy-button";
 import { ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { PublicFrame } from "../components/public-frame";
+import { AuthCodeField, readCode, TextField } from "../components/text-field";
 
 /** The invitation, or why it cannot be used (404: not valid, 410: expired or used). */
 export async function inviteLoader({
@@ -119,7 +118,7 @@ export function InvitePage() {
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s+/g, "");
+    const code = readCode(new FormData(event.currentTarget), "code");
     const found: Record<string, string> = code ? {} : { code: "Enter the code from your app" };
     setProblems(found);
     if (!code) return;
@@ -131,10 +130,6 @@ export function InvitePage() {
 
   const fieldError = (name: string) => problems[name] ?? error?.fieldErrors[name];
   const formError = error && !Object.keys(error.fieldErrors).length ? error.message : null;
-  const invalid = (name: string) => ({
-    "aria-invalid": Boolean(fieldError(name)) || undefined,
-    "aria-describedby": `${id}-${name}-error`,
-  });
 
   if (stage.kind === "password") {
     return (
@@ -153,60 +148,46 @@ export function InvitePage() {
             // Lets password managers file the new password under the right account.
             <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
           ) : (
-            <Field invalid={Boolean(fieldError("email"))}>
-              <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
-              <Input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                {...invalid("email")}
-              />
-              <FieldError id={`${id}-email-error`}>{fieldError("email")}</FieldError>
-            </Field>
+            <TextField
+              id={`${id}-email`}
+              label="Email"
+              validated
+              error={fieldError("email")}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+            />
           )}
-          <Field>
-            <FieldLabel htmlFor={`${id}-name`}>Your name</FieldLabel>
-            <Input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              maxLength={100}
-              aria-describedby={`${id}-name-hint`}
-            />
-            <FieldDescription id={`${id}-name-hint`}>
-              Shown to other staff in the audit log. Optional.
-            </FieldDescription>
-          </Field>
-          <Field invalid={Boolean(fieldError("password"))}>
-            <FieldLabel htmlFor={`${id}-password`}>Password</FieldLabel>
-            <Input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...invalid("password")}
-              aria-describedby={`${id}-password-hint ${id}-password-error`}
-            />
-            <FieldDescription id={`${id}-password-hint`}>
-              At least {PASSWORD_MIN} characters. A long phrase is easier to remember than symbols.
-            </FieldDescription>
-            <FieldError id={`${id}-password-error`}>{fieldError("password")}</FieldError>
-          </Field>
-          <Field invalid={Boolean(fieldError("confirm"))}>
-            <FieldLabel htmlFor={`${id}-confirm`}>Confirm password</FieldLabel>
-            <Input
-              id={`${id}-confirm`}
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...invalid("confirm")}
-            />
-            <FieldError id={`${id}-confirm-error`}>{fieldError("confirm")}</FieldError>
-          </Field>
+          <TextField
+            id={`${id}-name`}
+            label="Your name"
+            hint="Shown to other staff in the audit log. Optional."
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+          />
+          <TextField
+            id={`${id}-password`}
+            label="Password"
+            hint={`At least ${PASSWORD_MIN} characters. A long phrase is easier to remember than symbols.`}
+            validated
+            error={fieldError("password")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            id={`${id}-confirm`}
+            label="Confirm password"
+            validated
+            error={fieldError("confirm")}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <Button type="submit" disabled={pending}>
             {pending ? "Saving…" : "Continue"}
           </Button>
@@ -247,20 +228,7 @@ export function InvitePage() {
         </div>
         <ErrorAlert>{formError}</ErrorAlert>
         <form className="flex flex-col gap-4" onSubmit={submitCode} noValidate>
-          <Field invalid={Boolean(fieldError("code"))}>
-            <FieldLabel htmlFor={`${id}-code`}>Authentication code</FieldLabel>
-            <Input
-              id={`${id}-code`}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              required
-              className="font-mono tracking-widest"
-              {...invalid("code")}
-            />
-            <FieldError id={`${id}-code-error`}>{fieldError("code")}</FieldError>
-          </Field>
+          <AuthCodeField id={`${id}-code`} error={fieldError("code")} />
           <Button type="submit" disabled={pending}>
             {pending ? "Checking…" : "Confirm"}
           </Button>

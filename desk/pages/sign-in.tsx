@@ -1,13 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { getMe, getSetup, signIn, signInCode } from "../api/auth";
 import { ApiError, isApiError, isSignedOut } from "../api/client";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { PublicFrame } from "../components/public-frame";
+import { AuthCodeField, readCode, TextField } from "../components/text-field";
 import { safeNext } from "../lib/session";
 import { SetupNotice } from "./home";
 
@@ -102,7 +101,7 @@ export function SignInPage() {
     const name = step === "backup" ? "backupCode" : "code";
     const message = step === "backup" ? "Enter one of your backup codes" : "Enter the code from your app";
     if (!required(form, { [name]: message })) return;
-    const value = String(form.get(name)).replace(/\s+/g, "");
+    const value = readCode(form, name);
     void attempt(
       () => signInCode(step === "backup" ? { backupCode: value } : { code: value }),
       () => navigate(safeNext(params.get("next")), { replace: true }),
@@ -138,33 +137,27 @@ export function SignInPage() {
 
       {step === "password" ? (
         <form className="flex flex-col gap-4" onSubmit={submitPassword} noValidate>
-          <Field invalid={Boolean(fieldError("email"))}>
-            <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
-            <Input
-              ref={emailInput}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              aria-invalid={Boolean(fieldError("email")) || undefined}
-              aria-describedby={`${id}-email-error`}
-            />
-            <FieldError id={`${id}-email-error`}>{fieldError("email")}</FieldError>
-          </Field>
-          <Field invalid={Boolean(fieldError("password"))}>
-            <FieldLabel htmlFor={`${id}-password`}>Password</FieldLabel>
-            <Input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={Boolean(fieldError("password")) || undefined}
-              aria-describedby={`${id}-password-error`}
-            />
-            <FieldError id={`${id}-password-error`}>{fieldError("password")}</FieldError>
-          </Field>
+          <TextField
+            ref={emailInput}
+            id={`${id}-email`}
+            label="Email"
+            validated
+            error={fieldError("email")}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+          />
+          <TextField
+            id={`${id}-password`}
+            label="Password"
+            validated
+            error={fieldError("password")}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <Button type="submit" disabled={pending}>
             {pending ? "Signing in…" : "Continue"}
           </Button>
@@ -172,41 +165,22 @@ export function SignInPage() {
       ) : (
         <form className="flex flex-col gap-4" onSubmit={submitCode} noValidate key={step}>
           {step === "code" ? (
-            <Field invalid={Boolean(fieldError("code"))}>
-              <FieldLabel htmlFor={`${id}-code`}>Authentication code</FieldLabel>
-              <Input
-                ref={codeInput}
-                id={`${id}-code`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={8}
-                required
-                aria-invalid={Boolean(fieldError("code")) || undefined}
-                aria-describedby={`${id}-code-error`}
-                className="font-mono tracking-widest"
-              />
-              <FieldError id={`${id}-code-error`}>{fieldError("code")}</FieldError>
-            </Field>
+            <AuthCodeField ref={codeInput} id={`${id}-code`} error={fieldError("code")} />
           ) : (
-            <Field invalid={Boolean(fieldError("backupCode"))}>
-              <FieldLabel htmlFor={`${id}-backup`}>Backup code</FieldLabel>
-              <Input
-                ref={codeInput}
-                id={`${id}-backup`}
-                name="backupCode"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                aria-invalid={Boolean(fieldError("backupCode")) || undefined}
-                aria-describedby={`${id}-backup-hint ${id}-backup-error`}
-                className="font-mono"
-              />
-              <FieldDescription id={`${id}-backup-hint`}>A used backup code stops working.</FieldDescription>
-              <FieldError id={`${id}-backup-error`}>{fieldError("backupCode")}</FieldError>
-            </Field>
+            <TextField
+              ref={codeInput}
+              id={`${id}-backup`}
+              label="Backup code"
+              hint="A used backup code stops working."
+              validated
+              error={fieldError("backupCode")}
+              name="backupCode"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              inputClassName="font-mono"
+            />
           )}
           <Button type="submit" disabled={pending}>
             {pending ? "Checking…" : "Sign in"}

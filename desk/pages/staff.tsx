@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses, Input } from "~/components/ui/input";
+import { Field, FieldLabel } from "~/components/ui/field";
+import { fieldControlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { inviteStaff, listStaff, resetSecondFactor, updateStaff } from "../api/admin";
 import { endSession, listSessions } from "../api/auth";
@@ -14,6 +14,7 @@ import { useMe } from "../components/layout";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { SessionsList } from "../components/sessions-list";
+import { TextField } from "../components/text-field";
 import { formatDateTime } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
@@ -65,18 +66,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   return (
     <Section title="Invite someone" description="They choose a password and connect an authenticator app.">
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-        <Field invalid={Boolean(emailError)}>
-          <FieldLabel htmlFor={`${id}-email`}>Email</FieldLabel>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            aria-invalid={Boolean(emailError) || undefined}
-            aria-describedby={`${id}-email-error`}
-          />
-          <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
-        </Field>
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          validated
+          error={emailError}
+          name="email"
+          type="email"
+          autoComplete="off"
+        />
         <Field>
           <FieldLabel htmlFor={`${id}-role`}>Role</FieldLabel>
           <select
