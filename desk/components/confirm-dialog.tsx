@@ -1,13 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { ActionDialog } from "./action-dialog";
 
 /** A button that asks "are you sure?" before an action that is hard to undo. */
 export function ConfirmDialog({
@@ -34,35 +27,24 @@ export function ConfirmDialog({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button type="button" variant={triggerVariant} size="sm">
           {triggerIcon}
           {triggerLabel}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant={destructive ? "destructive" : "default"}
-            disabled={pending}
-            onClick={async () => {
-              await onConfirm();
-              setOpen(false);
-            }}
-          >
-            {pending ? "Working…" : confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      pending={pending}
+      onConfirm={async () => {
+        await onConfirm();
+        setOpen(false);
+      }}
+    />
   );
 }

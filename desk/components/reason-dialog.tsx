@@ -1,16 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Field, FieldError, FieldLabel } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import type { ApiError } from "../api/client";
+import { ActionDialog } from "./action-dialog";
 import { ErrorAlert } from "./messages";
 
 /**
@@ -57,47 +49,37 @@ export function ReasonDialog({
   }
 
   return (
-    <Dialog
+    <ActionDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setMissing(false);
       }}
+      trigger={trigger}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      pending={pending}
+      onSubmit={submit}
     >
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <Field invalid={Boolean(fieldError)}>
-            <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={500}
-              aria-invalid={Boolean(fieldError) || undefined}
-              aria-describedby={`${id}-reason-error`}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setMissing(false);
-              }}
-              className="min-h-24"
-            />
-            <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError>
-          </Field>
-          {error && !error.fieldErrors.reason && <ErrorAlert>{error.message}</ErrorAlert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
-              {pending ? "Working…" : confirmLabel}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <Field invalid={Boolean(fieldError)}>
+        <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
+        <Textarea
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={500}
+          aria-invalid={Boolean(fieldError) || undefined}
+          aria-describedby={`${id}-reason-error`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+          className="min-h-24"
+        />
+        <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError>
+      </Field>
+      {error && !error.fieldErrors.reason && <ErrorAlert>{error.message}</ErrorAlert>}
+    </ActionDialog>
   );
 }
