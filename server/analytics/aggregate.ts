@@ -26,6 +26,13 @@
  * routes), so it needs the submission no later than a minute after it.
  */
 
+/**
+ * Run first in the aggregation's transaction: it sorts a day's events by
+ * visitor (a few MB for tens of thousands of events), which PostgreSQL's
+ * default 4 MB would do in temporary files.
+ */
+export const SORT_IN_MEMORY = "SET LOCAL work_mem = '64MB'";
+
 /** Names of the SQL parameters the caller binds (e.g. "$1"). */
 export interface AggregateParams {
   /** The range, [from, to), timestamptz. */

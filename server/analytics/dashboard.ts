@@ -11,8 +11,8 @@ import {
   type AnalyticsReport,
   type FunnelStep,
 } from "~/lib/analytics-events";
-import type { Queryable } from "../store/store";
-import { aggregateSql } from "./aggregate";
+import type { Queryable, Store } from "../store/store";
+import { aggregateSql, SORT_IN_MEMORY } from "./aggregate";
 import { addDays, dayStart, rolledThrough } from "./rollups";
 
 export interface ReportQuery {
@@ -70,10 +70,17 @@ function reportSql(live: boolean): string {
 }
 
 export async function analyticsReport(
-  db: Queryable,
+  store: Pick<Store, "transaction">,
   query: ReportQuery,
   productPaths: readonly string[],
 ): Promise<AnalyticsReport> {
+  return store.transaction(async (db) => {
+    await db.query(SORT_IN_MEMORY);
+    return report(db, query, productPaths);
+  });
+}
+
+async function report(db: Queryable, query: ReportQuery, productPaths: readonly string[]) {
   const rolled = await rolledThrough(db);
   // Live from the first day in range that is not rolled up.
   const liveFrom = rolled && rolled >= query.from ? addDays(rolled, 1) : query.from;

@@ -9,7 +9,7 @@
  * later) is not added.
  */
 import type { Queryable, Store } from "../store/store";
-import { aggregateSql } from "./aggregate";
+import { aggregateSql, SORT_IN_MEMORY } from "./aggregate";
 import { utcDay } from "./visitor";
 
 export const DAY_MS = 86_400_000;
@@ -65,6 +65,7 @@ export async function rollUp(store: Store, now: Date, productPaths: readonly str
       );
       if (done.rows.length > 0) return;
       await tx.query("DELETE FROM analytics_daily WHERE day = $1", [current]);
+      await tx.query(SORT_IN_MEMORY);
       await tx.query(ROLL_SQL, [
         dayStart(current).toISOString(),
         dayStart(addDays(current, 1)).toISOString(),
