@@ -1,6 +1,6 @@
 /** Admin only: exports, staff, audit. The server refuses these to staff. */
 import { API_BASE, queryString, request } from "./client";
-import type { AuditPage, Items, Role, StaffMember } from "./types";
+import type { AuditPage, Items, Role, StaffChange, StaffMember } from "./types";
 
 export const EXPORTS = [
   { file: "applications.csv", title: "Applications", text: "Every application with its delivery state." },
@@ -20,7 +20,7 @@ export const listStaff = (signal?: AbortSignal) => request<Items<StaffMember>>("
 export const inviteStaff = (email: string, role: Role) =>
   request<{ inviteUrl: string }>("/staff/invitations", { method: "POST", body: { email, role } });
 
-export const updateStaff = (id: string, change: { role: Role } | { disabled: boolean }) =>
+export const updateStaff = (id: string, change: StaffChange) =>
   request<StaffMember>(`/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
 
 export const resetSecondFactor = (id: string) =>

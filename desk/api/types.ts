@@ -6,6 +6,9 @@ import type { FundingApplication, Touch } from "~/features/application/schema";
 
 export type Role = "staff" | "admin";
 
+/** What an admin changes about a staff member: the role, or whether the account may sign in. */
+export type StaffChange = { role: Role } | { disabled: boolean };
+
 export interface Me {
   id: string;
   email: string;

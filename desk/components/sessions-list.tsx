@@ -1,6 +1,9 @@
+import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { endSession } from "../api/auth";
 import type { SessionInfo } from "../api/types";
 import { formatDateTime } from "../lib/format";
+import { useAction } from "../lib/use-action";
 import { describeUserAgent } from "../lib/user-agent";
 
 /**
@@ -63,4 +66,27 @@ export function SessionsList({
       })}
     </ul>
   );
+}
+
+/**
+ * Ending one session of a list: the last news is cleared, the session ended,
+ * `said` announced, then `reload` reads the list again. The action's pending
+ * state and error are the page's to show (with its other calls, if any).
+ */
+export function useEndSession(said: (session: SessionInfo) => string, reload: () => Promise<unknown>) {
+  const action = useAction();
+  const [news, setNews] = useState<string | null>(null);
+
+  async function end(session: SessionInfo) {
+    setNews(null);
+    const ended = await action.run(async () => {
+      await endSession(session.id);
+      return true;
+    });
+    if (!ended) return;
+    setNews(said(session));
+    await reload();
+  }
+
+  return { action, news, end };
 }

@@ -1,16 +1,14 @@
 import { LogOutIcon } from "lucide-react";
-import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { endSession, listSessions } from "../api/auth";
-import type { SessionInfo } from "../api/types";
+import { listSessions } from "../api/auth";
 import { useMe, useSignOut } from "../components/layout";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
-import { SessionsList } from "../components/sessions-list";
+import { SessionsList, useEndSession } from "../components/sessions-list";
 import { Facts } from "../components/detail-sections";
+import { ROLE_LABEL } from "../lib/format";
 import { guarded } from "../lib/session";
-import { useAction } from "../lib/use-action";
 import { describeUserAgent } from "../lib/user-agent";
 
 export const accountLoader = guarded(({ request }) => listSessions(undefined, request.signal));
@@ -20,21 +18,12 @@ export function AccountPage() {
   const { items } = useLoaderData<typeof accountLoader>();
   const me = useMe();
   const revalidator = useRevalidator();
-  const action = useAction();
   const signOut = useSignOut();
-  const [news, setNews] = useState<string | null>(null);
+  const sessions = useEndSession(
+    (session) => `Ended the session on ${describeUserAgent(session.userAgent)}.`,
+    () => revalidator.revalidate(),
+  );
   useDocumentTitle("Account");
-
-  async function end(session: SessionInfo) {
-    setNews(null);
-    const ended = await action.run(async () => {
-      await endSession(session.id);
-      return true;
-    });
-    if (!ended) return;
-    setNews(`Ended the session on ${describeUserAgent(session.userAgent)}.`);
-    await revalidator.revalidate();
-  }
 
   return (
     <>
@@ -53,7 +42,7 @@ export function AccountPage() {
           rows={[
             ["Name", me.name],
             ["Email", me.email],
-            ["Role", me.role === "admin" ? "Admin" : "Staff"],
+            ["Role", ROLE_LABEL[me.role]],
           ]}
         />
       </Section>
@@ -61,13 +50,13 @@ export function AccountPage() {
         title="Sessions"
         description="Where your account is signed in. End a session you do not recognise, and tell an admin."
       >
-        <StatusMessage>{news}</StatusMessage>
-        <ErrorAlert>{action.error?.message}</ErrorAlert>
+        <StatusMessage>{sessions.news}</StatusMessage>
+        <ErrorAlert>{sessions.action.error?.message}</ErrorAlert>
         <SessionsList
           sessions={items}
           label="Your sessions"
-          pending={action.pending}
-          onEnd={end}
+          pending={sessions.action.pending}
+          onEnd={sessions.end}
           onSignOut={signOut.run}
         />
       </Section>

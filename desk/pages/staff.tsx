@@ -5,23 +5,22 @@ import { Field, FieldLabel } from "~/components/ui/field";
 import { fieldControlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { inviteStaff, listStaff, resetSecondFactor, updateStaff } from "../api/admin";
-import { endSession, listSessions } from "../api/auth";
-import type { Role, SessionInfo, StaffMember } from "../api/types";
+import { listSessions } from "../api/auth";
+import type { Role, SessionInfo, StaffChange, StaffMember } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CopyButton } from "../components/copy-button";
 import { useMe } from "../components/layout";
 import { ErrorAlert, StatusMessage } from "../components/messages";
+import { PILL, TONES } from "../components/pill";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
-import { SessionsList } from "../components/sessions-list";
+import { SessionsList, useEndSession } from "../components/sessions-list";
 import { TextField } from "../components/text-field";
-import { formatDateTime } from "../lib/format";
+import { formatDateTime, ROLE_LABEL } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 
 export const staffLoader = guarded(({ request }) => listStaff(request.signal));
-
-const ROLE_LABEL: Record<Role, string> = { staff: "Staff", admin: "Admin" };
 
 /** A link to hand over by hand (chat, phone): the desk sends no e-mail. */
 function InviteLink({ url, who }: { url: string; who: string }) {
@@ -83,8 +82,11 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
             defaultValue="staff"
             className={cn(fieldControlClasses, "h-11")}
           >
-            <option value="staff">Staff</option>
-            <option value="admin">Admin</option>
+            {Object.entries(ROLE_LABEL).map(([role, label]) => (
+              <option key={role} value={role}>
+                {label}
+              </option>
+            ))}
           </select>
         </Field>
         <Button type="submit" className="sm:mt-6" disabled={action.pending}>
@@ -100,24 +102,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 }
 
 function MemberSessions({ member }: { member: StaffMember }) {
-  const action = useAction();
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [news, setNews] = useState<string | null>(null);
+  const { action, news, end } = useEndSession(
+    () => "Session ended.",
+    () => load(),
+  );
 
   async function load() {
     const result = await action.run(() => listSessions(member.id));
     if (result) setSessions(result.items);
-  }
-
-  async function end(session: SessionInfo) {
-    setNews(null);
-    const ended = await action.run(async () => {
-      await endSession(session.id);
-      return true;
-    });
-    if (!ended) return;
-    setNews("Session ended.");
-    await load();
   }
 
   return (
@@ -160,17 +153,24 @@ function MemberCard({
   const [invite, setInvite] = useState<string | null>(null);
   const otherRole: Role = member.role === "admin" ? "staff" : "admin";
 
-  async function change(call: () => Promise<unknown>, message: string) {
+  async function change(update: StaffChange, message: string) {
     setNews(null);
-    const done = await action.run(async () => {
-      await call();
-      return true;
-    });
-    if (!done) return false;
+    if (!(await action.run(() => updateStaff(member.id, update)))) return;
     setNews(message);
     onChanged();
-    return true;
   }
+
+  const changeButton = (label: string, update: StaffChange, message: string) => (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={action.pending}
+      onClick={() => change(update, message)}
+    >
+      {label}
+    </Button>
+  );
 
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-card sm:p-5">
@@ -183,19 +183,9 @@ function MemberCard({
           {member.name && <p className="text-sm break-all text-muted-foreground">{member.email}</p>}
         </div>
         <ul className="flex flex-wrap gap-1.5 text-xs font-semibold" aria-label="Status">
-          <li className="rounded-full bg-accent px-2.5 py-0.5 text-accent-foreground">
-            {ROLE_LABEL[member.role]}
-          </li>
-          {member.disabled && (
-            <li className="rounded-full bg-destructive/10 px-2.5 py-0.5 text-destructive ring-1 ring-destructive/30">
-              Disabled
-            </li>
-          )}
-          {!member.twoFactorEnabled && (
-            <li className="rounded-full bg-gold/10 px-2.5 py-0.5 text-gold ring-1 ring-gold/30">
-              No authenticator yet
-            </li>
-          )}
+          <li className={cn(PILL, TONES.busy)}>{ROLE_LABEL[member.role]}</li>
+          {member.disabled && <li className={cn(PILL, TONES.bad)}>Disabled</li>}
+          {!member.twoFactorEnabled && <li className={cn(PILL, TONES.held)}>No authenticator yet</li>}
         </ul>
       </div>
       <p className="text-xs text-muted-foreground">
@@ -204,36 +194,18 @@ function MemberCard({
       </p>
       {!isMe && (
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={action.pending}
-            onClick={() =>
-              change(
-                () => updateStaff(member.id, { role: otherRole }),
-                `${member.email} is now ${otherRole === "admin" ? "an admin" : "staff"}.`,
-              )
-            }
-          >
-            Make {otherRole === "admin" ? "admin" : "staff"}
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={action.pending}
-            onClick={() =>
-              change(
-                () => updateStaff(member.id, { disabled: !member.disabled }),
-                member.disabled
-                  ? `${member.email} can sign in again.`
-                  : `${member.email} is disabled and signed out everywhere.`,
-              )
-            }
-          >
-            {member.disabled ? "Enable" : "Disable"}
-          </Button>
+          {changeButton(
+            `Make ${otherRole === "admin" ? "admin" : "staff"}`,
+            { role: otherRole },
+            `${member.email} is now ${otherRole === "admin" ? "an admin" : "staff"}.`,
+          )}
+          {changeButton(
+            member.disabled ? "Enable" : "Disable",
+            { disabled: !member.disabled },
+            member.disabled
+              ? `${member.email} can sign in again.`
+              : `${member.email} is disabled and signed out everywhere.`,
+          )}
           <ConfirmDialog
             triggerLabel="Reset second factor"
             title={`Reset the second factor of ${member.email}?`}
