@@ -1,13 +1,14 @@
 import { LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { siteFacts } from "~/content/site-facts";
 import { cn } from "~/lib/cn";
 import { Button } from "~/components/ui/button";
 import { signOut } from "../api/auth";
 import { isApiError } from "../api/client";
 import type { Me } from "../api/types";
+import { ROLE_LABEL } from "../lib/format";
 import { ErrorAlert } from "./messages";
+import { DeskBrand } from "./public-frame";
 
 export const LAYOUT_ID = "layout";
 
@@ -86,14 +87,11 @@ export function DeskLayout() {
       </a>
       <header className="bg-ink text-ink-foreground print:hidden">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <div className="flex min-w-0 flex-col">
-            <span className="truncate text-sm font-semibold">{siteFacts.brand}</span>
-            <span className="text-xs text-ink-muted">Lead desk</span>
-          </div>
+          <DeskBrand />
           <div className="flex items-center gap-2">
             <span className="hidden text-right text-xs text-ink-muted sm:block">
               <span className="block font-medium text-ink-foreground">{me.name || me.email}</span>
-              {me.role === "admin" ? "Admin" : "Staff"}
+              {ROLE_LABEL[me.role]}
             </span>
             <Button
               type="button"

@@ -4,6 +4,7 @@
  */
 import { formatUsd } from "~/lib/format";
 import { optionsByField, type ChoiceField } from "~/features/application/schema";
+import type { Role } from "../api/types";
 
 let dateTime: Intl.DateTimeFormat | undefined;
 let dateOnly: Intl.DateTimeFormat | undefined;
@@ -38,6 +39,9 @@ export function optionLabel(field: ChoiceField, value: unknown): string {
   const options: readonly { value: string; label: string }[] = optionsByField[field];
   return options.find((option) => option.value === value)?.label ?? value;
 }
+
+/** A role as the desk names it ("Admin", "Staff"). */
+export const ROLE_LABEL: Record<Role, string> = { staff: "Staff", admin: "Admin" };
 
 export const fullName = (person: { firstName?: string | null; lastName?: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
