@@ -21,6 +21,10 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** Anything thrown, as an ApiError to show (a stranger failure gets a plain message). */
+export const asApiError = (error: unknown): ApiError =>
+  isApiError(error) ? error : new ApiError(0, "Something went wrong. Try again.");
+
 /** The session is missing or over: the caller sends the user to sign in. */
 export const isSignedOut = (error: unknown) => isApiError(error) && error.status === 401;
 

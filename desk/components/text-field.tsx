@@ -47,6 +47,31 @@ export function TextField({
   );
 }
 
+/** The account's e-mail address, which password managers file its password under. */
+export function AccountEmailField({
+  id,
+  error,
+  ref,
+}: {
+  id: string;
+  error?: ReactNode;
+  ref?: ComponentProps<typeof Input>["ref"];
+}) {
+  return (
+    <TextField
+      ref={ref}
+      id={id}
+      label="Email"
+      validated
+      error={error}
+      name="email"
+      type="email"
+      autoComplete="username"
+      required
+    />
+  );
+}
+
 /**
  * The 6-digit code an authenticator app shows (spaces allowed, as some apps
  * group the digits), read with `readCode`.

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError, isApiError, isSignedOut } from "../api/client";
+import { asApiError, type ApiError, isSignedOut } from "../api/client";
 import { signInPath } from "./session";
 
 /**
@@ -24,7 +24,7 @@ export function useAction() {
         if (isSignedOut(caught)) {
           navigate(signInPath(location.pathname + location.search), { replace: true });
         } else {
-          setError(isApiError(caught) ? caught : new ApiError(0, "Something went wrong. Try again."));
+          setError(asApiError(caught));
         }
         return undefined;
       } finally {

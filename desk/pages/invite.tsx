@@ -4,13 +4,14 @@ import { renderSVG } from "uqr";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { siteFacts } from "~/content/site-facts";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "../api/auth";
-import { ApiError, isApiError } from "../api/client";
+import { isApiError } from "../api/client";
 import type { Enrolment, Invitation } from "../api/types";
 import { CopyButton } from "../components/copy-button";
 import { ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { PublicFrame } from "../components/public-frame";
-import { AuthCodeField, readCode, TextField } from "../components/text-field";
+import { useFormAttempt } from "../lib/use-form-attempt";
+import { AccountEmailField, AuthCodeField, readCode, TextField } from "../components/text-field";
 
 /** The invitation, or why it cannot be used (404: not valid, 410: expired or used). */
 export async function inviteLoader({
@@ -44,9 +45,6 @@ export function passwordProblems(password: string, confirm: string): Record<stri
 /** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP" (easier to type from the screen). */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
-const asError = (error: unknown) =>
-  isApiError(error) ? error : new ApiError(0, "Something went wrong. Try again.");
-
 type Stage =
   { kind: "password" } | { kind: "authenticator"; enrolment: Enrolment } | { kind: "codes"; codes: string[] };
 
@@ -62,9 +60,8 @@ export function InvitePage() {
   const navigate = useNavigate();
   const id = useId();
   const [stage, setStage] = useState<Stage>({ kind: "password" });
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const form = useFormAttempt();
+  const { pending, setProblems, fieldError, formError } = form;
   /** The account's e-mail address: the invitation's, or (setup link) the one typed in. */
   const [account, setAccount] = useState("");
   useDocumentTitle("Accept invitation");
@@ -81,19 +78,12 @@ export function InvitePage() {
   }
   const { invitation } = data;
 
-  async function attempt(call: () => Promise<void>) {
-    setPending(true);
-    setError(null);
-    try {
+  /** Runs a stage's call; each stage replaces the last, so focus moves to its heading. */
+  const attempt = (call: () => Promise<void>) =>
+    form.attempt(async () => {
       await call();
-      // Each stage replaces the last: move focus to its heading.
       requestAnimationFrame(() => document.querySelector<HTMLElement>("main h1")?.focus());
-    } catch (caught) {
-      setError(asError(caught));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -128,9 +118,6 @@ export function InvitePage() {
     });
   }
 
-  const fieldError = (name: string) => problems[name] ?? error?.fieldErrors[name];
-  const formError = error && !Object.keys(error.fieldErrors).length ? error.message : null;
-
   if (stage.kind === "password") {
     return (
       <PublicFrame>
@@ -148,16 +135,7 @@ export function InvitePage() {
             // Lets password managers file the new password under the right account.
             <input type="hidden" name="username" autoComplete="username" value={invitation.email} readOnly />
           ) : (
-            <TextField
-              id={`${id}-email`}
-              label="Email"
-              validated
-              error={fieldError("email")}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-            />
+            <AccountEmailField id={`${id}-email`} error={fieldError("email")} />
           )}
           <TextField
             id={`${id}-name`}

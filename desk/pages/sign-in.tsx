@@ -6,8 +6,9 @@ import { ApiError, isApiError, isSignedOut } from "../api/client";
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { PublicFrame } from "../components/public-frame";
-import { AuthCodeField, readCode, TextField } from "../components/text-field";
+import { AccountEmailField, AuthCodeField, readCode, TextField } from "../components/text-field";
 import { safeNext } from "../lib/session";
+import { useFormAttempt } from "../lib/use-form-attempt";
 import { SetupNotice } from "./home";
 
 /** Someone already signed in goes on to where they were headed. */
@@ -25,9 +26,6 @@ export async function signInLoader({ request }: { request: Request }) {
 
 type Step = "password" | "code" | "backup";
 
-const asError = (error: unknown) =>
-  isApiError(error) ? error : new ApiError(0, "Something went wrong. Try again.");
-
 /** Sign in: e-mail and password, then an authenticator code (or a backup code). */
 export function SignInPage() {
   const { needsSetup } = useLoaderData<typeof signInLoader>();
@@ -35,9 +33,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const id = useId();
   const [step, setStep] = useState<Step>("password");
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [missing, setMissing] = useState<Record<string, string>>({});
+  const { pending, attempt, setError, setProblems, fieldError, formError } = useFormAttempt();
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   useDocumentTitle("Sign in");
@@ -50,25 +46,12 @@ export function SignInPage() {
     );
   }
 
-  async function attempt(call: () => Promise<unknown>, onDone: () => void) {
-    setPending(true);
-    setError(null);
-    try {
-      await call();
-      onDone();
-    } catch (caught) {
-      const problem = asError(caught);
-      // The code step's 401 other than a wrong code: the sign-in expired; start again.
-      if (step !== "password" && problem.status === 401 && !/code/i.test(problem.message)) {
-        setError(new ApiError(401, "That took too long. Enter your email and password again."));
-        setStep("password");
-        requestAnimationFrame(() => emailInput.current?.focus());
-      } else {
-        setError(problem);
-      }
-    } finally {
-      setPending(false);
-    }
+  /** The code step's 401 other than a wrong code: the sign-in expired; start again. */
+  function expired(problem: ApiError): ApiError {
+    if (step === "password" || problem.status !== 401 || /code/i.test(problem.message)) return problem;
+    setStep("password");
+    requestAnimationFrame(() => emailInput.current?.focus());
+    return new ApiError(401, "That took too long. Enter your email and password again.");
   }
 
   function required(form: FormData, fields: Record<string, string>) {
@@ -76,7 +59,7 @@ export function SignInPage() {
     for (const [name, message] of Object.entries(fields)) {
       if (!String(form.get(name) ?? "").trim()) problems[name] = message;
     }
-    setMissing(problems);
+    setProblems(problems);
     return Object.keys(problems).length === 0;
   }
 
@@ -85,14 +68,12 @@ export function SignInPage() {
     const form = new FormData(event.currentTarget);
     if (!required(form, { email: "Enter your email", password: "Enter your password" })) return;
     const email = String(form.get("email")).trim();
-    void attempt(
-      () => signIn(email, String(form.get("password"))),
-      () => {
-        setStep("code");
-        // The new field appears in place of the old form: put the cursor in it.
-        requestAnimationFrame(() => codeInput.current?.focus());
-      },
-    );
+    void attempt(async () => {
+      await signIn(email, String(form.get("password")));
+      setStep("code");
+      // The new field appears in place of the old form: put the cursor in it.
+      requestAnimationFrame(() => codeInput.current?.focus());
+    }, expired);
   }
 
   function submitCode(event: FormEvent<HTMLFormElement>) {
@@ -102,21 +83,19 @@ export function SignInPage() {
     const message = step === "backup" ? "Enter one of your backup codes" : "Enter the code from your app";
     if (!required(form, { [name]: message })) return;
     const value = readCode(form, name);
-    void attempt(
-      () => signInCode(step === "backup" ? { backupCode: value } : { code: value }),
-      () => navigate(safeNext(params.get("next")), { replace: true }),
-    );
+    void attempt(async () => {
+      await signInCode(step === "backup" ? { backupCode: value } : { code: value });
+      void navigate(safeNext(params.get("next")), { replace: true });
+    }, expired);
   }
 
+  /** Another step, with a clean slate and the cursor in its field. */
   function switchTo(next: Step) {
     setStep(next);
     setError(null);
-    setMissing({});
-    requestAnimationFrame(() => codeInput.current?.focus());
+    setProblems({});
+    requestAnimationFrame(() => (next === "password" ? emailInput : codeInput).current?.focus());
   }
-
-  const fieldError = (name: string) => missing[name] ?? error?.fieldErrors[name];
-  const formError = error && !Object.keys(error.fieldErrors).length ? error.message : null;
 
   return (
     <PublicFrame>
@@ -137,17 +116,7 @@ export function SignInPage() {
 
       {step === "password" ? (
         <form className="flex flex-col gap-4" onSubmit={submitPassword} noValidate>
-          <TextField
-            ref={emailInput}
-            id={`${id}-email`}
-            label="Email"
-            validated
-            error={fieldError("email")}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-          />
+          <AccountEmailField ref={emailInput} id={`${id}-email`} error={fieldError("email")} />
           <TextField
             id={`${id}-password`}
             label="Password"
@@ -194,17 +163,7 @@ export function SignInPage() {
             >
               {step === "code" ? "Use a backup code" : "Use the authenticator app"}
             </Button>
-            <Button
-              type="button"
-              variant="link"
-              className="px-0"
-              onClick={() => {
-                setStep("password");
-                setError(null);
-                setMissing({});
-                requestAnimationFrame(() => emailInput.current?.focus());
-              }}
-            >
+            <Button type="button" variant="link" className="px-0" onClick={() => switchTo("password")}>
               Start over
             </Button>
           </div>
