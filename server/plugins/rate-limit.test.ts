@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../app";
-import { openPostgresStore } from "../store/postgres";
 import type { Store } from "../store/store";
 import {
   ENGINES,
-  TEST_DATABASE_URL,
   buildTestApp,
   openTestStore,
   testConfig,
+  useTwoInstances,
   validApplication,
   type TestStore,
 } from "../../test/support/server";
@@ -62,30 +61,10 @@ describe.each(ENGINES)("the rate limit kept in the %s store", (engine) => {
 });
 
 describe("two instances on one PostgreSQL schema", () => {
-  let db: TestStore;
-  let otherStore: Store;
-  let a: App;
-  let b: App;
-  beforeAll(async () => {
-    db = await openTestStore("postgres");
-    const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
-    // Its own pool, as a second server process would have.
-    otherStore = await openPostgresStore({
-      connectionString: TEST_DATABASE_URL,
-      schema: rows[0].schema,
-      max: 2,
-    });
-    a = await buildTestApp({ store: db.store, env: LIMIT });
-    b = await buildTestApp({ store: otherStore, env: LIMIT });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await otherStore?.close();
-    await db?.dispose();
-  });
+  const instances = useTwoInstances({ env: LIMIT });
 
   it("hold the limit in total: three posts over both pass, the fourth on either is 429", async () => {
+    const { first: a, second: b } = instances;
     const ip = "203.0.113.50";
     expect((await post(a, ip)).statusCode).toBe(201);
     expect((await post(b, ip)).statusCode).toBe(201);

@@ -4,19 +4,11 @@
  * instance on one database. Waiting is simulated by moving the block's end
  * into the past (the store's clock decides, as in production).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../server/app";
-import { openPostgresStore } from "../../server/store/postgres";
+import { describe, expect, it } from "vitest";
+import type { App } from "../../server/app";
 import type { Store } from "../../server/store/store";
 import { cookiesFrom, deskHeaders, signedInStaff, signIn, totpCode } from "../support/desk";
-import {
-  ENGINES,
-  openTestStore,
-  TEST_DATABASE_URL,
-  testConfig,
-  useTestApp,
-  type TestStore,
-} from "../support/server";
+import { ENGINES, useTestApp, useTwoInstances } from "../support/server";
 
 const attempt = (app: App, email: string, password: string, remoteAddress: string) =>
   app.inject({
@@ -124,31 +116,10 @@ describe.each(ENGINES)("desk sign-in throttling on %s", (engine) => {
 });
 
 describe("desk sign-in throttling across two instances on one PostgreSQL", () => {
-  let db: TestStore;
-  let otherStore: Store;
-  let first: App;
-  let second: App;
-
-  beforeAll(async () => {
-    db = await openTestStore("postgres");
-    const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
-    otherStore = await openPostgresStore({
-      connectionString: TEST_DATABASE_URL,
-      schema: rows[0].schema,
-      max: 3,
-    });
-    first = await buildApp({ config: testConfig(), store: db.store, logger: false });
-    second = await buildApp({ config: testConfig(), store: otherStore, logger: false });
-    await Promise.all([first.ready(), second.ready()]);
-  });
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await otherStore?.close();
-    await db?.dispose();
-  });
+  const instances = useTwoInstances();
 
   it("counts failures on either instance toward one limit", async () => {
+    const { first, second } = instances;
     const account = await signedInStaff(first);
     const ip = "203.0.113.7";
     for (let i = 1; i <= 5; i++) {

@@ -154,6 +154,36 @@ export function useTestApp(
   return context;
 }
 
+/**
+ * Two app instances on one PostgreSQL schema for a describe block, each with
+ * its own pool as two server processes would have: what one counts or
+ * stores, the other sees.
+ */
+export function useTwoInstances(options: { env?: Record<string, string> } = {}) {
+  type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+  const context = {} as { first: TestApp; second: TestApp };
+  let db: TestStore | undefined;
+  let otherStore: Store | undefined;
+  beforeAll(async () => {
+    db = await openTestStore("postgres");
+    const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
+    otherStore = await openPostgresStore({
+      connectionString: TEST_DATABASE_URL,
+      schema: rows[0].schema,
+      max: 3,
+    });
+    context.first = await buildTestApp({ store: db.store, env: options.env });
+    context.second = await buildTestApp({ store: otherStore, env: options.env });
+  });
+  afterAll(async () => {
+    await context.first?.close();
+    await context.second?.close();
+    await otherStore?.close();
+    await db?.dispose();
+  });
+  return context;
+}
+
 // ---------------------------------------------------------------------------
 // A tiny prerendered site, run through the real scripts/postbuild.mjs.
 
