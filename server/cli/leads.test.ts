@@ -6,58 +6,20 @@ import { buildApp } from "../app";
 import { createBackend, disposeSeed, type TestBackend } from "../../test/support/fault-harness";
 import { openRuntime } from "../runtime";
 import { ENGINES, testConfig, validApplication } from "../../test/support/server";
-import { runLeadsCli, table } from "./leads";
+import { runCli } from "../../test/support/cli";
+import { parseCsv } from "../../test/support/csv";
+import { table } from "./leads";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
-
-/** RFC 4180 (quoted fields, doubled quotes, newlines in quotes) into objects keyed by the header. */
-function parse(csv: string, _options?: { columns: true }): Record<string, string>[] {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  const endField = () => {
-    record.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < csv.length; i++) {
-    const ch = csv[i];
-    if (quoted) {
-      if (ch === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") endField();
-    else if (ch === "\n") endRecord();
-    else if (ch !== "\r") field += ch;
-  }
-  if (field || record.length) endRecord();
-  const [header, ...rows] = records.filter((r) => r.length > 1 || r[0] !== "");
-  return rows.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i]])));
-}
 
 describe.each(ENGINES)("npm run leads on %s", (engine) => {
   let backend: TestBackend;
   let ids: string[];
   const outDir = mkdtempSync(join(tmpdir(), "harborline-cli-"));
 
-  const cli = async (...argv: string[]) => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runLeadsCli(argv, {
-      stdout: (text) => (stdout += `${text}\n`),
-      stderr: (text) => (stderr += `${text}\n`),
-      env: { ...backend.env, LOG_LEVEL: "silent" },
-    });
-    return { code, stdout, stderr };
-  };
+  const cli = (...argv: string[]) => runCli({ ...backend.env, LOG_LEVEL: "silent" }, ...argv);
+  /** The rows of a CSV export (printed line by line, so it may end in a blank line). */
+  const csvRows = (text: string) => parseCsv(text, { skipBlankLines: true }).rows;
 
   beforeAll(async () => {
     backend = await createBackend(engine);
@@ -143,7 +105,7 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
     const file = join(outDir, `applications-${engine}.csv`);
     const exported = await cli("export", "applications", "--out", file);
     expect(exported.code).toBe(0);
-    const rows = parse(readFileSync(file, "utf8"), { columns: true }) as Record<string, string>[];
+    const rows = csvRows(readFileSync(file, "utf8"));
     expect(rows).toHaveLength(3);
     expect(rows.find((row) => row.id === ids[0])).toMatchObject({
       company_name: "Alpha Freight",
@@ -152,13 +114,10 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
       // A spreadsheet must not read "+1 212 …" as a formula.
       phone: "'+1 212 555 0100",
     });
-    const consents = parse((await cli("export", "consents")).stdout, { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const consents = csvRows((await cli("export", "consents")).stdout);
     expect(consents).toHaveLength(3);
     expect(consents[0].consent_text).toMatch(/text messages/);
-    const newsletter = parse((await cli("export", "newsletter")).stdout, { columns: true });
+    const newsletter = csvRows((await cli("export", "newsletter")).stdout);
     expect(newsletter).toEqual([
       expect.objectContaining({ email: "reader@example.com", status: "subscribed" }),
     ]);

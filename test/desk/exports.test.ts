@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS, createOperatorRepository } from "../../server/store/operator-repository";
 import { signedInStaff } from "../support/desk";
-import { auditRows, deliveryHistory, parseCsv, placeAt, submit } from "../support/desk-applications";
+import { parseCsv } from "../support/csv";
+import { auditRows, deliveryHistory, placeAt, submit } from "../support/desk-applications";
 import { ENGINES, useTestApp } from "../support/server";
 
 describe.each(ENGINES)("desk exports on %s", (engine) => {

@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { runLeadsCli } from "../../server/cli/leads";
+import { runCli } from "../support/cli";
 import { openRuntime } from "../../server/runtime";
 import { createBackend, disposeSeed, type TestBackend } from "../support/fault-harness";
 import { cookiesFrom, deskHeaders, totpCode } from "../support/desk";
@@ -24,16 +24,8 @@ describe.each(ENGINES)("first desk accounts on %s", (engine) => {
     await disposeSeed();
   });
 
-  const cli = async (...argv: string[]) => {
-    let stdout = "";
-    let stderr = "";
-    const code = await runLeadsCli(argv, {
-      stdout: (text) => (stdout += `${text}\n`),
-      stderr: (text) => (stderr += `${text}\n`),
-      env: { ...backend.env, LOG_LEVEL: "silent", SITE_URL: "https://desk.example.test" },
-    });
-    return { code, stdout, stderr };
-  };
+  const cli = (...argv: string[]) =>
+    runCli({ ...backend.env, LOG_LEVEL: "silent", SITE_URL: "https://desk.example.test" }, ...argv);
 
   /** The app on the backend's store, with its JSON log lines collected. */
   const start = async () => {

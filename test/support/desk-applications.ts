@@ -95,33 +95,3 @@ export function deskClient(app: () => App, cookie: () => string | undefined) {
       }),
   };
 }
-
-/** RFC 4180 CSV (quoted fields, doubled quotes, newlines in quotes): the header row, then objects keyed by it. */
-export function parseCsv(csv: string): { header: string[]; rows: Record<string, string>[] } {
-  const records: string[][] = [];
-  let field = "";
-  let record: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const ch = csv[i];
-    if (quoted) {
-      if (ch === '"' && csv[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      record.push(field);
-      field = "";
-    } else if (ch === "\n") {
-      record.push(field);
-      records.push(record);
-      field = "";
-      record = [];
-    } else if (ch !== "\r") field += ch;
-  }
-  if (field || record.length) records.push([...record, field]);
-  const [header = [], ...rows] = records;
-  return { header, rows: rows.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i]]))) };
-}
