@@ -46,7 +46,7 @@ const { openStore } = await load("open");
 const { migrate } = await load("migrate");
 const { createInvitations } = await load("invitations");
 const { createOperatorRepository } = await load("operator");
-const { smsConsentText, SMS_CONSENT_VERSION } = await load("schema");
+const { smsConsentText, SMS_CONSENT_VERSION, fundingTypeOptions } = await load("schema");
 
 /** The seeded application number g's id (the same formula as the seed's SQL). */
 const appId = (g) => {
@@ -186,17 +186,8 @@ const LAST = [
   "Weber",
   "Dubois",
 ];
-const FUNDING = [
-  "revenue-based",
-  "asset-based",
-  "venture-debt",
-  "strategic-financing",
-  "real-estate",
-  "sba-loan",
-  "working-capital",
-  "equipment-financing",
-  "other",
-];
+// The wizard's funding types, in its order.
+const FUNDING = fundingTypeOptions.map((option) => option.value);
 const SOURCES = ["google", "facebook", "linkedin", "newsletter", "bing"];
 
 const seedSql = {
