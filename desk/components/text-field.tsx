@@ -47,23 +47,16 @@ export function TextField({
   );
 }
 
+/** A field of the account forms: its input's id and ref, and what is wrong with it. */
+type AccountFieldProps = Pick<ComponentProps<typeof TextField>, "id" | "error" | "ref">;
+
 /** The account's e-mail address, which password managers file its password under. */
-export function AccountEmailField({
-  id,
-  error,
-  ref,
-}: {
-  id: string;
-  error?: ReactNode;
-  ref?: ComponentProps<typeof Input>["ref"];
-}) {
+export function AccountEmailField(field: AccountFieldProps) {
   return (
     <TextField
-      ref={ref}
-      id={id}
+      {...field}
       label="Email"
       validated
-      error={error}
       name="email"
       type="email"
       autoComplete="username"
@@ -76,22 +69,12 @@ export function AccountEmailField({
  * The 6-digit code an authenticator app shows (spaces allowed, as some apps
  * group the digits), read with `readCode`.
  */
-export function AuthCodeField({
-  id,
-  error,
-  ref,
-}: {
-  id: string;
-  error?: ReactNode;
-  ref?: ComponentProps<typeof Input>["ref"];
-}) {
+export function AuthCodeField(field: AccountFieldProps) {
   return (
     <TextField
-      ref={ref}
-      id={id}
+      {...field}
       label="Authentication code"
       validated
-      error={error}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
