@@ -9,7 +9,6 @@ import { DeskLayout, LAYOUT_ID } from "./components/layout";
 import { RootError, RouteError } from "./components/route-error";
 import { guarded } from "./lib/session";
 import { AccountPage, accountLoader } from "./pages/account";
-import { AnalyticsPage, analyticsLoader } from "./pages/analytics";
 import { ApplicationPage, applicationLoader } from "./pages/application";
 import { AuditPage, auditLoader } from "./pages/audit";
 import { ConsentsPage, consentsLoader } from "./pages/consents";
@@ -52,7 +51,15 @@ export const routes: RouteObject[] = [
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: "health", loader: healthLoader, element: <HealthPage /> },
               { path: "mail", loader: mailLoader, element: <MailPage /> },
-              { path: "analytics", loader: analyticsLoader, element: <AnalyticsPage /> },
+              {
+                path: "analytics",
+                // The charts library is most of the console's code: it loads with this page only.
+                lazy: () =>
+                  import("./pages/analytics").then((page) => ({
+                    loader: page.analyticsLoader,
+                    Component: page.AnalyticsPage,
+                  })),
+              },
               { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },
