@@ -7,7 +7,6 @@ import {
 } from "~/features/application/schema";
 import { fieldErrors } from "~/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-import { cleanJson } from "../clean-text";
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
@@ -26,8 +25,6 @@ const applications: FastifyPluginAsync = async (app) => {
     const parsed = applicationRequestSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
 
-    // Cleaned again after the schema's own cuts: an attribution value cut at its
-    // limit can split an emoji's surrogate pair, which the store cannot hold.
     // What the request carries besides the application itself; the rest is the
     // application (the CRM payload builder picks and orders its fields).
     const {
@@ -37,7 +34,7 @@ const applications: FastifyPluginAsync = async (app) => {
       consentVersion = SMS_CONSENT_VERSION,
       [HONEYPOT_FIELD]: honeypot,
       ...application
-    } = cleanJson(parsed.data);
+    } = parsed.data;
     const result = await app.applications.create({
       submissionId,
       application,

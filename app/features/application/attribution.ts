@@ -7,6 +7,7 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { clipText } from "~/lib/clip-text";
 import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
 import type { Attribution, Touch } from "./schema";
 
@@ -98,7 +99,7 @@ export function nextAttribution(previous: StoredAttribution, view: PageView): St
   } catch {
     return previous;
   }
-  const page = clip(url.pathname + url.search, URL_MAX);
+  const page = clipText(url.pathname + url.search, URL_MAX);
   const referrer = externalReferrer(view.referrer, url);
   const params = campaignParams(url);
   const hasCampaign = Object.keys(params).length > 0;
@@ -143,8 +144,8 @@ function readStored(storage: Pick<Storage, "getItem">): StoredAttribution {
   const lastTouch = sanitizeTouch(parsed.lastTouch);
   if (firstTouch) stored.firstTouch = firstTouch;
   if (lastTouch) stored.lastTouch = lastTouch;
-  if (typeof parsed.landingPage === "string") stored.landingPage = clip(parsed.landingPage, URL_MAX);
-  if (typeof parsed.referrer === "string") stored.referrer = clip(parsed.referrer, URL_MAX);
+  if (typeof parsed.landingPage === "string") stored.landingPage = clipText(parsed.landingPage, URL_MAX);
+  if (typeof parsed.referrer === "string") stored.referrer = clipText(parsed.referrer, URL_MAX);
   if (typeof parsed.lastSeenAt === "string") stored.lastSeenAt = parsed.lastSeenAt.slice(0, TIMESTAMP_MAX);
   return stored;
 }
@@ -154,10 +155,10 @@ function sanitizeTouch(input: unknown): Touch | undefined {
   const touch: Touch = {};
   for (const param of CAMPAIGN_PARAMS) {
     const value = input[param];
-    if (typeof value === "string" && value.trim()) touch[param] = clip(value.trim(), VALUE_MAX);
+    if (typeof value === "string" && value.trim()) touch[param] = clipText(value.trim(), VALUE_MAX);
   }
-  if (typeof input.landingPage === "string") touch.landingPage = clip(input.landingPage, URL_MAX);
-  if (typeof input.referrer === "string") touch.referrer = clip(input.referrer, URL_MAX);
+  if (typeof input.landingPage === "string") touch.landingPage = clipText(input.landingPage, URL_MAX);
+  if (typeof input.referrer === "string") touch.referrer = clipText(input.referrer, URL_MAX);
   if (typeof input.at === "string" && !Number.isNaN(Date.parse(input.at)))
     touch.at = input.at.slice(0, TIMESTAMP_MAX);
   return touch;
@@ -167,7 +168,7 @@ function campaignParams(url: URL): Partial<Record<CampaignParam, string>> {
   const params: Partial<Record<CampaignParam, string>> = {};
   for (const param of CAMPAIGN_PARAMS) {
     const value = url.searchParams.get(param)?.trim();
-    if (value) params[param] = clip(value, VALUE_MAX);
+    if (value) params[param] = clipText(value, VALUE_MAX);
   }
   return params;
 }
@@ -178,7 +179,7 @@ function externalReferrer(referrer: string, page: URL): string | undefined {
     const from = new URL(referrer);
     if (from.protocol !== "http:" && from.protocol !== "https:") return undefined;
     if (from.hostname === page.hostname) return undefined;
-    return clip(from.href, URL_MAX);
+    return clipText(from.href, URL_MAX);
   } catch {
     return undefined;
   }
@@ -187,10 +188,6 @@ function externalReferrer(referrer: string, page: URL): string | undefined {
 function expired(touch: Touch, now: Date): boolean {
   const at = touch.at ? Date.parse(touch.at) : NaN;
   return Number.isNaN(at) || now.getTime() - at > FIRST_TOUCH_MAX_AGE_MS;
-}
-
-function clip(value: string, max: number): string {
-  return value.length > max ? value.slice(0, max) : value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

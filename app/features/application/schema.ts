@@ -8,6 +8,7 @@
 import "~/lib/zod-config";
 import { z } from "zod";
 import { siteFacts } from "~/content/site-facts";
+import { clipText } from "~/lib/clip-text";
 import { emailAddress, invalidEmailMessage } from "~/lib/email";
 import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
 import type { AnswerField, ApplicationField } from "./steps";
@@ -216,7 +217,7 @@ export const smsConsentVersions: Record<string, string> = {
 const clipped = (max: number) =>
   z
     .string()
-    .transform((value) => value.trim().slice(0, max))
+    .transform((value) => clipText(value.trim(), max))
     .optional();
 const campaignValue = clipped(ATTRIBUTION_LIMITS.value);
 const url = clipped(ATTRIBUTION_LIMITS.url);
