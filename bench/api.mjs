@@ -13,33 +13,23 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { pathToFileURL } from "node:url";
-import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
+import { ROOT } from "../scripts/lib/bundle-server.mjs";
+import { BENCH_DATABASE_URL, benchServerEnv, bundleBench } from "./lib/bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RAW_CONCURRENCY = 16;
 const PORT = Number(process.env.BENCH_PORT ?? 4430);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const DATABASE_URL = BENCH_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY;
 
 const log = (...args) => console.log("[bench:api]", ...args);
-const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench");
-rmSync(outDir, { recursive: true, force: true });
-await bundleServer(outDir, {
-  server: "server/main.ts",
-  raw: "bench/raw-intake.ts",
-  sample: "test/support/sample-application.ts",
-});
-// The same valid application every test starts from (bundled above: it is TypeScript).
-const { sampleApplication } = await import(pathToFileURL(join(outDir, "sample.mjs")).href);
+const bench = await bundleBench("harborline-bench", { raw: "bench/raw-intake.ts" });
+const { outDir, sampleApplication } = bench;
 
 const baseEnv = {
-  PATH: process.env.PATH ?? "",
-  HOST: "127.0.0.1",
-  CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
-  RATE_LIMIT_MAX: "1000000",
+  ...benchServerEnv,
   ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
 };
 
@@ -270,6 +260,6 @@ else {
   next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
 }
 writeFileSync(file, next);
-rmSync(outDir, { recursive: true, force: true });
+bench.remove();
 log("wrote BENCHMARKS.md");
 console.log(`\n${section}`);

@@ -11,13 +11,13 @@
 // BENCH_PORT (4431), BENCH_ONLY=ingest|queries.
 import { spawn, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { cpus, loadavg, totalmem, tmpdir } from "node:os";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
+import { ROOT } from "../scripts/lib/bundle-server.mjs";
+import { BENCH_DATABASE_URL, benchServerEnv, bundleBench } from "./lib/bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -26,24 +26,15 @@ const APP_RATE = Number(process.env.BENCH_APP_RATE ?? 20);
 const GOAL_EVENTS = 2000;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4431);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const DATABASE_URL = BENCH_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY;
 
 const log = (...args) => console.log("[bench:events]", ...args);
-const outDir = join(ROOT, "node_modules", ".cache", "harborline-bench-events");
-rmSync(outDir, { recursive: true, force: true });
-await bundleServer(outDir, {
-  server: "server/main.ts",
-  queries: "bench/events-queries.ts",
-  sample: "test/support/sample-application.ts",
-});
-const { sampleApplication } = await import(pathToFileURL(join(outDir, "sample.mjs")).href);
+const bench = await bundleBench("harborline-bench-events", { queries: "bench/events-queries.ts" });
+const { outDir, sampleApplication } = bench;
 
 const baseEnv = {
-  PATH: process.env.PATH ?? "",
-  HOST: "127.0.0.1",
-  CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
-  RATE_LIMIT_MAX: "1000000",
+  ...benchServerEnv,
   ANALYTICS_RATE_LIMIT_MAX: "10000000",
 };
 
@@ -298,6 +289,6 @@ else {
   next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
 }
 writeFileSync(file, next);
-rmSync(outDir, { recursive: true, force: true });
+bench.remove();
 log("wrote BENCHMARKS.md");
 console.log(`\n${section}`);
