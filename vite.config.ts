@@ -16,6 +16,9 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 // it, so importedByShell() below cannot see it. The icons stay where used.
 const LUCIDE_RUNTIME =
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]|lucide-react\.mjs)/;
+// The page meta every route's meta() is built from: like the shell, it is
+// needed on every page, so it shares the shell's file instead of its own.
+const PAGE_META = /[\\/]app[\\/]seo[\\/](meta|structured-data)\.ts$/;
 const APP_MODULE = /[\\/]app[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;
 const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
@@ -72,7 +75,10 @@ function clientChunks(): Plugin {
               { name: "framework", test: FRAMEWORK, priority: 2 },
               {
                 name: (id, graph) =>
-                  LUCIDE_RUNTIME.test(id) || inRootGraph(id, graph) || importedByShell(id, graph)
+                  LUCIDE_RUNTIME.test(id) ||
+                  PAGE_META.test(id) ||
+                  inRootGraph(id, graph) ||
+                  importedByShell(id, graph)
                     ? "shell"
                     : null,
                 debugName: "shell",
