@@ -14,16 +14,18 @@ import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem } from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { BENCH_DATABASE_URL, benchServerEnv, bundleBench } from "./lib/bench-server.mjs";
+import { eventsBatch, loadInProcess } from "./lib/event-load.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10);
 const APP_RATE = Number(process.env.BENCH_APP_RATE ?? 20);
 const GOAL_EVENTS = 2000;
+// Paced a little above the goal: autocannon's pacing lands a fraction under its target.
+const PACED_EVENTS = GOAL_EVENTS * 1.05;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4431);
 const DATABASE_URL = BENCH_DATABASE_URL;
@@ -79,76 +81,10 @@ async function startServer(env) {
   throw new Error("server did not start");
 }
 
-// A batch as the browser's sender makes it: a page view and a visitor's way into the wizard.
-const batch = Array.from({ length: BATCH }, (_, index) =>
-  index === 0
-    ? {
-        type: "pageview",
-        page: "/?utm_source=bench&utm_campaign=load",
-        referrer: "https://www.example.com/",
-        age: 40,
-      }
-    : index % 3 === 0
-      ? { type: "field_error", page: "/", referrer: "", field: "email", code: "invalid_format", age: 20 }
-      : {
-          type: index % 3 === 1 ? "step_viewed" : "step_completed",
-          page: "/",
-          referrer: "",
-          step: 1 + (index % 4),
-          age: 10,
-        },
-);
-const eventsBody = JSON.stringify(batch);
-// Many visitors: a different user agent per request.
-const agent = () =>
-  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${Math.floor(Math.random() * 1e6)}.0 Safari/537.36`;
-const [appHead, appTail] = JSON.stringify({ ...sampleApplication, submissionId: "@@" }).split('"@@"');
-
-const requests = {
-  events: {
-    method: "POST",
-    path: "/api/events",
-    setupRequest: (request) => ({
-      ...request,
-      headers: { "content-type": "application/json", "user-agent": agent() },
-      body: eventsBody,
-    }),
-  },
-  applications: {
-    method: "POST",
-    path: "/api/applications",
-    setupRequest: (request) => ({
-      ...request,
-      headers: { "content-type": "application/json", "user-agent": agent() },
-      body: `${appHead}"${randomUUID()}"${appTail}`,
-    }),
-  },
-};
-
-function load(kind, { duration, rate, connections = CONNECTIONS }) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://127.0.0.1:${PORT}`,
-        connections,
-        duration,
-        ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),
-        requests: [requests[kind]],
-      },
-      (error, result) =>
-        error
-          ? reject(error)
-          : resolve({
-              perSecond: result["2xx"] / result.duration,
-              ok: result["2xx"],
-              p50: result.latency.p50,
-              p99: result.latency.p99,
-              non2xx: result.non2xx,
-              errors: result.errors + result.timeouts,
-            }),
-    );
-  });
-}
+const bodies = { eventsBody: JSON.stringify(eventsBatch(BATCH)), application: sampleApplication };
+/** One load of `kind` ("events" or "applications"); each in its own process, so loads side by side do not skew each other. */
+const load = (kind, { duration, rate, connections = CONNECTIONS }) =>
+  loadInProcess({ port: PORT, kind, duration, rate, connections, bodies });
 
 async function ingestion() {
   const db = await freshSchema();
@@ -159,11 +95,11 @@ async function ingestion() {
     await load("applications", { duration: 2, rate: APP_RATE, connections: 4 });
     log(`applications alone at ${APP_RATE}/s, ${DURATION} s`);
     const appsAlone = await load("applications", { duration: DURATION, rate: APP_RATE, connections: 4 });
-    log(`events paced at ${GOAL_EVENTS}/s (${GOAL_EVENTS / BATCH} requests/s), ${DURATION} s`);
-    const paced = await load("events", { duration: DURATION, rate: GOAL_EVENTS / BATCH });
+    log(`events paced at ${PACED_EVENTS}/s (${PACED_EVENTS / BATCH} requests/s), ${DURATION} s`);
+    const paced = await load("events", { duration: DURATION, rate: PACED_EVENTS / BATCH });
     log(`the same with applications at ${APP_RATE}/s beside it, ${DURATION} s`);
     const [pacedBeside, appsBeside] = await Promise.all([
-      load("events", { duration: DURATION, rate: GOAL_EVENTS / BATCH }),
+      load("events", { duration: DURATION, rate: PACED_EVENTS / BATCH }),
       load("applications", { duration: DURATION, rate: APP_RATE, connections: 4 }),
     ]);
     log(`events saturated, ${CONNECTIONS} connections, ${DURATION} s`);
@@ -240,13 +176,13 @@ if (ingest) {
     "",
     "| run | events/s answered 202 | p50 / p99 | non-2xx / errors |",
     "| --- | --- | --- | --- |",
-    `| events paced at ${f0(GOAL_EVENTS)}/s | ${f0(pacedEvents)} | ${f1(paced.p50)} / ${f1(paced.p99)} | ${paced.non2xx} / ${paced.errors} |`,
-    `| events paced at ${f0(GOAL_EVENTS)}/s, applications beside | ${f0(pacedBeside.perSecond * BATCH)} | ${f1(pacedBeside.p50)} / ${f1(pacedBeside.p99)} | ${pacedBeside.non2xx} / ${pacedBeside.errors} |`,
+    `| events paced at ${f0(PACED_EVENTS)}/s | ${f0(pacedEvents)} | ${f1(paced.p50)} / ${f1(paced.p99)} | ${paced.non2xx} / ${paced.errors} |`,
+    `| events paced at ${f0(PACED_EVENTS)}/s, applications beside | ${f0(pacedBeside.perSecond * BATCH)} | ${f1(pacedBeside.p50)} / ${f1(pacedBeside.p99)} | ${pacedBeside.non2xx} / ${pacedBeside.errors} |`,
     `| events saturated (${CONNECTIONS} connections) | ${f0(saturated.perSecond * BATCH)} | ${f1(saturated.p50)} / ${f1(saturated.p99)} | ${saturated.non2xx} / ${saturated.errors} |`,
     `| applications alone (${APP_RATE}/s) | - | ${f1(appsAlone.p50)} / ${f1(appsAlone.p99)} | ${appsAlone.non2xx} / ${appsAlone.errors} |`,
-    `| applications beside ${f0(GOAL_EVENTS)} events/s | - | ${f1(appsBeside.p50)} / ${f1(appsBeside.p99)} | ${appsBeside.non2xx} / ${appsBeside.errors} |`,
+    `| applications beside ${f0(PACED_EVENTS)} events/s | - | ${f1(appsBeside.p50)} / ${f1(appsBeside.p99)} | ${appsBeside.non2xx} / ${appsBeside.errors} |`,
     "",
-    `- Goal at least ${f0(GOAL_EVENTS)} events/s with p99 under 50 ms: ${met(pacedEvents >= GOAL_EVENTS * 0.98 && paced.p99 < 50)} (paced run: ${f0(pacedEvents)} events/s, p99 ${f1(paced.p99)} ms; with applications beside it p99 ${f1(pacedBeside.p99)} ms); the saturated run shows the headroom.`,
+    `- Goal at least ${f0(GOAL_EVENTS)} events/s with p99 under 50 ms: ${met(pacedEvents >= GOAL_EVENTS && paced.p99 < 50)} (paced run: ${f0(pacedEvents)} events/s, p99 ${f1(paced.p99)} ms; with applications beside it p99 ${f1(pacedBeside.p99)} ms); the saturated run shows the headroom.`,
     ...(paced.p99 >= 50 && appsAlone.p99 >= 40
       ? [
           `- Why the tail: on this shared machine the application endpoint alone, at only ${APP_RATE} requests/s, has a p99 of ${f1(appsAlone.p99)} ms; the slowest 1% is CPU queueing behind other work (2 cores, the load average below), not the ingestion path, which answers ${f0(saturated.perSecond * BATCH)} events/s when saturated.`,
