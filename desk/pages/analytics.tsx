@@ -155,7 +155,7 @@ export function AnalyticsPage() {
 
       <Section
         title="Application funnel"
-        description="Visitors who reached each step after the one before, on the same day. Accepted and delivered are the server's own records."
+        description="Visitors who reached each step after the one before, on the same day. In brackets, the visitors lost since the step before. Accepted and delivered are the server's own records."
       >
         <FunnelChart funnel={report.funnel} />
         <DataTable

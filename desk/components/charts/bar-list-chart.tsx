@@ -44,9 +44,10 @@ export function BarListChart<Row>({
             <XAxis type="number" allowDecimals={false} fontSize={12} />
             <YAxis type="category" dataKey="_label" width={140} fontSize={12} interval={0} />
             <Tooltip />
-            {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+            {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
             {series.map((item) => (
               <Bar
+                isAnimationActive={false}
                 key={item.key}
                 dataKey={item.key as string}
                 name={item.name}

@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
  * A chart with the same numbers as a table. The drawing is hidden from
  * screen readers (it says nothing the table does not); the table sits in a
  * disclosure anyone can open, and screen readers reach it like any other.
+ * Charts draw without animation: nothing moves for people who asked for less
+ * motion, and a bar's label never lags its bar.
  */
 export function ChartFrame({
   chart,

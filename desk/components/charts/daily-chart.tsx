@@ -28,6 +28,7 @@ export function DailyChart({ daily }: { daily: AnalyticsReport["daily"] }) {
             <Tooltip labelFormatter={(day) => shortDay(String(day))} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Line
+              isAnimationActive={false}
               type="monotone"
               dataKey="pageviews"
               name="Page views"
@@ -36,6 +37,7 @@ export function DailyChart({ daily }: { daily: AnalyticsReport["daily"] }) {
               strokeWidth={2}
             />
             <Line
+              isAnimationActive={false}
               type="monotone"
               dataKey="visitors"
               name="Visitors"

@@ -10,6 +10,9 @@ export interface Column<Row> {
 
 const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase";
 const td = "px-3 py-2 align-top";
+// Long values (a path, a campaign) break where they must, words stay whole; the
+// row's name keeps room enough for a few words on a phone.
+const wrap = "[overflow-wrap:anywhere]";
 
 /** A plain table with a caption and headers: the numbers behind a chart, or a list of its own. */
 export function DataTable<Row>({
@@ -45,13 +48,17 @@ export function DataTable<Row>({
             <tr key={rowKey(row)} className="border-b border-border last:border-0">
               {columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.header} scope="row" className={`${td} text-left font-medium break-all`}>
+                  <th
+                    key={column.header}
+                    scope="row"
+                    className={`${td} min-w-32 text-left font-medium ${wrap}`}
+                  >
                     {column.cell(row)}
                   </th>
                 ) : (
                   <td
                     key={column.header}
-                    className={column.numeric ? `${td} text-right tabular-nums` : `${td} break-all`}
+                    className={column.numeric ? `${td} text-right tabular-nums` : `${td} ${wrap}`}
                   >
                     {column.cell(row)}
                   </td>
