@@ -175,6 +175,8 @@ export interface Health {
   /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
   mailConfigured: boolean;
   mail: Record<MailStatus, number>;
+  /** How long a delivery or an e-mail is retried before it is dead (the configured schedule). */
+  retryWindowMs: number;
 }
 
 /** Where an e-mail stands: waiting, being sent, sent, given up on, or cancelled by a quarantine. */
@@ -201,6 +203,8 @@ export interface MailList {
   items: MailItem[];
   nextCursor: string | null;
   counts: Record<MailStatus, number>;
+  /** How long an e-mail that cannot be sent is retried before it is marked failed. */
+  retryWindowMs: number;
 }
 
 export interface StaffMember {

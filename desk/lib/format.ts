@@ -49,3 +49,12 @@ export const fullName = (person: { firstName?: string | null; lastName?: string 
 /** "1 application", "1,204 applications". */
 export const plural = (count: number, word: string) =>
   `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+
+/** A span of time as staff read it: "about 32 hours", "about 3 days", "about 45 minutes". */
+export function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 90) return `about ${plural(Math.max(minutes, 1), "minute")}`;
+  const hours = Math.round(ms / 3_600_000);
+  if (hours <= 48) return `about ${plural(hours, "hour")}`;
+  return `about ${plural(Math.round(ms / 86_400_000), "day")}`;
+}

@@ -10,7 +10,7 @@ import { mailStatusLabel } from "../components/mail-badges";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { deliveryLabel } from "../components/state-badges";
-import { formatDateTime } from "../lib/format";
+import { formatDateTime, formatDuration } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 
@@ -44,7 +44,7 @@ export function HealthPage() {
     <>
       <PageHeader
         title="Delivery health"
-        description="Applications are sent to the CRM by a worker that retries for about 31 hours before it gives up."
+        description={`Applications are sent to the CRM by a worker that retries for ${formatDuration(health.retryWindowMs)} before it gives up.`}
       />
       {!health.webhookConfigured && (
         <ErrorAlert>

@@ -26,6 +26,7 @@ const page = (items: MailItem[], nextCursor: string | null = null): MailList => 
   items,
   nextCursor,
   counts,
+  retryWindowMs: 114_000_000,
 });
 
 const sent = mail({
@@ -46,6 +47,8 @@ test("staff find Mail in the nav; each e-mail shows what, to whom, its state, at
   await user.click(await screen.findByRole("link", { name: "Mail" }));
 
   expect(await screen.findByRole("heading", { level: 1, name: "Mail" })).toBeVisible();
+  // How long a failing e-mail is retried: the server's configured schedule, not a figure of the page's own.
+  expect(screen.getByText(/is tried again for about 32 hours before it is marked failed/)).toBeVisible();
   const table = screen.getByRole("table", { name: "E-mails, newest first" });
   const [, dead, ok] = within(table).getAllByRole("row");
   expect(within(dead).getByRole("rowheader")).toHaveAccessibleName("Receipt ada@example.test");

@@ -10,7 +10,7 @@ import { ResponsiveList, type ListColumn } from "../components/data-list";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
-import { formatDateTime, plural } from "../lib/format";
+import { formatDateTime, formatDuration, plural } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
@@ -197,7 +197,7 @@ export function MailPage() {
     <>
       <PageHeader
         title="Mail"
-        description="Receipts, staff alerts, CRM delivery alerts and newsletter confirmations, newest first. An e-mail that cannot be sent is tried again for about 31 hours before it is marked failed."
+        description={`Receipts, staff alerts, CRM delivery alerts and newsletter confirmations, newest first. An e-mail that cannot be sent is tried again for ${formatDuration(page.retryWindowMs)} before it is marked failed.`}
       />
       <StateFilter status={status} counts={counts} />
       <StatusMessage>{news?.page === page ? news.text : null}</StatusMessage>

@@ -56,12 +56,14 @@ test("delivery health: counts, and Redeliver all dead after a confirmation", asy
         dead: [{ ...spam, id: "app-1", companyName: "Dead Letter Co", state: "received", delivery: "dead" }],
         mailConfigured: true,
         mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
+        retryWindowMs: 3 * 86_400_000,
       },
     },
     "POST /deliveries/redeliver-dead": { body: { redelivered: 2 } },
   });
   renderDesk("/desk/health");
   expect(await screen.findByText(/No CRM webhook is configured/)).toBeVisible();
+  expect(screen.getByText(/retries for about 3 days before it gives up/)).toBeVisible();
   expect(screen.getByText("Delivered").nextElementSibling).toHaveTextContent("7");
   expect(within(screen.getByRole("table")).getByRole("link", { name: "Dead Letter Co" })).toBeVisible();
   // The e-mails by state beside it (waiting counts the one being sent), and the way to the failed ones.

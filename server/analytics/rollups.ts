@@ -2,8 +2,8 @@
  * Daily roll-ups: each UTC day's counts (aggregate.ts) stored once the day is
  * over, and rolled up again at each run until it is final, three days after
  * it began, when the CRM's retries for its applications have run their
- * course (about 31 hours). The dashboard reads the roll-ups for every day
- * before today, so only today is counted live. Days are rolled oldest first
+ * course (about 32 hours with the default schedule). The dashboard reads the
+ * roll-ups for every day before today, so only today is counted live. Days are rolled oldest first
  * and without gaps; raw events are purged only on final days. A delivery
  * that succeeds after its day became final (a redelivery from the desk days
  * later) is not added.

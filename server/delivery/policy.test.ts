@@ -8,6 +8,7 @@ import {
   nominalDelayMs,
   parseRetryAfter,
   retryDelayMs,
+  retryWindowMs,
 } from "./policy";
 
 const production = loadConfig({}).delivery;
@@ -26,10 +27,21 @@ describe("the delivery policy", () => {
     const total = delays.reduce((sum, delay) => sum + delay, 0);
     expect(total * (1 - JITTER)).toBeGreaterThan(24 * 3_600_000);
     expect(total / 3_600_000).toBeCloseTo(31.7, 1);
+    expect(retryWindowMs(production)).toBe(total);
     // Each delay is at least the one before (exponential, then flat at 8 h).
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]);
     expect(Math.max(...delays)).toBe(8 * 3_600_000);
     expect(BACKOFF_MULTIPLIERS.length).toBe(production.maxAttempts - 1);
+  });
+
+  it("tells the retry window of a configured schedule", () => {
+    expect(retryWindowMs({ backoffBaseMs: 1000, backoffMaxMs: 60_000, maxAttempts: 4 })).toBe(
+      1000 + 3000 + 12_000,
+    );
+    expect(retryWindowMs({ backoffBaseMs: 1000, backoffMaxMs: 2000, maxAttempts: 4 })).toBe(
+      1000 + 2000 + 2000,
+    );
+    expect(retryWindowMs({ ...production, maxAttempts: 1 })).toBe(0);
   });
 
   it("jitters each delay within ±20% and caps it", () => {

@@ -39,6 +39,18 @@ export function nominalDelayMs(
   return Math.min(config.backoffBaseMs * multiplier, config.backoffMaxMs);
 }
 
+/**
+ * How long a delivery (or an e-mail) is retried before it is marked dead: the
+ * nominal delays between its attempts added up. What the desk tells staff.
+ */
+export function retryWindowMs(
+  config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs" | "maxAttempts">,
+) {
+  let total = 0;
+  for (let attempt = 1; attempt < config.maxAttempts; attempt++) total += nominalDelayMs(attempt, config);
+  return total;
+}
+
 export function retryDelayMs(
   attempt: number,
   config: Pick<DeliveryConfig, "backoffBaseMs" | "backoffMaxMs">,

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsConsentText } from "~/features/application/schema";
 import { sha256 } from "../../server/desk/applications/views";
+import { retryWindowMs } from "../../server/delivery/policy";
 import { signedInStaff } from "../support/desk";
 import { auditRows, deliveryHistory, deskClient, placeAt, submit } from "../support/desk-applications";
 import { buildTestApp, ENGINES, useTestApp, validApplication } from "../support/server";
@@ -144,6 +145,7 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
       dead: [],
       mailConfigured: false,
       mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
+      retryWindowMs: retryWindowMs(ctx.app.config.delivery),
     });
 
     const waiting = await submit(ctx.app, { companyName: "Waiting Co" });

@@ -5,6 +5,7 @@
  * Beside it, the e-mails by state (their list is the mail page's).
  */
 import type { FastifyPluginAsync } from "fastify";
+import { retryWindowMs } from "../../delivery/policy";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import type { OperatorRepository } from "../../store/operator-repository";
 import { auditEntry } from "../audit/audit-repository";
@@ -34,6 +35,7 @@ const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async
       dead: dead.map(toListItem),
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
+      retryWindowMs: retryWindowMs(app.config.delivery),
     };
   });
 

@@ -1,8 +1,9 @@
 /**
  * The console's mail page (staff):
  *   GET  /api/desk/mail?status=&cursor=&limit=
- *        {items: [MailItem], nextCursor, counts: {pending, sending, sent, dead, cancelled}}
- *        newest first; metadata only, never a message body
+ *        {items: [MailItem], nextCursor, counts: {pending, sending, sent, dead, cancelled}, retryWindowMs}
+ *        newest first; metadata only, never a message body; retryWindowMs: how long a
+ *        failing e-mail is retried before it is marked dead (the delivery schedule)
  *   POST /api/desk/mail/:id/redeliver
  *        200 {item: MailItem}: a dead (or waiting) e-mail is due again now, with a fresh
  *        retry schedule and the same Message-ID; 404 unknown; 409 sent, being sent or cancelled
@@ -11,6 +12,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { createMailOutboxRepository, MAIL_STATUSES, type MailStatus } from "../../mail/outbox-repository";
+import { retryWindowMs } from "../../delivery/policy";
 import { auditEntry } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 
@@ -43,7 +45,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
         rows: page.items.length,
       }),
     );
-    return { ...page, counts: await mail.countByStatus() };
+    return { ...page, counts: await mail.countByStatus(), retryWindowMs: retryWindowMs(app.config.delivery) };
   });
 
   app.post<{ Params: { id: string } }>(
