@@ -11,6 +11,7 @@ import type { Config } from "./config";
 import { createOutboxRepository } from "./delivery/outbox-repository";
 import { openApplicationJournal, type ApplicationJournal } from "./store/application-journal";
 import { createApplicationsRepository, type JournaledApplication } from "./store/applications-repository";
+import { FIRST_MAINTENANCE_AFTER_MS, MAINTAIN_EVERY_MS } from "./store/maintenance";
 import { migrate } from "./store/migrate";
 import { openStore } from "./store/open";
 import type { Store } from "./store/store";
@@ -99,7 +100,10 @@ export async function openRuntime(
   const unlock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, holder);
   let store: Store | undefined;
   try {
-    store = await openStore(config);
+    // PGlite has no autovacuum: the store runs its own VACUUM (ANALYZE) hourly.
+    store = await openStore(config, {
+      maintenance: { everyMs: MAINTAIN_EVERY_MS, firstAfterMs: FIRST_MAINTENANCE_AFTER_MS, log },
+    });
     const opened = store;
     const migrations = await migrate(opened);
     let journal: ApplicationJournal<JournaledApplication> | undefined;

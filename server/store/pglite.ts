@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fsyncTree } from "./fsync";
+import { scheduleMaintenance, type MaintenanceSchedule } from "./maintenance";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Queryable, QueryResult, Store } from "./store";
@@ -9,6 +10,11 @@ export interface PGliteStoreOptions {
   dataDir?: string;
   /** A `dumpDataDir()` tarball to start from (fast fresh copies in tests). */
   loadDataDir?: Blob | File;
+  /**
+   * Runs `maintain()` by itself on this schedule (the server's stand-in for
+   * autovacuum); off when omitted, so tests and tools get no timer.
+   */
+  maintenance?: MaintenanceSchedule;
 }
 
 /**
@@ -28,7 +34,16 @@ export async function openPGliteStore(options: PGliteStoreOptions = {}): Promise
     loadDataDir: options.loadDataDir,
     extensions: PGLITE_EXTENSIONS,
   });
-  return pgliteStore(db, options.dataDir);
+  const store = pgliteStore(db, options.dataDir);
+  if (!options.maintenance) return store;
+  const stop = scheduleMaintenance(() => store.maintain(), options.maintenance);
+  return {
+    ...store,
+    async close() {
+      await stop();
+      await store.close();
+    },
+  };
 }
 
 /** Wraps an open PGlite instance (the store then owns it). */
@@ -65,6 +80,9 @@ export function pgliteStore(db: PGlite, dataDir?: string): Store {
       // but its fsync is a no-op; flush the whole data directory ourselves.
       await exclusive(() => db.exec("CHECKPOINT"));
       if (dataDir) await fsyncTree(dataDir);
+    },
+    async maintain() {
+      await exclusive(() => db.exec("VACUUM (ANALYZE)"));
     },
     async ping() {
       try {

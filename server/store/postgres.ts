@@ -59,6 +59,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
     },
     async syncToDisk() {},
+    // Autovacuum vacuums and analyses the tables by itself.
+    async maintain() {},
     async ping() {
       try {
         await pool.query("SELECT 1");

@@ -25,6 +25,13 @@ export interface Store extends Queryable {
    * fsync every file of its data directory.
    */
   syncToDisk(): Promise<void>;
+  /**
+   * One maintenance pass now, what autovacuum does by itself: PGlite (which
+   * has none) runs `VACUUM (ANALYZE)` of the whole database, so its planner
+   * knows every table's size; PostgreSQL has nothing to do. PGlite's opener
+   * can also run it on a timer (store/maintenance.ts).
+   */
+  maintain(): Promise<void>;
   /** `SELECT 1`: true when the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -109,6 +109,7 @@ export function stubStore(overrides: Partial<Store> = {}): Store {
     exec: fail,
     transaction: fail,
     syncToDisk: async () => undefined,
+    maintain: async () => undefined,
     ping: async () => true,
     close: async () => undefined,
     ...overrides,

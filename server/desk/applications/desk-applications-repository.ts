@@ -228,16 +228,6 @@ export function createDeskApplicationsRepository(store: Store) {
     },
 
     /**
-     * PGlite has no autovacuum: without this its planner never learns how
-     * many applications there are, and counting the inbox reads every row
-     * instead of the index (the visibility map is never set). PostgreSQL's
-     * autovacuum does it there by itself.
-     */
-    async vacuumInbox(): Promise<void> {
-      if (store.engine === "pglite") await store.exec("VACUUM (ANALYZE) applications, outbox");
-    },
-
-    /**
      * Deletes quarantined applications older than `retentionMs` (counted from
      * their quarantine), with their consent records, outbox rows and
      * attempts, in batches; never one the CRM received (its consent record is

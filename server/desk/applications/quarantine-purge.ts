@@ -4,8 +4,8 @@
  * (30 days by default), first right after start-up and then every hour, on
  * either store. app.close() stops the timer and waits for a purge under way.
  * Each batch it deletes is audited (by the system, no actor) in the same
- * transaction as the deletion. On
- * PGlite the same timer vacuums the inbox's tables (it has no autovacuum).
+ * transaction as the deletion. On PGlite, the store's own hourly VACUUM
+ * (store/maintenance.ts) cleans up after it.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { DeskApplicationsRepository } from "./desk-applications-repository";
@@ -37,9 +37,6 @@ const quarantinePurge: FastifyPluginAsync<{ repository: DeskApplicationsReposito
       if (purged > 0) {
         app.log.info({ component: "quarantine", purged }, "quarantined applications past retention deleted");
       }
-      const started = performance.now();
-      await repository.vacuumInbox();
-      app.log.debug({ component: "quarantine", ms: performance.now() - started }, "inbox tables vacuumed");
     } catch (error) {
       // Not fatal: the next run tries again.
       app.log.error({ component: "quarantine", err: error }, "quarantine purge failed");
