@@ -14,12 +14,8 @@ import { DataDirBusyError, openRuntime } from "../runtime";
 import { createNewsletterRepository } from "../store/newsletter-repository";
 import type { Store } from "../store/store";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
-import {
-  APPLICATION_STATUSES,
-  DELIVERY_STATUSES,
-  createOperatorRepository,
-  type OperatorRepository,
-} from "../store/operator-repository";
+import { APPLICATION_STATUSES, DELIVERY_STATUSES } from "../store/inbox-filter";
+import { createOperatorRepository, type OperatorRepository } from "../store/operator-repository";
 
 export const USAGE = `Usage: npm run leads -- <command> [options]
 

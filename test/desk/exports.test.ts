@@ -4,7 +4,7 @@
  * and row count; staff get 403.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS, createOperatorRepository } from "../../server/store/operator-repository";
+import { EXPORT_COLUMNS, createExportRepository } from "../../server/store/export-repository";
 import { signedInStaff } from "../support/desk";
 import { parseCsv } from "../support/csv";
 import { auditRows, deliveryHistory, placeAt, submit } from "../support/desk-applications";
@@ -83,14 +83,14 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
   });
 
   it("pages through large exports by keyset: every row once", async () => {
-    const operator = createOperatorRepository(ctx.db.store);
+    const exportRepository = createExportRepository(ctx.db.store);
     const batches: string[][] = [];
-    for await (const batch of operator.exportBatches("applications", {}, 1))
+    for await (const batch of exportRepository.exportBatches("applications", {}, 1))
       batches.push(batch.map((row) => String(row.id)));
     expect(batches.every((batch) => batch.length === 1)).toBe(true);
     expect(batches.flat().sort()).toEqual(Object.values(ids).sort());
     const consents: string[] = [];
-    for await (const batch of operator.exportBatches("consents", {}, 3))
+    for await (const batch of exportRepository.exportBatches("consents", {}, 3))
       consents.push(...batch.map((row) => String(row.application_id)));
     expect(consents.sort()).toEqual(Object.values(ids).sort());
   });

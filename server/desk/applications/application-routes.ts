@@ -7,7 +7,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { notifyMailQueued } from "../../mail/wake";
-import { isUuid, type OperatorRepository } from "../../store/operator-repository";
+import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
+import { isUuid } from "../../store/inbox-filter";
+import type { InboxRepository } from "../../store/inbox-repository";
 import type { Queryable } from "../../store/store";
 import { auditEntry } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
@@ -20,7 +22,8 @@ import { encodeCursor, NO_NUL, parseInboxQuery, parseQuery } from "./inbox-query
 import { sha256, toDetail, toEvidence, toListItem } from "./views";
 
 export interface ApplicationRoutesOptions {
-  operator: OperatorRepository;
+  inboxRepository: InboxRepository;
+  deliveryHealth: DeliveryHealthRepository;
   repository: DeskApplicationsRepository;
 }
 
@@ -68,13 +71,13 @@ const lookupShape = {
 
 const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
   app,
-  { operator, repository },
+  { inboxRepository, deliveryHealth, repository },
 ) => {
   const staff = { preHandler: requireRole("staff") };
   const audit = app.desk.audit;
 
   async function detail(id: string, db?: Queryable) {
-    const shown = await operator.show(id, db);
+    const shown = await inboxRepository.show(id, db);
     if (!shown) return undefined;
     const appId = String(shown.application.id);
     return toDetail(shown, await repository.actions(appId, db), await repository.mail(appId, db));
@@ -127,8 +130,8 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     const { filter, limit, after } = parsed.value;
     // One row more than the page tells whether there is a next one.
     const [rows, total] = await Promise.all([
-      operator.inbox(filter, { limit: limit + 1, after }),
-      operator.countInbox(filter),
+      inboxRepository.inbox(filter, { limit: limit + 1, after }),
+      inboxRepository.countInbox(filter),
     ]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -156,7 +159,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
       if (found.delivery === "sending") {
         throw new Refusal(409, "A delivery attempt is under way: try again when it has finished");
       }
-      const moved = await operator.redeliver({ id: found.id, force: true }, tx);
+      const moved = await deliveryHealth.redeliver({ id: found.id, force: true }, tx);
       if (moved.length === 0) throw new Refusal(409, "There is no delivery to repeat");
       return { details: { reason, from: found.delivery }, queued: true };
     });
@@ -182,7 +185,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
 
   app.get<WithId>("/api/desk/applications/:id/evidence", staff, async (request, reply) => {
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
-    const shown = await operator.show(request.params.id);
+    const shown = await inboxRepository.show(request.params.id);
     if (!shown) return reply.code(404).send(NOT_FOUND);
     const evidence = toEvidence(shown, {
       at: new Date().toISOString(),

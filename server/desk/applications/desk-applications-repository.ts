@@ -1,7 +1,8 @@
 /**
  * The desk's own SQL about applications: its actions (quarantine, release),
  * their history and the application's e-mails for the timeline, the consent
- * lookup and the quarantine purge. Reads shared with the operator CLI live in the operator repository.
+ * lookup and the quarantine purge. Reads shared with the operator CLI live in
+ * store/ (the inbox, delivery health and export repositories).
  */
 import {
   cancelApplicationMail,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { fundingTypeOptions } from "~/features/application/schema";
-import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/operator-repository";
+import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/inbox-filter";
 
 export interface BadQuery {
   error: string;

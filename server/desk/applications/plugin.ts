@@ -4,7 +4,9 @@
  * share its headers, origin check and `app.desk`.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { createOperatorRepository } from "../../store/operator-repository";
+import { createDeliveryHealthRepository } from "../../store/delivery-health-repository";
+import { createExportRepository } from "../../store/export-repository";
+import { createInboxRepository } from "../../store/inbox-repository";
 import exportRoutes from "../exports/export-routes";
 import healthRoutes from "../health/health-routes";
 import applicationRoutes from "./application-routes";
@@ -12,11 +14,12 @@ import { createDeskApplicationsRepository } from "./desk-applications-repository
 import quarantinePurge from "./quarantine-purge";
 
 const applicationsDesk: FastifyPluginAsync = async (app) => {
-  const operator = createOperatorRepository(app.store);
+  const inboxRepository = createInboxRepository(app.store);
+  const deliveryHealth = createDeliveryHealthRepository(app.store);
   const repository = createDeskApplicationsRepository(app.store);
-  await app.register(applicationRoutes, { operator, repository });
-  await app.register(healthRoutes, { operator });
-  await app.register(exportRoutes, { operator });
+  await app.register(applicationRoutes, { inboxRepository, deliveryHealth, repository });
+  await app.register(healthRoutes, { inboxRepository, deliveryHealth });
+  await app.register(exportRoutes, { exportRepository: createExportRepository(app.store) });
   await app.register(quarantinePurge, { repository });
 };
 

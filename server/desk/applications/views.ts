@@ -4,10 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
-import type { InboxRow, OperatorRepository } from "../../store/operator-repository";
+import type { InboxRepository, InboxRow } from "../../store/inbox-repository";
 import type { ActionRow, ApplicationMailRow } from "./desk-applications-repository";
 
-export type Shown = NonNullable<Awaited<ReturnType<OperatorRepository["show"]>>>;
+export type Shown = NonNullable<Awaited<ReturnType<InboxRepository["show"]>>>;
 
 /** The SHA-256 of the exact consent text the applicant saw (UTF-8), hex. */
 export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

@@ -12,9 +12,9 @@ import { z } from "zod";
 import {
   EXPORT_COLUMNS,
   type ExportKind,
+  type ExportRepository,
   type ExportScope,
-  type OperatorRepository,
-} from "../../store/operator-repository";
+} from "../../store/export-repository";
 import { auditEntry, type AuditItem } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { NO_NUL, parseInboxFilter, parseQuery } from "../applications/inbox-query";
@@ -37,7 +37,10 @@ const auditFilterShape = {
     .optional(),
 };
 
-const exportRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
+const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> = async (
+  app,
+  { exportRepository },
+) => {
   const admin = { preHandler: requireRole("admin") };
   const audit = app.desk.audit;
 
@@ -56,12 +59,12 @@ const exportRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async
     filter: object,
     scope: Omit<ExportScope, "until"> = {},
   ) {
-    const until = await operator.now();
-    const rows = await operator.countExport(kind, { ...scope, until });
+    const until = await exportRepository.now();
+    const rows = await exportRepository.countExport(kind, { ...scope, until });
     await audit.record(auditEntry(request, `export.${kind}`, undefined, { filter, rows }));
     const source = Readable.from(
       (async function* () {
-        for await (const batch of operator.exportBatches(kind, { ...scope, until })) yield* batch;
+        for await (const batch of exportRepository.exportBatches(kind, { ...scope, until })) yield* batch;
       })(),
     );
     const csv = pipeline(source, csvStream(EXPORT_COLUMNS[kind]), (error) => {

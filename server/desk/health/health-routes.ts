@@ -7,7 +7,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { retryWindowMs } from "../../delivery/policy";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
-import type { OperatorRepository } from "../../store/operator-repository";
+import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
+import type { InboxRepository } from "../../store/inbox-repository";
 import { auditEntry } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { toListItem } from "../applications/views";
@@ -15,16 +16,19 @@ import { toListItem } from "../applications/views";
 /** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
 export const DEAD_LIST_LIMIT = 100;
 
-const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async (app, { operator }) => {
+const healthRoutes: FastifyPluginAsync<{
+  inboxRepository: InboxRepository;
+  deliveryHealth: DeliveryHealthRepository;
+}> = async (app, { inboxRepository, deliveryHealth }) => {
   const staff = { preHandler: requireRole("staff") };
   const mail = createMailOutboxRepository(app.store);
 
   app.get("/api/desk/health", staff, async () => {
     const [counts, waiting, lastDeliveredAt, dead, mailCounts] = await Promise.all([
-      operator.deliveryCounts(),
-      operator.oldestWaiting(),
-      operator.lastDeliveredAt(),
-      operator.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
+      deliveryHealth.deliveryCounts(),
+      deliveryHealth.oldestWaiting(),
+      deliveryHealth.lastDeliveredAt(),
+      inboxRepository.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
       mail.countByStatus(),
     ]);
     return {
@@ -41,7 +45,7 @@ const healthRoutes: FastifyPluginAsync<{ operator: OperatorRepository }> = async
 
   app.post("/api/desk/deliveries/redeliver-dead", staff, async (request) => {
     const ids = await app.store.transaction(async (tx) => {
-      const moved = await operator.redeliver({ allDead: true }, tx);
+      const moved = await deliveryHealth.redeliver({ allDead: true }, tx);
       await app.desk.audit.record(
         auditEntry(request, "deliveries.redelivered_dead", undefined, { count: moved.length }),
         tx,

@@ -1,0 +1,169 @@
+/**
+ * The inbox, for the desk's API and the operator CLI: newest first, in keyset
+ * pages, filtered and searched (store/inbox-filter.ts), with its total; the
+ * CLI's short list; and one application as stored, with its consent record,
+ * its delivery and every attempt.
+ */
+import {
+  inboxWhere,
+  isUuid,
+  LAST_CAMPAIGN,
+  LAST_SOURCE,
+  needsOutbox,
+  whereSql,
+  type DeliveryStatus,
+  type InboxFilter,
+  type InboxPosition,
+  type InboxState,
+} from "./inbox-filter";
+import { normalise } from "./row-values";
+import type { Queryable, Store } from "./store";
+
+export interface InboxRow {
+  id: string;
+  created_at: string;
+  /** created_at to the microsecond, for the next page's position. */
+  position_at: string;
+  submitted_at: string;
+  status: "received" | "spam";
+  spam_reason: string | null;
+  company_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  funding_type: string;
+  funding_amount: string;
+  /** The CRM delivery; null when there is none (spam) or the desk cancelled it. */
+  delivery: DeliveryStatus | null;
+  attempts: number | null;
+  last_error: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+}
+
+export type ApplicationSummary = {
+  id: string;
+  submitted_at: string;
+  status: string;
+  company_name: string;
+  name: string;
+  email: string;
+  phone: string;
+  funding_amount: string;
+  delivery: string | null;
+  attempts: number | null;
+  last_error: string | null;
+};
+
+// Microseconds, UTC: a position must not lose the precision the order uses.
+const POSITION_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function createInboxRepository(store: Store) {
+  /** Newest first; `limit` rows after `after`. */
+  async function inbox(
+    filter: InboxFilter,
+    page: { limit: number; after?: InboxPosition },
+    db: Queryable = store,
+  ): Promise<InboxRow[]> {
+    const params: unknown[] = [];
+    const where = inboxWhere(filter, params, page.after);
+    params.push(page.limit);
+    const { rows } = await db.query(
+      `SELECT a.id::text AS id, a.created_at, ${POSITION_AT} AS position_at, a.submitted_at, a.status, a.spam_reason,
+              a.company_name, a.first_name, a.last_name, a.email, a.phone, a.funding_type,
+              a.funding_amount::text AS funding_amount,
+              CASE WHEN o.status = 'cancelled' THEN NULL ELSE o.status END AS delivery, o.attempts, o.last_error,
+              ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign
+         FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
+         ${whereSql(where)}
+        ORDER BY a.created_at DESC, a.id DESC
+        LIMIT $${params.length}`,
+      params,
+    );
+    return rows.map((row) => normalise<InboxRow>(row));
+  }
+
+  /** How many applications the filter matches (every page). */
+  async function countInbox(filter: InboxFilter): Promise<number> {
+    const given = Object.values(filter).filter((value) => value !== undefined && value !== "");
+    if (needsOutbox(filter) && given.length === 1) {
+      // A delivery state alone: every outbox row has its application (a foreign
+      // key), so the outbox's status index answers without the join.
+      const { rows } = await store.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE status = $1",
+        [filter.state],
+      );
+      return Number(rows[0].n);
+    }
+    const params: unknown[] = [];
+    const where = inboxWhere(filter, params);
+    const join = needsOutbox(filter) ? "JOIN outbox o ON o.application_id = a.id" : "";
+    const { rows } = await store.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM applications a ${join} ${whereSql(where)}`,
+      params,
+    );
+    return Number(rows[0].n);
+  }
+
+  return {
+    inbox,
+    countInbox,
+
+    /** The CLI's list: the inbox's first page with the CLI's columns. */
+    async list(options: { limit: number; status?: string }): Promise<ApplicationSummary[]> {
+      const rows = await inbox({ state: options.status as InboxState | undefined }, { limit: options.limit });
+      return rows.map((row) => ({
+        id: row.id,
+        submitted_at: row.submitted_at,
+        status: row.status,
+        company_name: row.company_name,
+        name: `${row.first_name} ${row.last_name}`,
+        email: row.email,
+        phone: row.phone,
+        funding_amount: row.funding_amount,
+        delivery: row.delivery,
+        attempts: row.attempts,
+        last_error: row.last_error,
+      }));
+    },
+
+    /** One application (by id or submission id), its consent record, its delivery and every attempt. */
+    async show(id: string, db: Queryable = store) {
+      if (!isUuid(id)) return undefined;
+      const found = (
+        await db.query("SELECT * FROM applications WHERE id = $1::uuid OR submission_id = $1::uuid", [id])
+      ).rows[0];
+      if (!found) return undefined;
+      // The search columns are the index's business, not the record's.
+      const { search_text: _text, phone_digits: _digits, ...application } = found;
+      const appId = String(application.id);
+      const consent = (await db.query("SELECT * FROM consents WHERE application_id = $1", [appId])).rows[0];
+      const outbox = (
+        await db.query(
+          `SELECT id::text AS id, status, attempts, next_attempt_at, locked_by, locked_until, last_error,
+                  delivered_at, created_at, updated_at
+             FROM outbox WHERE application_id = $1`,
+          [appId],
+        )
+      ).rows[0];
+      const attempts = outbox
+        ? (
+            await db.query(
+              `SELECT attempt, attempted_at, status_code, error, duration_ms, outcome, worker
+                 FROM delivery_attempts WHERE outbox_id = $1 ORDER BY attempted_at, id`,
+              [outbox.id],
+            )
+          ).rows
+        : [];
+      return {
+        application: normalise<Record<string, unknown>>(application),
+        consent: consent ? normalise<Record<string, unknown>>(consent) : null,
+        delivery: outbox ? normalise<Record<string, unknown>>(outbox) : null,
+        attempts: attempts.map((row) => normalise<Record<string, unknown>>(row)),
+      };
+    },
+  };
+}
+
+export type InboxRepository = ReturnType<typeof createInboxRepository>;
