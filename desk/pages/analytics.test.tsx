@@ -105,3 +105,42 @@ test("the range and filters travel in the URL to the server as they are", async 
   });
   expect(router.state.location.search).toBe("?from=2026-03-01&to=2026-03-02&campaign=spring");
 });
+
+test("quick ranges end today and keep the campaign; the campaign can be dropped again", async () => {
+  vi.useFakeTimers({ now: new Date("2026-03-10T15:00:00Z"), toFake: ["Date"] });
+  try {
+    // The server echoes the campaign it narrowed to.
+    const api = fakeApi({
+      "GET /me": { body: staffer },
+      "GET /analytics": (call) => ({ body: { ...report, campaign: call.query.get("campaign") } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderDesk("/desk/analytics?campaign=spring");
+    await screen.findByRole("heading", { level: 1, name: "Analytics" });
+    const ranges = screen.getByRole("navigation", { name: "Quick ranges" });
+    // No range in the URL: the server's default, the last 30 days.
+    expect(within(ranges).getByRole("link", { name: "Last 30 days" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+
+    await user.click(within(ranges).getByRole("link", { name: "Last 7 days" }));
+    await vi.waitFor(() => expect(api.callsTo("GET /analytics")).toHaveLength(2));
+    expect(Object.fromEntries(api.callsTo("GET /analytics")[1].query)).toEqual({
+      campaign: "spring",
+      from: "2026-03-04",
+      to: "2026-03-10",
+    });
+    await vi.waitFor(() =>
+      expect(within(ranges).getByRole("link", { name: "Last 7 days" })).toHaveAttribute(
+        "aria-current",
+        "true",
+      ),
+    );
+
+    await user.click(within(ranges).getByRole("link", { name: "All sources and campaigns" }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe("?from=2026-03-04&to=2026-03-10"));
+  } finally {
+    vi.useRealTimers();
+  }
+});

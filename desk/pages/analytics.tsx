@@ -21,6 +21,17 @@ import { EmptyState } from "../components/messages";
 import { guarded } from "../lib/session";
 
 const KEYS = ["from", "to", "source", "campaign"] as const;
+const DAY_MS = 86_400_000;
+/** Quick ranges, each ending today (UTC); the source and campaign stay as they are. */
+const RANGES = [7, 30] as const;
+
+/** The same filters over the last `days` UTC days, today included. */
+function lastDays(days: number, params: URLSearchParams, now = Date.now()): string {
+  const next = new URLSearchParams(params);
+  next.set("from", new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10));
+  next.set("to", new Date(now).toISOString().slice(0, 10));
+  return `?${next}`;
+}
 
 function analyticsQuery(params: URLSearchParams) {
   return Object.fromEntries(
@@ -130,15 +141,32 @@ export function AnalyticsPage() {
             autoComplete="off"
           />
         </Field>
-        <div className="flex gap-2">
-          <Button type="submit">Show</Button>
-          {(narrowed || params.has("from") || params.has("to")) && (
-            <Link to="." className={buttonVariants({ variant: "ghost" })}>
-              Last 30 days
-            </Link>
-          )}
-        </div>
+        <Button type="submit">Show</Button>
       </form>
+      <nav aria-label="Quick ranges" className="-mt-2 flex flex-wrap items-center gap-x-1 gap-y-2 text-sm">
+        {RANGES.map((days) => {
+          const to = lastDays(days, params);
+          const current = `?${params}` === to || (!params.has("from") && !params.has("to") && days === 30);
+          return (
+            <Link
+              key={days}
+              to={to}
+              aria-current={current ? "true" : undefined}
+              className={buttonVariants({ variant: current ? "outline" : "ghost", size: "sm" })}
+            >
+              Last {days} days
+            </Link>
+          );
+        })}
+        {narrowed && (
+          <Link
+            to={`?${new URLSearchParams([...params].filter(([key]) => key === "from" || key === "to"))}`}
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+          >
+            All sources and campaigns
+          </Link>
+        )}
+      </nav>
 
       <Figures
         items={[
