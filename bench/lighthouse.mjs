@@ -15,6 +15,12 @@ const loadBefore = loadavg()[0];
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const origin = `http://127.0.0.1:${PORT}`;
 const chromePath = chromiumPath;
+if (!existsSync(chromePath)) {
+  console.error(
+    `Chromium is not at ${chromePath}: install Debian's (apt-get install chromium) or set CHROME_PATH to another.`,
+  );
+  process.exit(1);
+}
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
 const verbose = process.env.BENCH_VERBOSE !== "0";
