@@ -6,22 +6,20 @@
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // a fresh schema is made and dropped), BENCH_DURATION_S (20), BENCH_CONNECTIONS (32),
 // BENCH_PORT (4430), BENCH_ONLY=pglite|postgres.
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
-import { BENCH_DATABASE_URL, benchServerEnv, bundleBench } from "./lib/bench-server.mjs";
+import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RAW_CONCURRENCY = 16;
 const PORT = Number(process.env.BENCH_PORT ?? 4430);
-const DATABASE_URL = BENCH_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY;
 
 const log = (...args) => console.log("[bench:api]", ...args);
@@ -47,26 +45,8 @@ function runRaw(env) {
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
-async function startServer(env) {
-  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
-    cwd: ROOT,
-    env: { ...baseEnv, ...env, PORT: String(PORT) },
-    // The production logger stays on (info, one line per request), written to /dev/null.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
-      if (response.ok) return { child, exited };
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
+// The production logger stays on (info, one line per request), written nowhere.
+const startServer = (env) => startBenchServer(outDir, { port: PORT, env: { ...baseEnv, ...env } });
 
 const application = { ...sampleApplication, companyName: "Bench Robotics" };
 const [bodyHead, bodyTail] = JSON.stringify({ ...application, submissionId: "@@" }).split('"@@"');
@@ -154,18 +134,12 @@ if (ONLY !== "postgres") {
 }
 let pgVersion = "";
 if (ONLY !== "pglite") {
-  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  pgVersion = (await admin.query("SHOW server_version")).rows[0].server_version;
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  const db = await freshSchema();
+  pgVersion = db.version;
   try {
-    results.push(await measure("PostgreSQL", { DATABASE_URL: url.toString() }));
+    results.push(await measure("PostgreSQL", { DATABASE_URL: db.url }));
   } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await db.drop();
   }
 }
 

@@ -11,21 +11,18 @@
 // a fresh schema is made and dropped), BENCH_ROWS (100000), BENCH_REQUESTS (50),
 // BENCH_PORT (4431), BENCH_ONLY=pglite|postgres, BENCH_EXPLAIN=1 (prints the
 // EXPLAIN ANALYZE plans of the inbox's queries on the seeded store).
-import { spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
-import pg from "pg";
 import { TOTP } from "otpauth";
 import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
+import { freshSchema, startBenchServer } from "./lib/bench-server.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4431);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ONLY = process.env.BENCH_ONLY;
 const EXPLAIN = process.env.BENCH_EXPLAIN === "1";
 const GOALS = { PostgreSQL: 100, PGlite: 250 };
@@ -312,23 +309,9 @@ const percentile = (values, p) => {
 };
 
 async function startServer(env) {
-  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
-      // The purge would delete the seeded spam older than 30 days while the bench runs.
-      QUARANTINE_RETENTION: "36500d",
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
   // The server's own time for each request, from its request log.
   const times = [];
-  createInterface({ input: child.stdout }).on("line", (line) => {
+  const onLine = (line) => {
     if (!line.includes('"responseTime"')) return;
     try {
       const entry = JSON.parse(line);
@@ -337,18 +320,21 @@ async function startServer(env) {
     } catch {
       // not a log line
     }
+  };
+  const server = await startBenchServer(outDir, {
+    port: PORT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
+      // The purge would delete the seeded spam older than 30 days while the bench runs.
+      QUARANTINE_RETENTION: "36500d",
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    onLine,
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return { child, exited, times };
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
+  return { ...server, times };
 }
 
 const cookiesOf = (response) =>
@@ -494,24 +480,18 @@ async function explain(name, store) {
 const results = [];
 const startLoad = loadavg()[0];
 if (ONLY !== "pglite") {
-  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
+  const db = await freshSchema();
   try {
     results.push(
       await measure(
         "PostgreSQL",
-        { DATABASE_URL: url.toString() },
-        { open: () => openStore({ databaseUrl: url.toString() }) },
+        { DATABASE_URL: db.url },
+        { open: () => openStore({ databaseUrl: db.url }) },
       ),
     );
-    results.at(-1).version = (await admin.query("SHOW server_version")).rows[0].server_version;
+    results.at(-1).version = db.version;
   } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await db.drop();
   }
 }
 if (ONLY !== "postgres") {

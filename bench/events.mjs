@@ -9,14 +9,12 @@
 // fresh schemas are made and dropped), BENCH_DURATION_S (15), BENCH_CONNECTIONS (16),
 // BENCH_BATCH (10), BENCH_APP_RATE (20 applications/s), BENCH_EVENTS (1000000),
 // BENCH_PORT (4431), BENCH_ONLY=ingest|queries.
-import { spawn, execFileSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import pg from "pg";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
-import { BENCH_DATABASE_URL, benchServerEnv, bundleBench } from "./lib/bench-server.mjs";
+import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
 import { eventsBatch, loadInProcess } from "./lib/event-load.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -28,7 +26,6 @@ const GOAL_EVENTS = 2000;
 const PACED_EVENTS = GOAL_EVENTS * 1.05;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4431);
-const DATABASE_URL = BENCH_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY;
 
 const log = (...args) => console.log("[bench:events]", ...args);
@@ -40,46 +37,8 @@ const baseEnv = {
   ANALYTICS_RATE_LIMIT_MAX: "10000000",
 };
 
-/** A fresh schema on the benchmark PostgreSQL; `drop()` removes it. */
-async function freshSchema() {
-  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  const version = (await admin.query("SHOW server_version")).rows[0].server_version;
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    version,
-    count: async (sql) => Number((await admin.query(sql.replaceAll("$schema", schema))).rows[0].n),
-    async drop() {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
-async function startServer(env) {
-  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
-    cwd: ROOT,
-    env: { ...baseEnv, ...env, PORT: String(PORT) },
-    // The production logger stays on (info, one line per request), written to /dev/null.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 600; i++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/healthz`);
-      if (response.ok) return { child, exited };
-    } catch {
-      // not yet
-    }
-    if (child.exitCode !== null) throw new Error("server exited during start-up");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
+// The production logger stays on (info, one line per request), written nowhere.
+const startServer = (env) => startBenchServer(outDir, { port: PORT, env: { ...baseEnv, ...env } });
 
 const bodies = { eventsBody: JSON.stringify(eventsBatch(BATCH)), application: sampleApplication };
 /** One load of `kind` ("events" or "applications"); each in its own process, so loads side by side do not skew each other. */

@@ -1,11 +1,16 @@
 // What the server benchmarks share: the server bundled (with any extra entry
 // points a benchmark runs beside it) into a folder of its own, the sample
 // application every test starts from, and the environment a benchmarked
-// server runs with (loopback, no built site, rate limits out of the way).
+// server runs with (loopback, no built site, rate limits out of the way);
+// starting that server, and a fresh PostgreSQL schema for one run.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
+import pg from "pg";
 import { bundleServer, ROOT } from "../../scripts/lib/bundle-server.mjs";
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -30,3 +35,52 @@ export const benchServerEnv = {
   CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
   RATE_LIMIT_MAX: "1000000",
 };
+
+/**
+ * Starts the bundled server (`outDir/server.mjs`) on `port` with `env` and
+ * waits for /healthz. Its stdout goes nowhere, or line by line to `onLine`
+ * (its request log); stderr stays on the terminal.
+ */
+export async function startBenchServer(outDir, { port, env, onLine }) {
+  const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"],
+  });
+  if (onLine) createInterface({ input: child.stdout }).on("line", onLine);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, exited };
+    } catch {
+      // not yet
+    }
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+/**
+ * A schema of its own on the benchmark PostgreSQL: `url` connects to it,
+ * `version` is the server's, `count(sql)` runs a count with `$schema` replaced,
+ * `drop()` removes it.
+ */
+export async function freshSchema() {
+  const schema = `bench_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await admin.connect();
+  const version = (await admin.query("SHOW server_version")).rows[0].server_version;
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(BENCH_DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    version,
+    count: async (sql) => Number((await admin.query(sql.replaceAll("$schema", schema))).rows[0].n),
+    async drop() {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
