@@ -80,3 +80,14 @@ export function dateRangeError(filters: Pick<InboxFilters, "from" | "to">): stri
     ? "The end date is before the start date"
     : undefined;
 }
+
+/** A filter form's fields `keys` as URL parameters: trimmed, the empty ones left out, in `keys`' order. */
+export function formParams(form: HTMLFormElement, keys: readonly string[]): URLSearchParams {
+  const data = new FormData(form);
+  const params = new URLSearchParams();
+  for (const key of keys) {
+    const value = String(data.get(key) ?? "").trim();
+    if (value) params.set(key, value);
+  }
+  return params;
+}

@@ -18,6 +18,7 @@ import { DataTable } from "../components/charts/data-table";
 import { FunnelChart } from "../components/charts/funnel-chart";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { EmptyState } from "../components/messages";
+import { formParams } from "../lib/filters";
 import { guarded } from "../lib/session";
 
 const KEYS = ["from", "to", "source", "campaign"] as const;
@@ -86,13 +87,7 @@ export function AnalyticsPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const key of KEYS) {
-      const value = String(data.get(key) ?? "").trim();
-      if (value) next.set(key, value);
-    }
-    setParams(next);
+    setParams(formParams(event.currentTarget, KEYS));
   }
 
   const funnelStep = (step: AnalyticsReport["funnel"][number]["step"]) =>

@@ -10,6 +10,7 @@ import { EmptyState, ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { TextField } from "../components/text-field";
 import { formatDateTime } from "../lib/format";
+import { formParams } from "../lib/filters";
 import { guarded } from "../lib/session";
 import { usePaged } from "../lib/use-paged";
 import { describeUserAgent } from "../lib/user-agent";
@@ -73,13 +74,7 @@ export function AuditPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const key of KEYS) {
-      const value = String(data.get(key) ?? "").trim();
-      if (value) next.set(key, value);
-    }
-    setParams(next);
+    setParams(formParams(event.currentTarget, KEYS));
   }
 
   const filtered = Object.keys(filters).length > 0;
