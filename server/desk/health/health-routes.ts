@@ -22,6 +22,8 @@ const healthRoutes: FastifyPluginAsync<{
 }> = async (app, { inboxRepository, deliveryHealth }) => {
   const staff = { preHandler: requireRole("staff") };
   const mail = createMailOutboxRepository(app.store);
+  // The configured schedule does not change while the server runs.
+  const retryWindow = retryWindowMs(app.config.delivery);
 
   app.get("/api/desk/health", staff, async () => {
     const [counts, waiting, lastDeliveredAt, dead, mailCounts] = await Promise.all([
@@ -39,7 +41,7 @@ const healthRoutes: FastifyPluginAsync<{
       dead: dead.map(toListItem),
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
-      retryWindowMs: retryWindowMs(app.config.delivery),
+      retryWindowMs: retryWindow,
     };
   });
 

@@ -33,6 +33,7 @@ const NOT_REDELIVERABLE: Partial<Record<MailStatus, string>> = {
 
 const mailRoutes: FastifyPluginAsync = async (app) => {
   const mail = createMailOutboxRepository(app.desk.store);
+  const retryWindow = retryWindowMs(app.config.delivery);
 
   app.get("/api/desk/mail", { preHandler: requireRole("staff") }, async (request, reply) => {
     const parsed = querySchema.safeParse(request.query);
@@ -45,7 +46,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
         rows: page.items.length,
       }),
     );
-    return { ...page, counts: await mail.countByStatus(), retryWindowMs: retryWindowMs(app.config.delivery) };
+    return { ...page, counts: await mail.countByStatus(), retryWindowMs: retryWindow };
   });
 
   app.post<{ Params: { id: string } }>(
