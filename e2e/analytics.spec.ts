@@ -9,14 +9,14 @@
  * a build whose sender is a no-op).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Request } from "@playwright/test";
 import { ATTRIBUTION_KEY } from "../app/features/application/attribution";
 import { DRAFT_KEY } from "../app/features/application/draft-store";
 import type { AnalyticsReport } from "../app/lib/analytics-events";
-import { acceptInvitation, expectNoAxeViolations } from "./support/desk";
+import { acceptInvitation, expectNoAxeViolations, screenshot } from "./support/desk";
 import { E2E } from "./support/env";
 import { expect, test, type Page } from "./support/test";
 import { fillStepOne, fillStepThree, fillStepTwo, form, next, uniqueApplicant } from "./support/wizard";
@@ -243,12 +243,10 @@ test("a scripted set of visitors gives exactly the expected funnel, errors and v
   const funnel = page.getByRole("table", { name: "Application funnel: visitors at each step" });
   await expect(funnel.getByRole("row", { name: /Delivered to the CRM/ })).toContainText("2");
   await expectNoAxeViolations(page, "the analytics page");
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await screenshot(page, "desk-analytics-1440");
+  await screenshot(page, "analytics");
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await screenshot(page, "desk-analytics-390");
 });
 
 /** gzip size of each script a page loads before anyone touches it, by chunk name ("shell" for shell-AbC123.js). */
@@ -265,12 +263,6 @@ async function firstLoadScripts(browser: Browser, path: string): Promise<Map<str
   await page.waitForLoadState("networkidle");
   await context.close();
   return scripts;
-}
-
-/** A full-page screenshot in screenshots/, for a person to look at. */
-async function screenshot(page: Page, name: string) {
-  mkdirSync("screenshots", { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
 
 const chunkName = (file: string) => file.replace(/-[\w-]{8}\.js$/, "");

@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { E2E } from "./support/env";
 import {
   acceptInvitation,
   expectNoAxeViolations,
+  screenshot,
   setupPath,
   signIn,
   submitApplication,
@@ -34,18 +35,6 @@ function watchCsp(page: Page) {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   return violations;
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync("screenshots", { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test("the public site knows nothing of the desk: not its scripts, pages or sitemap", async ({ request }) => {

@@ -4,7 +4,7 @@
  * shows, going through an invitation, signing in, axe.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
 import { sampleApplication } from "../../test/support/sample-application";
 import { E2E } from "./env";
@@ -122,3 +122,16 @@ export async function submitApplication(page: Page, companyName: string) {
 }
 
 export { expectNoAxeViolations } from "./axe";
+
+/** Full-page screenshots of a desk page at desktop and phone widths (screenshots/desk-NAME-WIDTH.png), for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync("screenshots", { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
