@@ -109,10 +109,17 @@ test("the range and filters travel in the URL to the server as they are", async 
 test("quick ranges end today and keep the campaign; the campaign can be dropped again", async () => {
   vi.useFakeTimers({ now: new Date("2026-03-10T15:00:00Z"), toFake: ["Date"] });
   try {
-    // The server echoes the campaign it narrowed to.
+    // The server echoes the campaign it narrowed to and the range it counted (by default the last 30 days).
     const api = fakeApi({
       "GET /me": { body: staffer },
-      "GET /analytics": (call) => ({ body: { ...report, campaign: call.query.get("campaign") } }),
+      "GET /analytics": (call) => ({
+        body: {
+          ...report,
+          campaign: call.query.get("campaign"),
+          from: call.query.get("from") ?? "2026-02-09",
+          to: call.query.get("to") ?? "2026-03-10",
+        },
+      }),
     });
     const user = userEvent.setup();
     const { router } = renderDesk("/desk/analytics?campaign=spring");

@@ -26,12 +26,13 @@ const DAY_MS = 86_400_000;
 /** Quick ranges, each ending today (UTC); the source and campaign stay as they are. */
 const RANGES = [7, 30] as const;
 
-/** The same filters over the last `days` UTC days, today included. */
-function lastDays(days: number, params: URLSearchParams, now = Date.now()): string {
-  const next = new URLSearchParams(params);
-  next.set("from", new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10));
-  next.set("to", new Date(now).toISOString().slice(0, 10));
-  return `?${next}`;
+/** The last `days` UTC days, today included. */
+function lastDays(days: number) {
+  const now = Date.now();
+  return {
+    from: new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10),
+    to: new Date(now).toISOString().slice(0, 10),
+  };
 }
 
 function analyticsQuery(params: URLSearchParams) {
@@ -140,12 +141,16 @@ export function AnalyticsPage() {
       </form>
       <nav aria-label="Quick ranges" className="-mt-2 flex flex-wrap items-center gap-x-1 gap-y-2 text-sm">
         {RANGES.map((days) => {
-          const to = lastDays(days, params);
-          const current = `?${params}` === to || (!params.has("from") && !params.has("to") && days === 30);
+          const range = lastDays(days);
+          // The range the server answered for (its default when the URL has none).
+          const current = report.from === range.from && report.to === range.to;
+          const next = new URLSearchParams(params);
+          next.set("from", range.from);
+          next.set("to", range.to);
           return (
             <Link
               key={days}
-              to={to}
+              to={`?${next}`}
               aria-current={current ? "true" : undefined}
               className={buttonVariants({ variant: current ? "outline" : "ghost", size: "sm" })}
             >
