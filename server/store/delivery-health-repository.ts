@@ -1,11 +1,28 @@
 /**
  * Delivery health, for the desk and the operator CLI: deliveries by state,
  * the longest-waiting one, the last that got through, the CLI's overall
- * stats, and sending deliveries again (one, or every dead one).
+ * stats, why the dead ones failed (the last attempt's answer: a permanent
+ * refusal or a temporary failure, server/delivery/policy.ts), and sending
+ * deliveries again (one, or every dead one, or only the temporary failures).
  */
+import { permanentRefusalSql } from "../delivery/policy";
 import { DELIVERY_STATUSES, isUuid, type DeliveryStatus } from "./inbox-filter";
 import { iso } from "./row-values";
 import type { Queryable, Store } from "./store";
+
+/** A dead delivery's last attempt: when, the CRM's status (null: no answer), the error, and whether it was a permanent refusal. */
+export interface LastAttempt {
+  at: string | null;
+  statusCode: number | null;
+  error: string | null;
+  permanent: boolean;
+}
+
+/** Joins an outbox row `o` to its last attempt, as `last` (none: NULLs). */
+const LAST_ATTEMPT = `LEFT JOIN LATERAL (
+    SELECT attempted_at, status_code, error FROM delivery_attempts d
+     WHERE d.outbox_id = o.id ORDER BY d.attempted_at DESC, d.id DESC LIMIT 1
+  ) last ON true`;
 
 export function createDeliveryHealthRepository(store: Store) {
   /** Deliveries by state (a cancelled one is not a delivery). */
@@ -35,6 +52,46 @@ export function createDeliveryHealthRepository(store: Store) {
   return {
     deliveryCounts,
     oldestWaiting,
+
+    /** Each dead delivery's last attempt (its CRM status and error), by application id. */
+    async lastAttempts(applicationIds: string[]): Promise<Map<string, LastAttempt>> {
+      if (applicationIds.length === 0) return new Map();
+      const { rows } = await store.query<{
+        application_id: string;
+        at: unknown;
+        status_code: number | null;
+        error: string | null;
+        permanent: boolean;
+      }>(
+        `SELECT o.application_id::text AS application_id, last.attempted_at AS at,
+                last.status_code, coalesce(last.error, o.last_error) AS error,
+                ${permanentRefusalSql("last.status_code")} AS permanent
+           FROM outbox o ${LAST_ATTEMPT}
+          WHERE o.application_id = ANY($1::uuid[])`,
+        [applicationIds.filter(isUuid)],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.application_id,
+          {
+            at: iso(row.at),
+            statusCode: row.status_code === null ? null : Number(row.status_code),
+            error: row.error,
+            permanent: Boolean(row.permanent),
+          },
+        ]),
+      );
+    },
+
+    /** Dead deliveries by why: refused for good by the CRM, or given up on after temporary failures. */
+    async deadKinds(): Promise<{ temporary: number; permanent: number }> {
+      const { rows } = await store.query<{ temporary: string; permanent: string }>(
+        `SELECT count(*) FILTER (WHERE NOT ${permanentRefusalSql("last.status_code")})::text AS temporary,
+                count(*) FILTER (WHERE ${permanentRefusalSql("last.status_code")})::text AS permanent
+           FROM outbox o ${LAST_ATTEMPT} WHERE o.status = 'dead'`,
+      );
+      return { temporary: Number(rows[0]?.temporary ?? 0), permanent: Number(rows[0]?.permanent ?? 0) };
+    },
 
     /** The newest successful delivery's time, if any. */
     async lastDeliveredAt(): Promise<string | null> {
@@ -81,17 +138,25 @@ export function createDeliveryHealthRepository(store: Store) {
     /**
      * Back to pending, due now, with a fresh retry schedule (the attempt
      * history stays). A delivered row only with `force`; never a row being
-     * sent or one the desk cancelled (quarantine). Returns the ids moved.
+     * sent or one the desk cancelled (quarantine). Every dead row (the CLI's
+     * --all-dead), or with `include: "temporary"` only those whose last attempt
+     * was not a permanent refusal. Returns the ids moved.
      */
     async redeliver(
-      target: { id: string; force?: boolean } | { allDead: true },
+      target: { id: string; force?: boolean } | { allDead: true; include?: "temporary" | "all" },
       db: Queryable = store,
     ): Promise<string[]> {
       const set = `SET status = 'pending', next_attempt_at = now(), attempts = 0, locked_by = NULL,
                        locked_until = NULL, updated_at = now()`;
       if ("allDead" in target) {
+        const temporaryOnly =
+          target.include === "temporary"
+            ? `AND NOT EXISTS (SELECT 1 FROM outbox o ${LAST_ATTEMPT}
+                                 WHERE o.id = outbox.id AND ${permanentRefusalSql("last.status_code")})`
+            : "";
         const result = await db.query<{ application_id: string }>(
-          `UPDATE outbox ${set} WHERE status = 'dead' RETURNING application_id::text AS application_id`,
+          `UPDATE outbox ${set} WHERE status = 'dead' ${temporaryOnly}
+           RETURNING application_id::text AS application_id`,
         );
         return result.rows.map((row) => row.application_id);
       }

@@ -143,6 +143,7 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
       oldestWaitingAt: null,
       lastDeliveredAt: null,
       dead: [],
+      deadKinds: { temporary: 0, permanent: 0 },
       mailConfigured: false,
       mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
       retryWindowMs: retryWindowMs(ctx.app.config.delivery),
@@ -183,11 +184,12 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
       cancelled: 0,
     });
 
-    const redelivered = await client.post("/api/desk/deliveries/redeliver-dead");
-    expect(redelivered.json()).toEqual({ redelivered: 1 });
+    // A 410 is refused for good: only sent again when staff include the refusals.
+    const redelivered = await client.post("/api/desk/deliveries/redeliver-dead", { include: "all" });
+    expect(redelivered.json()).toEqual({ redelivered: 1, permanentLeft: 0 });
     expect((await client.get("/api/desk/health")).json().counts).toMatchObject({ pending: 3, dead: 0 });
     expect(await auditRows(ctx.db.store, undefined, "deliveries.redelivered_dead")).toContainEqual(
-      expect.objectContaining({ actor_email: staff.email, details: { count: 1 } }),
+      expect.objectContaining({ actor_email: staff.email, details: { count: 1, include: "all" } }),
     );
   });
 

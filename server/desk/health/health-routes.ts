@@ -1,10 +1,13 @@
 /**
  * Delivery health for the desk (staff and admin): is a CRM webhook set at
  * all, how many deliveries wait, since when, which are dead, when the last
- * one got through; and every dead delivery sent again in one go (audited).
+ * one got through, and why each dead one failed (its last attempt: a
+ * permanent refusal or a temporary failure); and the dead deliveries sent
+ * again in one go (audited), by default only the temporary failures.
  * Beside it, the e-mails by state (their list is the mail page's).
  */
 import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
 import { retryWindowMs } from "../../delivery/policy";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
@@ -12,6 +15,17 @@ import type { InboxRepository } from "../../store/inbox-repository";
 import { auditEntry } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { toListItem } from "../applications/views";
+
+const INCLUDE_ERROR = 'include must be "temporary" or "all"';
+/**
+ * Which dead deliveries to send again: by default only the temporary failures
+ * (a permanent refusal fails again unless its cause was fixed); "all" with
+ * the refusals too, once staff confirmed it.
+ */
+const redeliverDeadBody = z.strictObject(
+  { include: z.enum(["temporary", "all"], { error: INCLUDE_ERROR }).default("temporary") },
+  { error: INCLUDE_ERROR },
+);
 
 /** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
 export const DEAD_LIST_LIMIT = 100;
@@ -26,36 +40,46 @@ const healthRoutes: FastifyPluginAsync<{
   const retryWindow = retryWindowMs(app.config.delivery);
 
   app.get("/api/desk/health", staff, async () => {
-    const [counts, waiting, lastDeliveredAt, dead, mailCounts] = await Promise.all([
+    const [counts, waiting, lastDeliveredAt, dead, mailCounts, deadKinds] = await Promise.all([
       deliveryHealth.deliveryCounts(),
       deliveryHealth.oldestWaiting(),
       deliveryHealth.lastDeliveredAt(),
       inboxRepository.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
       mail.countByStatus(),
+      deliveryHealth.deadKinds(),
     ]);
+    const lastAttempts = await deliveryHealth.lastAttempts(dead.map((row) => row.id));
     return {
       webhookConfigured: Boolean(app.config.leadWebhookUrl),
       counts,
       oldestWaitingAt: waiting?.since ?? null,
       lastDeliveredAt,
-      dead: dead.map(toListItem),
+      dead: dead.map((row) => ({ ...toListItem(row), lastAttempt: lastAttempts.get(row.id) ?? null })),
+      deadKinds,
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
       retryWindowMs: retryWindow,
     };
   });
 
-  app.post("/api/desk/deliveries/redeliver-dead", staff, async (request) => {
+  app.post("/api/desk/deliveries/redeliver-dead", staff, async (request, reply) => {
+    const parsed = redeliverDeadBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? INCLUDE_ERROR;
+      return reply.code(400).send({ error: message, errors: { include: message } });
+    }
+    const { include } = parsed.data;
     const ids = await app.store.transaction(async (tx) => {
-      const moved = await deliveryHealth.redeliver({ allDead: true }, tx);
+      const moved = await deliveryHealth.redeliver({ allDead: true, include }, tx);
       await app.desk.audit.record(
-        auditEntry(request, "deliveries.redelivered_dead", undefined, { count: moved.length }),
+        auditEntry(request, "deliveries.redelivered_dead", undefined, { count: moved.length, include }),
         tx,
       );
       return moved;
     });
     if (ids.length > 0) app.wakeDelivery(ids[0]);
-    return { redelivered: ids.length };
+    // What stays dead: the permanent refusals left out (or refused again since).
+    return { redelivered: ids.length, permanentLeft: (await deliveryHealth.deadKinds()).permanent };
   });
 };
 
