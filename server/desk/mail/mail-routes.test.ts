@@ -48,6 +48,8 @@ describe.each(ENGINES)("desk mail API on %s", (engine) => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const body = response.json();
     expect(body.counts).toEqual({ pending: 0, sending: 0, sent: 1, dead: 1, cancelled: 0 });
+    // No SMTP_URL here: the page says why nothing is sent.
+    expect(body.mailConfigured).toBe(false);
     expect(body.items.map((item: { id: string }) => item.id)).toEqual([sentId, deadId]);
     expect(body.items[1]).toEqual({
       id: deadId,

@@ -1,9 +1,10 @@
 /**
  * The console's mail page (staff):
  *   GET  /api/desk/mail?status=&cursor=&limit=
- *        {items: [MailItem], nextCursor, counts: {pending, sending, sent, dead, cancelled}, retryWindowMs}
- *        newest first; metadata only, never a message body; retryWindowMs: how long a
- *        failing e-mail is retried before it is marked dead (the delivery schedule)
+ *        {items: [MailItem], nextCursor, counts: {pending, sending, sent, dead, cancelled}, retryWindowMs,
+ *        mailConfigured} newest first; metadata only, never a message body; retryWindowMs: how long a
+ *        failing e-mail is retried before it is marked dead (the delivery schedule); mailConfigured:
+ *        whether SMTP_URL is set (without it nothing is sent: e-mails wait, stored)
  *   POST /api/desk/mail/:id/redeliver
  *        200 {item: MailItem}: a dead (or waiting) e-mail is due again now, with a fresh
  *        retry schedule and the same Message-ID; 404 unknown; 409 sent, being sent or cancelled
@@ -46,7 +47,12 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
         rows: page.items.length,
       }),
     );
-    return { ...page, counts: await mail.countByStatus(), retryWindowMs: retryWindow };
+    return {
+      ...page,
+      counts: await mail.countByStatus(),
+      retryWindowMs: retryWindow,
+      mailConfigured: Boolean(app.config.mail.smtpUrl),
+    };
   });
 
   app.post<{ Params: { id: string } }>(
