@@ -1,12 +1,13 @@
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
 import analytics from "./analytics/plugin";
 import type { Config } from "./config";
 import desk from "./desk/plugin";
+import { clientErrorHandler, frameworkErrors } from "./plugins/client-errors";
 import deskSite from "./plugins/desk-site";
 import errorHandler from "./plugins/error-handler";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body";
 import rateLimit from "./plugins/rate-limit";
-import securityHeaders, { baseSecurityHeaders } from "./plugins/security-headers";
+import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import storePlugin from "./plugins/store";
 import applications from "./routes/applications";
@@ -64,14 +65,10 @@ export async function buildApp({
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
-    // Malformed URLs and headers fail before routing; answer them in our shape too.
-    // (They skip the hooks, so the security headers are set here.)
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      reply
-        .code(400)
-        .headers(baseSecurityHeaders(config))
-        .send({ error: error.code === "FST_ERR_BAD_URL" ? "Malformed URL" : "Bad Request" });
-    },
+    // Requests refused before routing (a malformed URL, a Content-Length the
+    // parser refuses …) are answered in our error shape too (plugins/client-errors.ts).
+    frameworkErrors: frameworkErrors(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
   app.decorate("config", config);
   // The desk queues applications for the CRM too (release, redelivery): same wake-up.

@@ -2,7 +2,7 @@ import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 
 // Short, stable messages for the framework's own client errors.
-const MESSAGES: Record<string, string> = {
+export const MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Content-Type must be application/json",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Content-Length does not match the body",
@@ -10,10 +10,15 @@ const MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * One error handler: 4xx answers carry a short message, anything else is a
  * 500 with no detail (the log has it). Unknown /api paths answer JSON; every
- * other unknown path gets the site's 404 page.
+ * other unknown path gets the site's 404 page. Every JSON 4xx has the one
+ * shape `{"error": "...", "errors"?: {field: message}}`: a route that answers
+ * field errors alone gets the `error` naming the fields here.
  */
 export default fp(
   async (app) => {
@@ -29,6 +34,13 @@ export default fp(
         MESSAGES[error.code] ??
         (error instanceof SyntaxError ? MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message.slice(0, 200));
       return reply.code(status).send({ error: message });
+    });
+
+    app.addHook("preSerialization", async (_request, reply, payload) => {
+      if (reply.statusCode < 400 || reply.statusCode >= 500) return payload;
+      if (!isRecord(payload) || typeof payload.error === "string" || !isRecord(payload.errors))
+        return payload;
+      return { error: `Check these fields: ${Object.keys(payload.errors).join(", ")}`, ...payload };
     });
 
     app.setNotFoundHandler((request, reply) => {

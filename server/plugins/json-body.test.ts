@@ -78,7 +78,10 @@ describe.each(ENGINES)("control characters and lone surrogates on %s", (engine) 
     const response = await post("/api/applications", validApplication({ companyName: "\u0000\u0000\u0000" }));
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: { companyName: messages.companyName } });
+    expect(response.json()).toEqual({
+      error: "Check these fields: companyName",
+      errors: { companyName: messages.companyName },
+    });
   });
 
   it("stores a lone surrogate as U+FFFD, in the fields and in the attribution", async () => {
@@ -127,7 +130,10 @@ describe.each(ENGINES)("control characters and lone surrogates on %s", (engine) 
 
     expect(clean.statusCode).toBe(201);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ errors: { email: "Please enter a valid email address" } });
+    expect(empty.json()).toEqual({
+      error: "Check these fields: email",
+      errors: { email: "Please enter a valid email address" },
+    });
     expect(surrogate.statusCode).toBe(400);
     const { rows } = await ctx.db.store.query("SELECT email FROM newsletter_subscribers");
     expect(rows).toEqual([{ email: "ann@example.com" }]);

@@ -143,7 +143,10 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     const response = await post(body);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: { [field]: expect.any(String) } });
+    expect(response.json()).toEqual({
+      error: `Check these fields: ${field}`,
+      errors: { [field]: expect.any(String) },
+    });
     const expected = applicationSchema.shape[field].safeParse(undefined).error?.issues[0]?.message;
     expect(response.json().errors[field]).toBe(expected);
   });
@@ -174,7 +177,10 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     async (field, value, message) => {
       const response = await post(validApplication({ [field]: value }));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: { [field]: message } });
+      expect(response.json()).toEqual({
+        error: `Check these fields: ${field}`,
+        errors: { [field]: message },
+      });
       expect(await count("applications")).toBe(0);
     },
   );

@@ -34,7 +34,10 @@ describe.each(ENGINES)("POST /api/newsletter and GET /healthz on %s", (engine) =
     async (body) => {
       const response = await subscribe(body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errors: { email: "Please enter a valid email address" } });
+      expect(response.json()).toEqual({
+        error: "Check these fields: email",
+        errors: { email: "Please enter a valid email address" },
+      });
       expect(await subscribers()).toEqual([]);
     },
   );
