@@ -6,10 +6,14 @@
  *   nofollow` (the site's CSP comes from the security-headers plugin);
  * - every non-GET request must come from the site's own origin (403
  *   otherwise): with the SameSite=Strict cookie, cross-site forgery fails;
+ * - a query string or path parameter holding control characters or text that
+ *   is not UTF-8 is a 400 naming it (plugins/unsafe-params.ts), before any
+ *   route or the store sees it;
  * - while no admin exists, start-up logs a one-time setup link (`setupUrl`).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { refuseUnsafeParams } from "../plugins/unsafe-params";
 import type { Store } from "../store/store";
 import analyticsRoutes from "./analytics/analytics-routes";
 import applicationsDesk from "./applications/plugin";
@@ -61,6 +65,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
       return reply.code(403).send({ error: "Cross-site request refused" });
     }
   });
+  app.addHook("onRequest", refuseUnsafeParams);
 
   // Unknown paths under /api/desk answer here (with the headers above), not
   // through the site's catch-all page route.

@@ -22,11 +22,20 @@ export function cookieName(request: FastifyRequest, cookie: DeskCookie): string 
   return isHttps(request) ? `${HOST_COOKIE_PREFIX}${BASE_NAMES[cookie]}` : BASE_NAMES[cookie];
 }
 
-/** The cookie's value, read only under the name this scheme uses. */
+/**
+ * What a cookie value may hold once percent-decoded (RFC 6265 cookie-octets:
+ * printable ASCII without space, `"`, `,`, `;` and `\\`). The library's signed
+ * tokens are such text; anything else (a NUL, a line break, a character past
+ * U+00FF) cannot even be put in the header the library is called with.
+ */
+const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]{1,4096}$/;
+
+/** The cookie's value, read only under the name this scheme uses; a malformed value is no cookie. */
 export function readCookie(request: FastifyRequest, cookie: DeskCookie): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
-  return parseCookies(header).get(cookieName(request, cookie)) || null;
+  const value = parseCookies(header).get(cookieName(request, cookie));
+  return value && COOKIE_VALUE.test(value) ? value : null;
 }
 
 function serialize(request: FastifyRequest, cookie: DeskCookie, value: string, maxAgeSeconds: number) {
