@@ -12,6 +12,7 @@ import { isUuid } from "../../store/inbox-filter";
 import type { InboxRepository } from "../../store/inbox-repository";
 import type { Queryable } from "../../store/store";
 import { auditEntry } from "../audit/audit-repository";
+import { auditRead, listedFilter } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import {
   APPLICATION_ACTIONS,
@@ -135,6 +136,12 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     ]);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
+    await auditRead(
+      request,
+      "applications.listed",
+      { filter: listedFilter(request.query), pageSize: limit },
+      page.length,
+    );
     return {
       items: page.map(toListItem),
       total,

@@ -1,10 +1,13 @@
 /**
  * The desk's audit log: who did what, when, from where. Append-only (the
- * table refuses UPDATE, DELETE and TRUNCATE: 004_desk_auth.sql).
+ * table refuses UPDATE, DELETE and TRUNCATE: 004_desk_auth.sql), except that
+ * a repeated event (a list paged through, a refused request sent again)
+ * counts on in its one row per session and window (009_audit_repeats.sql).
  */
+import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Queryable, Store } from "../../store/store";
-import "../auth/principal";
+import type { StaffPrincipal } from "../auth/principal";
 
 export interface AuditEntry {
   actorId: string | null;
@@ -14,7 +17,20 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   ip?: string;
   userAgent?: string;
+  /** The session it was done in (repeated events are counted per session). */
+  sessionId?: string;
 }
+
+/** How a repeated event is counted: the window it is counted in, and the rows this request returned. */
+export interface Repeat {
+  windowSeconds: number;
+  rows?: number;
+}
+
+/** A list that shows personal data counts its pages in one row per session, filter and 5 minutes. */
+export const READ_WINDOW_SECONDS = 300;
+/** A refused request counts in one row per session, route and minute. */
+export const DENIAL_WINDOW_SECONDS = 60;
 
 export interface AuditItem {
   id: string;
@@ -22,11 +38,21 @@ export interface AuditItem {
   /** The actor's e-mail (null for the system, e.g. the operator CLI or an unknown address). */
   actor: string | null;
   actorId: string | null;
+  /** The actor's name now (null for the system or an account since deleted). */
+  actorName: string | null;
   action: string;
   target: string | null;
   details: Record<string, unknown> | null;
   ip: string | null;
   userAgent: string | null;
+  /** A repeated event: how many requests the row stands for, the rows they returned, the last one's time. */
+  times: number | null;
+  rowsReturned: number | null;
+  lastAt: string | null;
+  /** The application the target (or details.applicationId) names, if it still exists. */
+  application: { id: string; reference: string | null; companyName: string } | null;
+  /** The staff member the target (or details.userId) names, if the account exists. */
+  staff: { id: string; name: string; email: string } | null;
 }
 
 export interface AuditFilter {
@@ -35,6 +61,9 @@ export interface AuditFilter {
   action?: string;
   /** The actor's e-mail (case-insensitive) or id. */
   actor?: string;
+  /** Instants (ISO): entries at or after `since`, before `before` (the route's days: zoned-day.ts). */
+  since?: string;
+  before?: string;
   /** 1-500, default 50. */
   limit?: number;
 }
@@ -49,13 +78,63 @@ interface AuditRow {
   details: Record<string, unknown> | null;
   ip: string | null;
   user_agent: string | null;
+  times: number | null;
+  rows_returned: number | null;
+  last_at: Date | null;
+  actor_name: string | null;
 }
 
 /** Long user agents are cut: the log is evidence, not a dump. */
 const MAX_TEXT = 512;
 const clip = (value: string | undefined) => (value === undefined ? null : value.slice(0, MAX_TEXT));
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Two requests repeat each other when they did the same thing: action, target and details. */
+const repeatKey = (entry: AuditEntry) =>
+  createHash("sha256")
+    .update(JSON.stringify([entry.action, entry.target ?? null, entry.details ?? null]))
+    .digest("base64url");
+
+/** The ids an entry may name: an application (its target or details.applicationId), a staff member (target or details.userId). */
+function subjectIds(row: AuditRow): [string | undefined, string | undefined] {
+  const details = row.details ?? {};
+  const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+  const applicationId = [row.target, details.applicationId].map(text).find((id) => id && UUID.test(id));
+  return [applicationId?.toLowerCase(), text(details.userId) ?? text(row.target)];
+}
+
 export function createAuditRepository(store: Store) {
+  /** The applications and staff a page of entries names, by id (two queries per page). */
+  async function subjects(page: AuditRow[]) {
+    const ids = page.map(subjectIds);
+    const applicationIds = [...new Set(ids.map(([id]) => id).filter((id) => id !== undefined))];
+    const userIds = [...new Set(ids.map(([, id]) => id).filter((id) => id !== undefined))];
+    const [found, users] = await Promise.all([
+      applicationIds.length
+        ? store.query<{ id: string; reference: string | null; company_name: string }>(
+            "SELECT id::text AS id, reference, company_name FROM applications WHERE id = ANY($1::uuid[])",
+            [applicationIds],
+          )
+        : { rows: [] },
+      userIds.length
+        ? store.query<{ id: string; name: string; email: string }>(
+            `SELECT id, name, email FROM desk_user WHERE id = ANY($1::text[])`,
+            [userIds],
+          )
+        : { rows: [] },
+    ]);
+    return {
+      applications: new Map(
+        found.rows.map((row) => [
+          row.id,
+          { id: row.id, reference: row.reference, companyName: row.company_name },
+        ]),
+      ),
+      staff: new Map(users.rows.map((row) => [row.id, row])),
+    };
+  }
+
   return {
     /** Appends one entry; pass `db` to write inside the caller's transaction. */
     async record(entry: AuditEntry, db: Queryable = store): Promise<void> {
@@ -74,6 +153,42 @@ export function createAuditRepository(store: Store) {
       );
     },
 
+    /**
+     * Records a repeated event: the first request in its window writes the
+     * row, the next ones (same session, action, target and details) add to
+     * its counts in one atomic upsert, so parallel requests cannot split it.
+     * Windows are fixed (aligned to the epoch), so a burst across a window's
+     * end makes two rows, never more.
+     */
+    async repeat(entry: AuditEntry, { windowSeconds, rows }: Repeat, db: Queryable = store): Promise<void> {
+      if (!entry.sessionId) throw new Error("A repeated audit event needs its session");
+      await db.query(
+        `INSERT INTO desk_audit_log
+           (actor_id, actor_email, action, target, details, ip, user_agent,
+            session_id, repeat_key, window_start, times, rows_returned, last_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+                 to_timestamp(floor(extract(epoch FROM now()) / $10::integer) * $10::integer),
+                 1, $11::integer, now())
+         ON CONFLICT (session_id, repeat_key, window_start) DO UPDATE
+         SET times = desk_audit_log.times + 1,
+             rows_returned = desk_audit_log.rows_returned + EXCLUDED.rows_returned,
+             last_at = greatest(desk_audit_log.last_at, EXCLUDED.last_at)`,
+        [
+          entry.actorId,
+          entry.actorEmail,
+          entry.action,
+          entry.target ?? null,
+          entry.details === undefined ? null : JSON.stringify(entry.details),
+          clip(entry.ip),
+          clip(entry.userAgent),
+          entry.sessionId,
+          repeatKey(entry),
+          windowSeconds,
+          rows ?? null,
+        ],
+      );
+    },
+
     /** Newest first; keyset pagination on the id (ordered as a number, not as the text it is sent as). */
     async list(filter: AuditFilter = {}): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
       const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
@@ -81,36 +196,56 @@ export function createAuditRepository(store: Store) {
       const params: unknown[] = [];
       if (filter.cursor !== undefined) {
         params.push(filter.cursor);
-        where.push(`id < $${params.length}::bigint`);
+        where.push(`l.id < $${params.length}::bigint`);
       }
       if (filter.action) {
         params.push(filter.action);
-        where.push(`action = $${params.length}`);
+        where.push(`l.action = $${params.length}`);
       }
       if (filter.actor) {
         params.push(filter.actor);
-        where.push(`(lower(actor_email) = lower($${params.length}) OR actor_id = $${params.length})`);
+        where.push(`(lower(l.actor_email) = lower($${params.length}) OR l.actor_id = $${params.length})`);
+      }
+      if (filter.since) {
+        params.push(filter.since);
+        where.push(`l.at >= $${params.length}::timestamptz`);
+      }
+      if (filter.before) {
+        params.push(filter.before);
+        where.push(`l.at < $${params.length}::timestamptz`);
       }
       params.push(limit + 1);
       const { rows } = await store.query<AuditRow>(
-        `SELECT id::text AS id, at, actor_id, actor_email, action, target, details, ip, user_agent
-         FROM desk_audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-         ORDER BY desk_audit_log.id DESC LIMIT $${params.length}`,
+        `SELECT l.id::text AS id, l.at, l.actor_id, l.actor_email, l.action, l.target, l.details, l.ip,
+                l.user_agent, l.times, l.rows_returned, l.last_at, u.name AS actor_name
+         FROM desk_audit_log l LEFT JOIN desk_user u ON u.id = l.actor_id
+         ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+         ORDER BY l.id DESC LIMIT $${params.length}`,
         params,
       );
       const page = rows.slice(0, limit);
+      const { applications, staff } = await subjects(page);
       return {
-        items: page.map((row) => ({
-          id: row.id,
-          at: new Date(row.at).toISOString(),
-          actor: row.actor_email,
-          actorId: row.actor_id,
-          action: row.action,
-          target: row.target,
-          details: row.details,
-          ip: row.ip,
-          userAgent: row.user_agent,
-        })),
+        items: page.map((row) => {
+          const [applicationId, userId] = subjectIds(row);
+          return {
+            id: row.id,
+            at: new Date(row.at).toISOString(),
+            actor: row.actor_email,
+            actorId: row.actor_id,
+            actorName: row.actor_name,
+            action: row.action,
+            target: row.target,
+            details: row.details,
+            ip: row.ip,
+            userAgent: row.user_agent,
+            times: row.times,
+            rowsReturned: row.rows_returned,
+            lastAt: row.last_at === null ? null : new Date(row.last_at).toISOString(),
+            application: (applicationId && applications.get(applicationId)) || null,
+            staff: (userId && staff.get(userId)) || null,
+          };
+        }),
         nextCursor: rows.length > limit ? page[page.length - 1].id : null,
       };
     },
@@ -125,15 +260,17 @@ export function auditEntry(
   action: string,
   target?: string,
   details?: Record<string, unknown>,
+  staff: StaffPrincipal | undefined = request.staff,
 ): AuditEntry {
   const userAgent = request.headers["user-agent"];
   return {
-    actorId: request.staff?.userId ?? null,
-    actorEmail: request.staff?.email ?? null,
+    actorId: staff?.userId ?? null,
+    actorEmail: staff?.email ?? null,
     action,
     target,
     details,
     ip: request.ip,
     userAgent: typeof userAgent === "string" ? userAgent : undefined,
+    sessionId: staff?.sessionId,
   };
 }

@@ -4,6 +4,7 @@
  * confirmed second factor, and the role.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { auditDenied } from "../audit/repeated";
 import "./desk-context";
 import "./principal";
 
@@ -13,13 +14,20 @@ export const SIGN_IN_TO_CONTINUE = { error: "Sign in to continue" };
 export const ENROL_FIRST = { error: "Set up your authenticator app first" };
 export const ADMINS_ONLY = { error: "Only an admin can do this" };
 
-/** preHandler: 401 without a live full session, 403 below the role (or before enrolment). */
+/**
+ * preHandler: 401 without a live full session, 403 below the role (or before
+ * enrolment). A refusal for the role is audited (who, method, route), at most
+ * one row per session, route and minute.
+ */
 export function requireRole(role: "staff" | "admin"): preHandlerAsyncHookHandler {
   return async function guard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const session = await request.server.desk.sessions.resolve(request);
     if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     if (!session.enrolled) return reply.code(403).send(ENROL_FIRST);
-    if (role === "admin" && session.principal.role !== "admin") return reply.code(403).send(ADMINS_ONLY);
+    if (role === "admin" && session.principal.role !== "admin") {
+      await auditDenied(request, session.principal);
+      return reply.code(403).send(ADMINS_ONLY);
+    }
     request.staff = session.principal;
   };
 }

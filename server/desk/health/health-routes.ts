@@ -13,6 +13,7 @@ import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
 import type { InboxRepository } from "../../store/inbox-repository";
 import { auditEntry } from "../audit/audit-repository";
+import { auditRead } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import { toListItem } from "../applications/views";
 
@@ -39,7 +40,7 @@ const healthRoutes: FastifyPluginAsync<{
   // The configured schedule does not change while the server runs.
   const retryWindow = retryWindowMs(app.config.delivery);
 
-  app.get("/api/desk/health", staff, async () => {
+  app.get("/api/desk/health", staff, async (request) => {
     const [counts, waiting, lastDeliveredAt, dead, mailCounts, deadKinds] = await Promise.all([
       deliveryHealth.deliveryCounts(),
       deliveryHealth.oldestWaiting(),
@@ -49,6 +50,12 @@ const healthRoutes: FastifyPluginAsync<{
       deliveryHealth.deadKinds(),
     ]);
     const lastAttempts = await deliveryHealth.lastAttempts(dead.map((row) => row.id));
+    await auditRead(
+      request,
+      "deliveries.dead_listed",
+      { filter: {}, pageSize: DEAD_LIST_LIMIT },
+      dead.length,
+    );
     return {
       webhookConfigured: Boolean(app.config.leadWebhookUrl),
       counts,

@@ -1,0 +1,51 @@
+/**
+ * Audit events that repeat: a list of personal data paged through, a request
+ * refused for the role sent again. Each counts in one row per session, what
+ * was done and a short window (audit-repository.ts `repeat`), so paging or a
+ * loop cannot flood the log, while a new filter or route starts a new row.
+ */
+import type { FastifyRequest } from "fastify";
+import type { StaffPrincipal } from "../auth/principal";
+import { auditEntry, DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS } from "./audit-repository";
+
+/** Actions the server writes here (their words: desk/lib/audit-words.ts). */
+export const REPEATED_ACTIONS = {
+  applicationsListed: "applications.listed",
+  deadListed: "deliveries.dead_listed",
+  accessDenied: "access.denied",
+} as const;
+
+/**
+ * The query's filter as the request gave it, for the audit row: the page's
+ * position and size left out (the size is kept apart), empty values dropped.
+ */
+export function listedFilter(query: unknown, omit: string[] = ["cursor", "limit"]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>)
+      .filter(([key, value]) => !omit.includes(key) && typeof value === "string" && value.trim() !== "")
+      .map(([key, value]) => [key, String(value).trim()])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** A signed-in member read a list of applicants: the filter, the page size and the rows this page returned. */
+export function auditRead(
+  request: FastifyRequest,
+  action: (typeof REPEATED_ACTIONS)["applicationsListed" | "deadListed"],
+  details: { filter: Record<string, string>; pageSize: number },
+  rows: number,
+): Promise<void> {
+  return request.server.desk.audit.repeat(auditEntry(request, action, undefined, details), {
+    windowSeconds: READ_WINDOW_SECONDS,
+    rows,
+  });
+}
+
+/** A signed-in member was refused a route for their role: who, the method and the route's pattern. */
+export function auditDenied(request: FastifyRequest, staff: StaffPrincipal): Promise<void> {
+  const details = { method: request.method, route: request.routeOptions.url ?? request.url.split("?")[0] };
+  return request.server.desk.audit.repeat(
+    auditEntry(request, REPEATED_ACTIONS.accessDenied, undefined, details, staff),
+    { windowSeconds: DENIAL_WINDOW_SECONDS },
+  );
+}
