@@ -9,7 +9,8 @@
  * - a query string or path parameter holding control characters or text that
  *   is not UTF-8 is a 400 naming it (plugins/unsafe-params.ts), before any
  *   route or the store sees it;
- * - while no admin exists, start-up logs a one-time setup link (`setupUrl`).
+ * - while no admin exists, start-up logs a one-time setup link (`setupUrl`),
+ *   and a new one when that expires or is abandoned (auth/setup.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -20,7 +21,7 @@ import applicationsDesk from "./applications/plugin";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
 import invitationRoutes from "./auth/invitation-routes";
-import { adminExists } from "./auth/route-helpers";
+import { watchSetup } from "./auth/setup";
 import signInRoutes from "./auth/sign-in-routes";
 import mailRoutes from "./mail/mail-routes";
 import staffRoutes from "./staff/staff-routes";
@@ -79,24 +80,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(applicationsDesk);
   await app.register(analyticsRoutes);
 
-  app.addHook("onReady", async () => {
-    try {
-      if (await adminExists(store)) return;
-      const { url } = await app.desk.invitations.create({ purpose: "setup", email: null, role: "admin" });
-      await app.desk.audit.record({
-        actorId: null,
-        actorEmail: null,
-        action: "invitation.created",
-        details: { purpose: "setup", role: "admin" },
-      });
-      app.log.warn(
-        { setupUrl: url },
-        "No admin account yet: open setupUrl to create the first one (it works once)",
-      );
-    } catch (error) {
-      app.log.warn({ err: error }, "desk: could not check for an admin account");
-    }
-  });
+  watchSetup(app);
 };
 
 export default desk;

@@ -17,10 +17,15 @@ import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "./library"
 import { passwordProblem } from "./passwords";
 import { setCookie } from "./cookies";
 import { accountKey, addressKey } from "./throttle";
-import { adminExists, tooManyAttempts, type Desk } from "./route-helpers";
+import { tooManyAttempts, type Desk } from "./route-helpers";
+import { removeAbandoned, setupState } from "./setup";
 
 const NOT_VALID = { error: "This invitation link is not valid" };
 const GONE = { error: "This invitation link has expired or was already used" };
+const SETUP_PENDING = {
+  error:
+    "Someone is setting up the first admin account with another setup link. If they do not finish, the server logs a new link.",
+};
 
 const acceptSchema = z.object({
   password: z.string({ error: "Choose a password." }),
@@ -39,24 +44,34 @@ const WRONG_CODE = "That code is not right. Check your app and try again.";
 const invitationRoutes: FastifyPluginAsync = async (app) => {
   const desk: Desk = app.desk;
 
-  app.get("/api/desk/setup", async () => ({ needsSetup: !(await adminExists(desk.store)) }));
+  const ttlMs = desk.config.desk.inviteTtlMs;
+  /** An admin that never confirmed an authenticator app does not count (setup.ts). */
+  app.get("/api/desk/setup", async () => ({
+    needsSetup: (await setupState(desk.store, ttlMs)) !== "done",
+  }));
 
-  /** A setup link stops working once an admin exists. */
-  const stillUsable = async (invitation: NonNullable<Awaited<ReturnType<Desk["invitations"]["find"]>>>) =>
-    desk.invitations.usable(invitation) &&
-    !(invitation.purpose === "setup" && (await adminExists(desk.store)));
+  type Found = NonNullable<Awaited<ReturnType<Desk["invitations"]["find"]>>>;
+  /** Why a link cannot be used now, or null. A setup link waits while another first admin may finish. */
+  const refusal = async (invitation: Found) => {
+    if (!desk.invitations.usable(invitation)) return GONE;
+    if (invitation.purpose !== "setup") return null;
+    const state = await setupState(desk.store, ttlMs);
+    return state === "done" ? GONE : state === "pending" ? SETUP_PENDING : null;
+  };
 
   app.get<{ Params: { token: string } }>("/api/desk/invitations/:token", async (request, reply) => {
     const invitation = await desk.invitations.find(request.params.token);
     if (!invitation) return reply.code(404).send(NOT_VALID);
-    if (!(await stillUsable(invitation))) return reply.code(410).send(GONE);
+    const refused = await refusal(invitation);
+    if (refused) return reply.code(410).send(refused);
     return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
   });
 
   app.post<{ Params: { token: string } }>("/api/desk/invitations/:token/accept", async (request, reply) => {
     const invitation = await desk.invitations.find(request.params.token);
     if (!invitation) return reply.code(404).send(NOT_VALID);
-    if (!(await stillUsable(invitation))) return reply.code(410).send(GONE);
+    const refused = await refusal(invitation);
+    if (refused) return reply.code(410).send(refused);
 
     const parsed = acceptSchema.safeParse(isJsonObject(request.body) ? request.body : {});
     const errors: Record<string, string> = {};
@@ -64,23 +79,33 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
       for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
     }
     const password = parsed.success ? parsed.data.password : undefined;
-    if (password !== undefined) {
-      const problem = passwordProblem(password);
-      if (problem) errors.password = problem;
-    }
     const email = invitation.email ?? parsed.data?.email?.toLowerCase();
     if (!email) errors.email ??= "Enter your e-mail address.";
-    if (Object.keys(errors).length || !password || !email) return reply.code(400).send({ errors });
-
     const lib = await desk.library();
-    const existing = await lib.context.internalAdapter.findUserByEmail(email);
-    if (existing && invitation.purpose !== "reset-second-factor") {
+    // A second factor reset keeps the account's name; a new account takes the one typed in.
+    const existing = email ? await lib.context.internalAdapter.findUserByEmail(email) : null;
+    const name = parsed.data?.name ?? existing?.user.name ?? email?.split("@")[0];
+    if (password !== undefined && email) {
+      const problem = passwordProblem(password, { email, name });
+      if (problem) errors.password = problem;
+    }
+    if (Object.keys(errors).length || !password || !email || !name) return reply.code(400).send({ errors });
+
+    if (invitation.purpose === "setup") {
+      for (const abandoned of await removeAbandoned(desk.store, ttlMs, email)) {
+        await desk.audit.record(
+          auditEntry(request, "setup.abandoned-removed", undefined, { email: abandoned }),
+        );
+      }
+    }
+    const current = await lib.context.internalAdapter.findUserByEmail(email);
+    if (current && invitation.purpose !== "reset-second-factor") {
       return reply.code(409).send({ error: "An account with this e-mail address already exists" });
     }
     // A reset link for an account disabled since: it stays closed.
     if (
       invitation.purpose === "reset-second-factor" &&
-      (!existing || (existing.user as { banned?: boolean | null }).banned === true)
+      (!current || (current.user as { banned?: boolean | null }).banned === true)
     ) {
       return reply.code(410).send(GONE);
     }
@@ -92,7 +117,6 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
         userId = invitation.userId;
         await lib.context.internalAdapter.updatePassword(userId, await lib.context.password.hash(password));
       } else {
-        const name = parsed.data?.name ?? email.split("@")[0];
         const created = await lib.auth.api.createUser({
           body: { email, password, name, role: invitation.role },
         });

@@ -3,10 +3,13 @@ import type { Store } from "../../store/store";
 
 export type { Desk } from "./desk-context";
 
-/** True once an enabled admin account exists (then setup links stop working). */
+/**
+ * True once an enabled admin account with a confirmed authenticator app exists
+ * (then setup links stop working; setup.ts).
+ */
 export async function adminExists(store: Store): Promise<boolean> {
   const { rows } = await store.query(
-    `SELECT 1 FROM desk_user WHERE role = 'admin' AND banned IS NOT TRUE LIMIT 1`,
+    `SELECT 1 FROM desk_user WHERE role = 'admin' AND banned IS NOT TRUE AND "twoFactorEnabled" IS TRUE LIMIT 1`,
   );
   return rows.length > 0;
 }
