@@ -11,6 +11,7 @@ import {
   addressOf,
   mailboxSetting,
 } from "./mail/addresses";
+import { canonicalTimeZone } from "./desk/zoned-day";
 
 export type TrustProxy = boolean | number | string;
 
@@ -66,6 +67,8 @@ export interface DeskConfig {
   sessionMaxMs: number;
   /** Quarantined (spam) applications are deleted this long after their quarantine. */
   quarantineRetentionMs: number;
+  /** The provider's IANA time zone: the desk's times and its day filters (server/desk/zoned-day.ts). */
+  timeZone: string;
 }
 
 /** E-mail (server/mail): the SMTP server, the senders, who gets the staff alerts. */
@@ -136,6 +139,17 @@ const trustProxy = z.string().transform((value): TrustProxy => {
   return value.trim();
 });
 
+/** An IANA time zone name ("America/New_York"), as Intl knows it. */
+const timeZone = z.string().transform((value, ctx) => {
+  const zone = canonicalTimeZone(value.trim());
+  if (zone) return zone;
+  ctx.addIssue({
+    code: "custom",
+    message: 'must be an IANA time zone name such as "America/New_York" or "UTC"',
+  });
+  return z.NEVER;
+});
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const envSchema = z.object({
@@ -166,6 +180,7 @@ const envSchema = z.object({
   DESK_SESSION_IDLE: unsetIfEmpty(duration.default(30 * 60_000)),
   DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
   QUARANTINE_RETENTION: unsetIfEmpty(duration.default(30 * 86_400_000)),
+  DESK_TIME_ZONE: unsetIfEmpty(timeZone.default("America/New_York")),
   ANALYTICS_RETENTION: unsetIfEmpty(duration.default(90 * 86_400_000)),
   ANALYTICS_RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 10_000_000).default(300)),
   SMTP_URL: unsetIfEmpty(
@@ -231,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionIdleMs: e.DESK_SESSION_IDLE,
       sessionMaxMs: e.DESK_SESSION_MAX,
       quarantineRetentionMs: e.QUARANTINE_RETENTION,
+      timeZone: e.DESK_TIME_ZONE,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

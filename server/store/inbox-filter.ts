@@ -22,9 +22,12 @@ export interface InboxFilter {
   q?: string;
   state?: InboxState;
   fundingType?: string;
-  /** UTC days, YYYY-MM-DD, both inclusive. */
-  from?: string;
-  to?: string;
+  /**
+   * Received at or after / before these instants (ISO): the desk's `from` and
+   * `to` days in the provider's zone (server/desk/zoned-day.ts).
+   */
+  receivedSince?: string;
+  receivedBefore?: string;
   /** The last touch's utm_source / utm_campaign, exactly. */
   source?: string;
   campaign?: string;
@@ -62,9 +65,8 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   if (filter.state === "received" || filter.state === "spam") where.push(`a.status = ${param(filter.state)}`);
   else if (filter.state) where.push(`o.status = ${param(filter.state)}`);
   if (filter.fundingType) where.push(`a.funding_type = ${param(filter.fundingType)}`);
-  // Whole UTC days: from its first instant, to before the next day's.
-  if (filter.from) where.push(`a.created_at >= (${param(filter.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
-  if (filter.to) where.push(`a.created_at < (${param(filter.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  if (filter.receivedSince) where.push(`a.created_at >= ${param(filter.receivedSince)}::timestamptz`);
+  if (filter.receivedBefore) where.push(`a.created_at < ${param(filter.receivedBefore)}::timestamptz`);
   if (filter.source) where.push(`${LAST_SOURCE} = ${param(filter.source)}`);
   if (filter.campaign) where.push(`${LAST_CAMPAIGN} = ${param(filter.campaign)}`);
   if (filter.q) {

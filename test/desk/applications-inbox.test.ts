@@ -133,16 +133,21 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
     expect(none).toEqual({ items: [], total: 0, nextCursor: null });
   });
 
-  it("filters by state, funding type, UTC days and the last touch", async () => {
+  it("filters by state, funding type, the provider's days (New York by default) and the last touch", async () => {
     expect(names(await list("?state=spam"))).toEqual(["Spam Robotics"]);
     expect((await list("?state=received")).total).toBe(6);
     expect(names(await list("?state=dead"))).toEqual(["Beta Bakery"]);
     expect(names(await list("?state=delivered"))).toEqual(["Alpha Freight"]);
     expect((await list("?state=pending")).total).toBe(4);
     expect(names(await list("?fundingType=sba-loan"))).toEqual(["Alpha Freight"]);
-    // Both ends inclusive: 23:59:59 on the 3rd is in, midnight on the 4th is not.
-    expect(names(await list("?from=2024-03-02&to=2024-03-03"))).toEqual(["Gamma Robotics", "Beta Bakery"]);
-    expect(names(await list("?from=2024-03-04&to=2024-03-04"))).toEqual(["Delta 100% Dairy"]);
+    // Both ends inclusive, in New York: midnight UTC on the 4th is 19:00 on the 3rd there.
+    expect(names(await list("?from=2024-03-02&to=2024-03-03"))).toEqual([
+      "Delta 100% Dairy",
+      "Gamma Robotics",
+      "Beta Bakery",
+    ]);
+    expect(names(await list("?from=2024-03-04&to=2024-03-04"))).toEqual([]);
+    expect(names(await list("?from=2024-03-05&to=2024-03-05"))).toEqual(["Spam Robotics"]);
     expect(names(await list("?source=google"))).toEqual(["Gamma Robotics", "Alpha Freight"]);
     expect(names(await list("?source=google&campaign=spring"))).toEqual(["Alpha Freight"]);
     const combined = await list("?q=a&state=received&campaign=spring&limit=1");

@@ -77,7 +77,8 @@ describe.each(ENGINES)("desk evidence, consent lookup and health on %s", (engine
       applicationId: id,
       source: expect.any(String),
     });
-    expect(evidence.consent.consentedAt).toBe(evidence.submission.payload.timestamp);
+    // The instant the browser stamped, with the provider's offset (test/desk/time-zone.test.ts).
+    expect(Date.parse(evidence.consent.consentedAt)).toBe(Date.parse(evidence.submission.payload.timestamp));
     expect(await auditRows(ctx.db.store, id, "evidence.exported")).toEqual([
       expect.objectContaining({ actor_email: staff.email }),
     ]);

@@ -126,7 +126,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
   }
 
   app.get("/api/desk/applications", staff, async (request, reply) => {
-    const parsed = parseInboxQuery(request.query);
+    const parsed = parseInboxQuery(request.query, app.config.desk.timeZone);
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     const { filter, limit, after } = parsed.value;
     // One row more than the page tells whether there is a next one.
@@ -194,10 +194,11 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
     const shown = await inboxRepository.show(request.params.id);
     if (!shown) return reply.code(404).send(NOT_FOUND);
-    const evidence = toEvidence(shown, {
-      at: new Date().toISOString(),
-      by: request.staff?.email ?? null,
-    });
+    const evidence = toEvidence(
+      shown,
+      { at: new Date().toISOString(), by: request.staff?.email ?? null },
+      app.config.desk.timeZone,
+    );
     await audit.record(auditEntry(request, "evidence.exported", evidence.applicationId));
     return reply
       .header("content-disposition", `attachment; filename="consent-evidence-${evidence.applicationId}.json"`)

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { fundingTypeOptions } from "~/features/application/schema";
 import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/inbox-filter";
+import { calendarDay, dayRange } from "../zoned-day";
 
 export interface BadQuery {
   error: string;
@@ -15,7 +16,7 @@ export interface BadQuery {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: BadQuery };
 
 // A form that leaves a field empty sends `?q=`: empty means "not given".
-const optional = <T extends z.ZodType>(schema: T) =>
+export const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** The store's text cannot hold a NUL character: such input is a 400, not a 500. */
@@ -24,25 +25,12 @@ export const NO_NUL = [
   { error: "must not contain a NUL character" },
 ] as const;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string({ error: "must be given once, as text" })
     .trim()
     .max(max, { error: `must be at most ${max} characters` })
     .refine(...NO_NUL);
-
-const day = z
-  .string({ error: "must be a date (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date (YYYY-MM-DD)" })
-  .refine(
-    (value) => {
-      const time = Date.parse(`${value}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-    },
-    {
-      error: "is not a date in the calendar",
-    },
-  );
 
 const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),(.+)$/;
 
@@ -63,8 +51,8 @@ export const filterShape = {
   q: optional(text(200)),
   state: optional(z.enum(INBOX_STATES, { error: `must be one of ${INBOX_STATES.join(", ")}` })),
   fundingType: optional(z.enum(fundingTypes, { error: `must be one of ${fundingTypes.join(", ")}` })),
-  from: optional(day),
-  to: optional(day),
+  from: optional(calendarDay),
+  to: optional(calendarDay),
   source: optional(text(500)),
   campaign: optional(text(500)),
 };
@@ -110,20 +98,30 @@ export function parseQuery<S extends z.ZodRawShape>(
   return { ok: true, value: parsed.data };
 }
 
-const datesInOrder = (value: { from?: string; to?: string }) =>
+export const datesInOrder = (value: { from?: string; to?: string }) =>
   value.from && value.to && value.from > value.to ? { to: "must not be before from" } : undefined;
 
-/** The inbox's filters alone (the export takes every page). */
-export function parseInboxFilter(query: unknown): Parsed<InboxFilter> {
-  return parseQuery(filterShape, query, datesInOrder);
+type FilterQuery = z.infer<z.ZodObject<typeof filterShape>>;
+
+/** `from` and `to` are days in the provider's zone: the instants they span. */
+function toFilter({ from, to, ...rest }: FilterQuery, timeZone: string): InboxFilter {
+  const { since, before } = dayRange({ from, to }, timeZone);
+  return { ...rest, ...(since && { receivedSince: since }), ...(before && { receivedBefore: before }) };
 }
 
-/** The inbox's filters and page: 25 rows by default, after the cursor's row. */
+/** The inbox's filters alone (the export takes every page); days in `timeZone`. */
+export function parseInboxFilter(query: unknown, timeZone: string): Parsed<InboxFilter> {
+  const parsed = parseQuery(filterShape, query, datesInOrder);
+  return parsed.ok ? { ok: true, value: toFilter(parsed.value, timeZone) } : parsed;
+}
+
+/** The inbox's filters and page: 25 rows by default, after the cursor's row; days in `timeZone`. */
 export function parseInboxQuery(
   query: unknown,
+  timeZone: string,
 ): Parsed<{ filter: InboxFilter; limit: number; after?: InboxPosition }> {
   const parsed = parseQuery({ ...filterShape, ...pageShape }, query, datesInOrder);
   if (!parsed.ok) return parsed;
   const { cursor, limit, ...filter } = parsed.value;
-  return { ok: true, value: { filter, limit: limit ?? 25, after: cursor } };
+  return { ok: true, value: { filter: toFilter(filter, timeZone), limit: limit ?? 25, after: cursor } };
 }

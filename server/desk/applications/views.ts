@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
 import type { InboxRepository, InboxRow } from "../../store/inbox-repository";
+import { zonedIso } from "../zoned-day";
 import type { ActionRow, ApplicationMailRow } from "./desk-applications-repository";
 
 export type Shown = NonNullable<Awaited<ReturnType<InboxRepository["show"]>>>;
@@ -148,19 +149,23 @@ export type Detail = ReturnType<typeof toDetail>;
 /**
  * The consent evidence file: the exact consent text with its version and
  * SHA-256, when, from where and on which page it was given, the submission as
- * received, and what the CRM was sent and answered.
+ * received, and what the CRM was sent and answered. Its times are ISO 8601
+ * with the offset of the provider's zone (`timeZone`) at that moment.
  */
-export function toEvidence(shown: Shown, exported: { at: string; by: string | null }) {
+export function toEvidence(shown: Shown, exported: { at: string; by: string | null }, timeZone: string) {
   const a = shown.application;
   const delivery = deliveryOf(shown);
+  const consent = consentOf(shown);
+  const at = (value: string | null | undefined) => zonedIso(value, timeZone);
   return {
     applicationId: String(a.id),
-    exportedAt: exported.at,
+    timeZone,
+    exportedAt: at(exported.at),
     exportedBy: exported.by,
-    consent: consentOf(shown),
+    consent: consent && { ...consent, consentedAt: at(consent.consentedAt) },
     submission: {
-      submittedAt: str(a.submitted_at),
-      receivedAt: str(a.created_at),
+      submittedAt: at(str(a.submitted_at)),
+      receivedAt: at(str(a.created_at)),
       ip: str(a.client_ip),
       userAgent: str(a.user_agent),
       state: String(a.status),
@@ -172,8 +177,8 @@ export function toEvidence(shown: Shown, exported: { at: string; by: string | nu
       // The CRM webhook receives the application id as its Idempotency-Key.
       idempotencyKey: String(a.id),
       state: delivery?.state ?? null,
-      deliveredAt: delivery?.deliveredAt ?? null,
-      attempts: attemptsOf(shown),
+      deliveredAt: at(delivery?.deliveredAt),
+      attempts: attemptsOf(shown).map((attempt) => ({ ...attempt, at: at(attempt.at) })),
     },
   };
 }

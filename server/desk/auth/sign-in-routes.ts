@@ -175,7 +175,8 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/api/desk/me", { preHandler: requireRole("staff") }, async (request) => {
     const { userId, email, name, role } = request.staff!;
-    return { id: userId, email, name, role };
+    // The provider's zone, in which the desk shows every time and reads every day.
+    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone };
   });
 
   app.get<{ Querystring: { userId?: string } }>(

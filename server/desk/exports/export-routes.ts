@@ -4,7 +4,8 @@
  * operator CLI's. Each export is audited with its filter and row count before
  * the first row leaves: for the store's large exports the count is taken up to
  * an instant and the rows sent stop at the same instant; short lists are
- * gathered first.
+ * gathered first. Days (`from`/`to`, the file's date) and times are the
+ * provider's zone's (DESK_TIME_ZONE).
  */
 import { Readable, pipeline } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -18,6 +19,7 @@ import {
 import { auditEntry, type AuditItem } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { NO_NUL, parseInboxFilter, parseQuery } from "../applications/inbox-query";
+import { today } from "../zoned-day";
 import { csvStream } from "./csv";
 
 const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target", "details", "ip", "user_agent"];
@@ -43,9 +45,10 @@ const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> =
 ) => {
   const admin = { preHandler: requireRole("admin") };
   const audit = app.desk.audit;
+  const timeZone = app.config.desk.timeZone;
 
   function attachment(reply: FastifyReply, name: string) {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = today(timeZone);
     return reply
       .header("content-disposition", `attachment; filename="${name}-${day}.csv"`)
       .type("text/csv; charset=utf-8");
@@ -67,14 +70,14 @@ const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> =
         for await (const batch of exportRepository.exportBatches(kind, { ...scope, until })) yield* batch;
       })(),
     );
-    const csv = pipeline(source, csvStream(EXPORT_COLUMNS[kind]), (error) => {
+    const csv = pipeline(source, csvStream(EXPORT_COLUMNS[kind], timeZone), (error) => {
       if (error) request.log.error({ err: error, kind }, "export failed part-way");
     });
     return attachment(reply, kind).send(csv);
   }
 
   app.get("/api/desk/exports/applications.csv", admin, async (request, reply) => {
-    const parsed = parseInboxFilter(request.query);
+    const parsed = parseInboxFilter(request.query, timeZone);
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     return sendExport(request, reply, "applications", parsed.value, { filter: parsed.value });
   });
@@ -95,7 +98,7 @@ const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> =
     rows: Record<string, unknown>[],
   ) {
     await audit.record(auditEntry(request, `export.${kind}`, undefined, { filter, rows: rows.length }));
-    const csv = csvStream(columns);
+    const csv = csvStream(columns, timeZone);
     for (const row of rows) csv.write(row);
     csv.end();
     return attachment(reply, kind).send(csv);
