@@ -2,7 +2,8 @@
  * Guessing passwords and codes: slowed with growing delays, then locked for a
  * bounded time, per account and per address, with counts shared by every
  * instance on one database. Waiting is simulated by moving the block's end
- * into the past (the store's clock decides, as in production).
+ * into the past (the store's clock decides, as in production). Guesses sent
+ * all at once: throttle-concurrency.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
@@ -20,8 +21,8 @@ const attempt = (app: App, email: string, password: string, remoteAddress: strin
   });
 
 /** As if the current block had run out. */
-const waitOut = (store: Store) =>
-  store.query("UPDATE desk_sign_in_blocks SET blocked_until = now() - interval '1 second'");
+export const waitOut = (store: Store) =>
+  store.query("UPDATE desk_sign_in_attempts SET blocked_until = now() - interval '1 second'");
 
 describe.each(ENGINES)("desk sign-in throttling on %s", (engine) => {
   const ctx = useTestApp(engine, { resetEach: false });
@@ -52,7 +53,7 @@ describe.each(ENGINES)("desk sign-in throttling on %s", (engine) => {
 
     // When the lock and the counting window have run out, the real person gets in.
     await waitOut(ctx.db.store);
-    await ctx.db.store.query("UPDATE counters SET reset_at = now() WHERE key LIKE 'desk:sign-in:%'");
+    await ctx.db.store.query("UPDATE desk_sign_in_attempts SET window_ends = now()");
     expect((await signIn(ctx.app, account, { offsetSteps: 1, headers: {} })).statusCode).toBe(200);
 
     const failures = await ctx.db.store.query<{ reason: string }>(
@@ -63,39 +64,62 @@ describe.each(ENGINES)("desk sign-in throttling on %s", (engine) => {
     expect(failures.rows.filter((row) => row.reason === "throttled")).toHaveLength(4);
   });
 
-  it("slows wrong codes after the right password the same way", async () => {
+  it("counts the password step and each code alike: the fifth attempt slows the sixth", async () => {
     const account = await signedInStaff(ctx.app);
     const ip = "198.51.100.3";
     const step1 = await attempt(ctx.app, account.email, account.password, ip);
-    const pending = cookiesFrom(step1);
+    expect(step1.statusCode).toBe(200);
     const code = (value: string) =>
       ctx.app.inject({
         method: "POST",
         url: "/api/desk/sign-in/code",
-        headers: deskHeaders(ctx.app, pending),
+        headers: deskHeaders(ctx.app, cookiesFrom(step1)),
         payload: { code: value },
         remoteAddress: ip,
       });
+    // The password was attempt 1; four wrong codes are attempts 2 to 5.
     for (let i = 0; i < 4; i++) expect((await code(`00000${i}`)).statusCode).toBe(401);
-    // A fresh challenge (the library allows five codes per password step), one more failure: slowed.
-    const again = await attempt(ctx.app, account.email, account.password, ip);
-    const retry = await ctx.app.inject({
-      method: "POST",
-      url: "/api/desk/sign-in/code",
-      headers: deskHeaders(ctx.app, cookiesFrom(again)),
-      payload: { code: "000009" },
-      remoteAddress: ip,
-    });
-    expect(retry.statusCode).toBe(401);
-    const slowed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/desk/sign-in/code",
-      headers: deskHeaders(ctx.app, cookiesFrom(again)),
-      payload: { code: totpCode(account.totpSecret, Date.now() + 30_000) },
-      remoteAddress: ip,
-    });
+    const right = totpCode(account.totpSecret, Date.now() + 30_000);
+    const slowed = await code(right);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.headers["retry-after"]).toBe("1");
+    // A new challenge is an attempt too, and is slowed the same.
+    expect((await attempt(ctx.app, account.email, account.password, ip)).statusCode).toBe(429);
+    await waitOut(ctx.db.store);
+    expect((await code(right)).statusCode).toBe(200);
+  });
+
+  it("keeps one live code challenge per account: a new password step ends the one before", async () => {
+    const account = await signedInStaff(ctx.app);
+    const ip = "198.51.100.6";
+    const first = await attempt(ctx.app, account.email, account.password, ip);
+    const second = await attempt(ctx.app, account.email, account.password, ip);
+    const code = (pending: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/desk/sign-in/code",
+        headers: deskHeaders(ctx.app, pending),
+        payload: { code: totpCode(account.totpSecret, Date.now() + 30_000) },
+        remoteAddress: ip,
+      });
+    const stale = await code(cookiesFrom(first));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ error: "Sign in to continue" });
+    expect((await code(cookiesFrom(second))).statusCode).toBe(200);
+  });
+
+  it("lets colleagues sign in from one office address all day: a right password or code gives its unit back", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 3; i++) {
+      const colleague = await signedInStaff(ctx.app);
+      const response = await signIn(ctx.app, colleague, { offsetSteps: 1, headers: {}, remoteAddress: ip });
+      expect(response.statusCode).toBe(200);
+    }
+    const { rows } = await ctx.db.store.query<{ attempts: number }>(
+      "SELECT attempts FROM desk_sign_in_attempts WHERE key = $1",
+      [`desk:sign-in:address:${ip}`],
+    );
+    expect(rows[0]?.attempts ?? 0).toBe(0);
   });
 
   it("stops one address working through many accounts", async () => {

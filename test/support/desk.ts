@@ -80,13 +80,14 @@ export async function signedInStaff(
 export async function signIn(
   app: App,
   account: { email: string; password: string; totpSecret: string },
-  options: { offsetSteps?: number; headers?: Record<string, string> } = {},
+  options: { offsetSteps?: number; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const password = await app.inject({
     method: "POST",
     url: "/api/desk/sign-in",
     headers: { ...deskHeaders(app), ...options.headers },
     payload: { email: account.email, password: account.password },
+    remoteAddress: options.remoteAddress,
   });
   if (password.statusCode !== 200) throw new Error(`sign-in: ${password.statusCode} ${password.body}`);
   return app.inject({
@@ -94,5 +95,6 @@ export async function signIn(
     url: "/api/desk/sign-in/code",
     headers: { ...deskHeaders(app, cookiesFrom(password)), ...options.headers },
     payload: { code: totpCode(account.totpSecret, Date.now() + (options.offsetSteps ?? 0) * 30_000) },
+    remoteAddress: options.remoteAddress,
   });
 }

@@ -6,7 +6,8 @@
  *   GET    /api/desk/me              {id, email, name, role}
  *   GET    /api/desk/sessions        own sessions; ?userId= another's (admin)
  *   DELETE /api/desk/sessions/:id    own, or any as admin
- * Every failed attempt is counted (throttle.ts) and written to the audit log.
+ * Every password and code attempt is counted before it is checked (throttle.ts);
+ * every failed or refused one is written to the audit log.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -17,6 +18,7 @@ import { PENDING_SIGN_IN_SECONDS } from "./better-auth";
 import { clearCookie, readCookie, setCookie } from "./cookies";
 import { ADMINS_ONLY, requireRole, SIGN_IN_TO_CONTINUE } from "./guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "./library";
+import { endOtherChallenges } from "./challenges";
 import { accountKey, addressKey } from "./throttle";
 import { tooManyAttempts, type Desk } from "./route-helpers";
 
@@ -47,8 +49,11 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     const parsed = signInSchema.safeParse(isJsonObject(request.body) ? request.body : {});
     if (!parsed.success) return reply.code(400).send({ error: "Enter your e-mail address and password" });
     const email = parsed.data.email.trim().toLowerCase();
-    const keys = [accountKey(email), addressKey(request.ip)];
-    const wait = await desk.throttle.blockedFor(keys);
+    const account = accountKey(email);
+    const address = addressKey(request.ip);
+    // Counted before the password is checked, right or wrong: each password
+    // step opens a code challenge, so opening challenges costs attempts too.
+    const wait = await desk.throttle.consume([account, address]);
     if (wait > 0) {
       await failed(request, "throttled", email, null);
       return tooManyAttempts(reply, wait);
@@ -66,10 +71,11 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
       const code = libraryErrorCode(error);
       if (code === null) throw error;
       // A disabled account is told the same as a wrong password.
-      await desk.throttle.recordFailure(keys);
+      await desk.throttle.failed([account, address]);
       await failed(request, code === "BANNED_USER" ? "disabled" : "password", email, null);
       return reply.code(401).send(WRONG_PASSWORD);
     }
+    await desk.throttle.refund([address]);
 
     const pending = cookieFromResponse(result.headers, lib.names.pending);
     if (!pending) {
@@ -83,6 +89,8 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
         .code(403)
         .send({ error: "This account has no authenticator app yet. Ask an admin for a new link." });
     }
+    // One live code challenge per account: this one ends any opened before it.
+    await endOtherChallenges(desk.store, pending);
     setCookie(request, reply, "pending", pending, PENDING_SIGN_IN_SECONDS);
     return { next: "code" };
   });
@@ -104,15 +112,16 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!parsed.success) {
       return reply.code(400).send({ error: "Enter the code from your app or a backup code" });
     }
-    const keys = [accountKey(user.email), addressKey(request.ip)];
-    const wait = await desk.throttle.blockedFor(keys);
+    const account = accountKey(user.email);
+    const address = addressKey(request.ip);
+    const wait = await desk.throttle.consume([account, address]);
     if (wait > 0) {
       await failed(request, "throttled", user.email, user.id);
       return tooManyAttempts(reply, wait);
     }
 
     const wrongCode = async (reason: string) => {
-      await desk.throttle.recordFailure(keys);
+      await desk.throttle.failed([account, address]);
       await failed(request, reason, user.email, user.id);
       return reply.code(401).send(WRONG_CODE);
     };
@@ -153,7 +162,8 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!session) throw new Error("The authentication library opened no session");
     clearCookie(request, reply, "pending");
     setCookie(request, reply, "session", session, desk.config.desk.sessionMaxMs / 1000);
-    await desk.throttle.recordSuccess(accountKey(user.email));
+    await desk.throttle.reset(account);
+    await desk.throttle.refund([address]);
     await desk.audit.record({
       ...auditEntry(request, "sign-in", user.id, { method: "code" in parsed.data ? "totp" : "backup-code" }),
       actorId: user.id,
