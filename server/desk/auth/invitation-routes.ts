@@ -162,8 +162,9 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     const staff = request.staff!;
     const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
     if (!parsed.success) return reply.code(400).send({ errors: { code: WRONG_CODE } });
-    const keys = [accountKey(staff.email), addressKey(request.ip)];
-    const wait = await desk.throttle.blockedFor(keys);
+    const account = accountKey(staff.email);
+    const address = addressKey(request.ip);
+    const wait = await desk.throttle.consume([account, address]);
     if (wait > 0) return tooManyAttempts(reply, wait);
 
     const lib = await desk.library();
@@ -177,7 +178,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
       });
     } catch (error) {
       if (libraryErrorCode(error) !== "INVALID_CODE") throw error;
-      await desk.throttle.recordFailure(keys);
+      await desk.throttle.failed([account, address]);
       await desk.audit.record(auditEntry(request, "second-factor.enrol-failed", staff.userId));
       return reply.code(400).send({ errors: { code: WRONG_CODE } });
     }
@@ -186,7 +187,8 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     if (!fresh) throw new Error("The authentication library opened no session");
     setCookie(request, reply, "session", fresh, desk.sessions.maxAgeSeconds(session));
     const { backupCodes } = await lib.auth.api.viewBackupCodes({ body: { userId: staff.userId } });
-    await desk.throttle.recordSuccess(accountKey(staff.email));
+    await desk.throttle.reset(account);
+    await desk.throttle.refund([address]);
     await desk.audit.record(auditEntry(request, "second-factor.enrolled", staff.userId));
     return { backupCodes };
   });
