@@ -1,6 +1,6 @@
 // `npm start`: builds when the build is missing or stale, then runs the server
 // in this process. A fresh clone needs only `npm install && npm start`.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -71,6 +71,31 @@ function missingBuildTools() {
   );
 }
 
+/**
+ * `npm run build`, its output passed on through this process's own streams as it comes (never
+ * held back: a reader that stops reading does not stall the build). Not with stdio "inherit":
+ * libuv puts a child's inherited standard streams in blocking mode, and that mode belongs to the
+ * open pipe or socket this process shares with the child. The server, which runs in this process
+ * and writes its log to the same stream, would then block in write(1) once its reader stopped
+ * reading (server/log-destination.ts).
+ */
+function runBuild() {
+  const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
+  const child = spawn("npm", ["run", "build"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...color },
+  });
+  child.stdout.on("data", (chunk) => process.stdout.write(chunk));
+  child.stderr.on("data", (chunk) => process.stderr.write(chunk));
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      console.error(`start: could not run npm run build: ${error.message}`);
+      resolve(1);
+    });
+    child.once("close", (code) => resolve(code ?? 1));
+  });
+}
+
 const reason = whyRebuild();
 if (reason) {
   const missing = missingBuildTools();
@@ -84,10 +109,10 @@ if (reason) {
     process.exit(1);
   }
   console.log(`start: building first: ${reason}`);
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) {
+  const status = await runBuild();
+  if (status !== 0) {
     console.error("start: the build failed; not starting the server.");
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
 }
 

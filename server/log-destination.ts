@@ -6,6 +6,12 @@
  * dropped and counted. Nothing is flushed synchronously at exit (pino does
  * that only for its own sonic-boom destinations; a synchronous write to a
  * pipe no one reads never returns), so the shutdown deadline always holds.
+ *
+ * Node's stream only waits (rather than blocks) while the pipe, FIFO or socket
+ * is in non-blocking mode, and that mode belongs to the open file shared by
+ * every process given the same output: libuv puts it back in blocking mode in
+ * each child started with its output inherited (scripts/start.mjs no longer
+ * does that). So every write first puts it back in non-blocking mode.
  */
 import type { Writable } from "node:stream";
 
@@ -26,6 +32,22 @@ export interface LogDestination {
 }
 
 type Output = Pick<Writable, "write" | "writableLength" | "once" | "on">;
+
+/** What Node's process.stdout and process.stderr are made of when they are a pipe, FIFO or socket. */
+interface StdioStream {
+  _type?: string;
+  _handle?: { setBlocking?: (blocking: boolean) => number };
+}
+
+/**
+ * Puts a standard stream that is a pipe, FIFO or socket (Node's `_type`
+ * "pipe") in non-blocking mode, whoever changed it; a no-op for a terminal, a
+ * file or any other stream. One system call, cheap enough for every log line.
+ */
+export function keepNonBlocking(stream: object) {
+  const stdio = stream as StdioStream;
+  if (stdio._type === "pipe") stdio._handle?.setBlocking?.(false);
+}
 
 export function createLogDestination(
   output: Output = process.stdout,
@@ -49,6 +71,7 @@ export function createLogDestination(
       msg: `${unreported} log lines were dropped: standard output was not being read`,
     };
     unreported = 0;
+    keepNonBlocking(output);
     output.write(`${JSON.stringify(note)}\n`);
   };
 
@@ -59,6 +82,7 @@ export function createLogDestination(
         if (unreported++ === 0 && !gone) output.once("drain", reportDropped);
         return;
       }
+      keepNonBlocking(output);
       output.write(line);
     },
     async drain(timeoutMs) {

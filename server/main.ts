@@ -16,7 +16,7 @@ import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker";
 import { createDeliveryAlerts } from "./mail/alerts";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
-import { createLogDestination } from "./log-destination";
+import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
@@ -34,6 +34,8 @@ async function main() {
     throw error;
   }
   const logs = createLogDestination();
+  // Nothing of ours writes to standard error while running; what Node may write there must not block either.
+  keepNonBlocking(process.stderr);
   const log = pino(loggerOptions(config), logs);
 
   let runtime;
