@@ -203,6 +203,9 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       ["?sort=name", "sort"],
       ["?q=a%00b", "q"],
       ["?source=%00", "source"],
+      // Percent-encoding that is not UTF-8 is not text either (plugins/unsafe-params.ts).
+      ["?q=%ED%A0%80", "q"],
+      ["?campaign=%F0", "campaign"],
     ] as const) {
       const response = await client.get(`/api/desk/applications${query}`);
       expect(response.statusCode, query).toBe(400);
@@ -211,13 +214,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       expect(body.error, query).toContain(field);
     }
     // Odd but harmless text is searched for, literally.
-    for (const query of [
-      "?q=%ED%A0%80",
-      "?campaign=%F0",
-      "?q=%27%20OR%201%3D1%20--",
-      "?q=%5C",
-      "?source=%E2%80%AE",
-    ]) {
+    for (const query of ["?q=%27%20OR%201%3D1%20--", "?q=%5C", "?source=%E2%80%AE"]) {
       const response = await client.get(`/api/desk/applications${query}`);
       expect(response.statusCode, query).toBe(200);
       expect(response.json().total, query).toBe(0);
