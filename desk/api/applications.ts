@@ -1,6 +1,13 @@
 /** Applications, consents and delivery health (staff and admin). */
 import { API_BASE, queryString, request } from "./client";
-import type { ApplicationPage, ConsentLookupItem, Detail, Health, Items } from "./types";
+import type {
+  ApplicationPage,
+  ConsentLookupItem,
+  Detail,
+  Health,
+  Items,
+  RedeliverDeadInclude,
+} from "./types";
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -30,5 +37,9 @@ export const lookupConsents = (by: { phone: string } | { email: string }, signal
 
 export const getHealth = (signal?: AbortSignal) => request<Health>("/health", { signal });
 
-export const redeliverDead = () =>
-  request<{ redelivered: number }>("/deliveries/redeliver-dead", { method: "POST", body: {} });
+/** Sends dead deliveries again: the temporary failures, or with "all" the permanent refusals too. */
+export const redeliverDead = (include: RedeliverDeadInclude = "temporary") =>
+  request<{ redelivered: number; permanentLeft: number }>("/deliveries/redeliver-dead", {
+    method: "POST",
+    body: { include },
+  });

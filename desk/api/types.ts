@@ -166,12 +166,29 @@ export interface ConsentLookupItem {
   companyName: string;
 }
 
+/** A dead delivery's last attempt: the CRM's status (null: no answer) and error; permanent: refused for good (a 4xx). */
+export interface LastAttempt {
+  at: string | null;
+  statusCode: number | null;
+  error: string | null;
+  permanent: boolean;
+}
+
+export interface DeadItem extends ListItem {
+  lastAttempt: LastAttempt | null;
+}
+
+/** Which dead deliveries "redeliver all" takes: the temporary failures only, or the permanent refusals too. */
+export type RedeliverDeadInclude = "temporary" | "all";
+
 export interface Health {
   webhookConfigured: boolean;
   counts: Record<DeliveryState, number>;
   oldestWaitingAt: string | null;
   lastDeliveredAt: string | null;
-  dead: ListItem[];
+  dead: DeadItem[];
+  /** Every dead delivery by why: refused for good by the CRM, or given up on after temporary failures. */
+  deadKinds: { temporary: number; permanent: number };
   /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
   mailConfigured: boolean;
   mail: Record<MailStatus, number>;
@@ -205,6 +222,8 @@ export interface MailList {
   counts: Record<MailStatus, number>;
   /** How long an e-mail that cannot be sent is retried before it is marked failed. */
   retryWindowMs: number;
+  /** Whether an SMTP server is set (SMTP_URL); without one, nothing is sent and e-mails wait. */
+  mailConfigured: boolean;
 }
 
 export interface StaffMember {

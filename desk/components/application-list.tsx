@@ -9,20 +9,20 @@ import { StateBadges } from "./state-badges";
 export const APPLICATION_FOCUS = "[data-application-link]";
 
 /** Applications as a table on wide screens and as a list of cards on a phone. */
-export function ApplicationList({
+export function ApplicationList<Item extends ListItem>({
   items,
   caption,
-  showReason,
+  detail,
   actions,
 }: {
-  items: ListItem[];
+  items: Item[];
   caption: string;
-  /** Quarantine: why each one was marked as spam. */
-  showReason?: boolean;
+  /** One more fact per item, as a column and on each card (quarantine: why it was marked as spam). */
+  detail?: { header: string; cell: (item: Item) => ReactNode };
   /** Buttons for one item (quarantine: Release). */
-  actions?: (item: ListItem) => ReactNode;
+  actions?: (item: Item) => ReactNode;
 }) {
-  const columns: ListColumn<ListItem>[] = [
+  const columns: ListColumn<Item>[] = [
     {
       header: "Received",
       className: "whitespace-nowrap text-muted-foreground",
@@ -43,8 +43,7 @@ export function ApplicationList({
     { header: "Amount", numeric: true, cell: (item) => formatAmount(item.fundingAmount) },
     { header: "State", cell: (item) => <StateBadges state={item.state} delivery={item.delivery} /> },
   ];
-  if (showReason)
-    columns.push({ header: "Reason", className: "max-w-xs break-words", cell: (item) => item.spamReason });
+  if (detail) columns.push({ header: detail.header, className: "max-w-sm break-words", cell: detail.cell });
   if (actions)
     columns.push({
       header: <span className="sr-only">Actions</span>,
@@ -83,11 +82,11 @@ export function ApplicationList({
               {formatDateTime(item.createdAt)}
             </time>
           </div>
-          {showReason && item.spamReason && (
-            <p className="text-sm">
-              <span className="font-medium">Reason: </span>
-              {item.spamReason}
-            </p>
+          {detail && (
+            <div className="text-sm break-words">
+              <span className="font-medium">{detail.header}: </span>
+              {detail.cell(item)}
+            </div>
           )}
           {actions && <div>{actions(item)}</div>}
         </div>

@@ -5,6 +5,7 @@ import { ActionDialog } from "./action-dialog";
 /** A button that asks "are you sure?" before an action that is hard to undo. */
 export function ConfirmDialog({
   triggerLabel,
+  triggerAriaLabel,
   triggerIcon,
   triggerVariant = "outline",
   title,
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   onConfirm,
 }: {
   triggerLabel: string;
+  /** The trigger's accessible name when its label needs more (which row's Release). */
+  triggerAriaLabel?: string;
   triggerIcon?: ReactNode;
   triggerVariant?: "outline" | "default";
   title: string;
@@ -31,7 +34,7 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button type="button" variant={triggerVariant} size="sm">
+        <Button type="button" variant={triggerVariant} size="sm" aria-label={triggerAriaLabel}>
           {triggerIcon}
           {triggerLabel}
         </Button>

@@ -1,4 +1,4 @@
-import { CircleAlertIcon, CircleCheckIcon } from "lucide-react";
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
@@ -43,5 +43,21 @@ export function EmptyState({ children }: { children: ReactNode }) {
     <p className="rounded-xl border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
       {children}
     </p>
+  );
+}
+
+/**
+ * Something about the setup that explains what the page shows (no mail
+ * server, so e-mails wait): part of the page, not an error to announce.
+ */
+export function Notice({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="border-held/30 bg-held/5 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm">
+      <InfoIcon className="text-held mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="flex flex-col gap-1">
+        <p className="text-held font-semibold">{title}</p>
+        {children && <div className="text-foreground">{children}</div>}
+      </div>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ export const TONES = {
   busy: "bg-accent text-accent-foreground",
   good: "bg-success/10 text-success ring-1 ring-success/30",
   bad: "bg-destructive/10 text-destructive ring-1 ring-destructive/30",
-  held: "bg-gold/10 text-gold ring-1 ring-gold/30",
+  held: "bg-held/10 text-held ring-1 ring-held/30",
   plain: "bg-card text-foreground ring-1 ring-border",
 } as const;
 

@@ -199,9 +199,69 @@ test("a quarantined application offers Release, not Redeliver", async () => {
   expect(await screen.findByText("Reason: Honeypot filled")).toBeVisible();
   expect(screen.queryByRole("button", { name: "Redeliver" })).not.toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Release from quarantine" }));
+  // Releasing sends the lead and a receipt, which cannot be called back: it asks first, saying so.
+  const dialog = await screen.findByRole("dialog", { name: "Release Acme Robotics from quarantine?" });
+  expect(dialog).toHaveTextContent(/sent to the CRM now/);
+  expect(dialog).toHaveTextContent(`${sampleApplication.email} gets the receipt e-mail`);
+  expect(api.callsTo("POST /applications/app-1/release")).toHaveLength(0);
+  await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  expect(api.callsTo("POST /applications/app-1/release")).toHaveLength(0);
+
+  await user.click(screen.getByRole("button", { name: "Release from quarantine" }));
+  await user.click(
+    within(await screen.findByRole("dialog")).getByRole("button", { name: "Release and send" }),
+  );
   expect(await screen.findByText("Released from quarantine and queued for delivery.")).toBeVisible();
   expect(api.callsTo("POST /applications/app-1/release")).toHaveLength(1);
   expect(screen.getByRole("button", { name: "Redeliver" })).toBeVisible();
+});
+
+test("redelivery is the main action only where it makes sense: failed, or waiting after a failed attempt", async () => {
+  const user = userEvent.setup();
+  const pending = { attempts: 0, nextAttemptAt: null, lastError: null, deliveredAt: null };
+  const cases: [Detail["delivery"], string | null, boolean][] = [
+    [{ ...pending, state: "dead", attempts: 12, lastError: "HTTP 503" }, "Redeliver", true],
+    [
+      {
+        ...pending,
+        state: "pending",
+        attempts: 1,
+        nextAttemptAt: "2099-01-01T00:00:00Z",
+        lastError: "HTTP 502",
+      },
+      "Redeliver now",
+      true,
+    ],
+    [
+      { ...pending, state: "delivered", attempts: 1, deliveredAt: "2024-05-01T14:03:02Z" },
+      "Send again",
+      false,
+    ],
+    [{ ...pending, state: "pending" }, null, false],
+    [{ ...pending, state: "sending", attempts: 1 }, null, false],
+  ];
+  for (const [delivery, label, primary] of cases) {
+    fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail({ delivery }) } });
+    const view = renderDesk("/desk/applications/app-1");
+    const actions = await screen.findByRole("group", { name: "Actions" });
+    const offered = within(actions).queryByRole("button", { name: /^(Redeliver|Send again)/ });
+    if (!label) expect(offered, delivery!.state).toBeNull();
+    else {
+      expect(offered).toHaveTextContent(label);
+      expect(offered!.className.includes("bg-primary"), `${label} is the main action`).toBe(primary);
+    }
+    view.unmount();
+  }
+
+  // On a delivered lead, sending again asks first and says the CRM already has it.
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": { body: detail({ delivery: cases[2][0] }) },
+  });
+  renderDesk("/desk/applications/app-1");
+  await user.click(await screen.findByRole("button", { name: "Send again" }));
+  const dialog = await screen.findByRole("dialog", { name: "Send to the CRM again?" });
+  expect(dialog).toHaveTextContent(/The CRM already has this application/);
 });
 
 test("an application that does not exist says so inside the desk", async () => {

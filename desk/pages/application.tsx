@@ -1,4 +1,4 @@
-import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
+import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -14,6 +14,7 @@ import {
 import { ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
 import { ReasonDialog } from "../components/reason-dialog";
+import { ReleaseDialog } from "../components/release-dialog";
 import { StateBadges } from "../components/state-badges";
 import { formatDateTime, fullName } from "../lib/format";
 import { guarded } from "../lib/session";
@@ -29,6 +30,41 @@ function useLatest(loaded: Detail) {
   if (state.loaded !== loaded) setState({ loaded, detail: loaded });
   const detail = state.loaded === loaded ? state.detail : loaded;
   return [detail, (next: Detail) => setState({ loaded, detail: next })] as const;
+}
+
+/**
+ * Whether, and how, to offer sending to the CRM again: the main action for a
+ * failed delivery, or one waiting after a failed attempt; a secondary "Send
+ * again" for one the CRM already has (it lost it); nothing while it waits for
+ * its first attempt or is being sent, or in quarantine.
+ */
+function resendOffer(detail: Detail) {
+  const delivery = detail.delivery;
+  if (detail.state !== "received" || !delivery) return null;
+  const lastError = delivery.lastError ? ` The CRM's last answer: ${delivery.lastError}.` : "";
+  const audit = " Say why, for the audit log.";
+  if (delivery.state === "dead")
+    return {
+      primary: true,
+      label: "Redeliver",
+      title: "Send to the CRM again",
+      description: `Every attempt failed, so it was given up on.${lastError} It is sent again now with a fresh retry schedule; if the CRM refused it, fix the cause first or it is refused again.${audit}`,
+    };
+  if (delivery.state === "pending" && delivery.attempts > 0)
+    return {
+      primary: true,
+      label: "Redeliver now",
+      title: "Send to the CRM now",
+      description: `The last attempt failed and the next is scheduled for ${formatDateTime(delivery.nextAttemptAt) || "later"}.${lastError} It is tried now instead, with a fresh retry schedule.${audit}`,
+    };
+  if (delivery.state === "delivered")
+    return {
+      primary: false,
+      label: "Send again",
+      title: "Send to the CRM again?",
+      description: `The CRM already has this application (delivered ${formatDateTime(delivery.deliveredAt)}). Send it again only if the CRM lost it: it carries the same idempotency key, so a CRM that keeps to it ignores the repeat.${audit}`,
+    };
+  return null;
 }
 
 /**
@@ -57,6 +93,7 @@ export function ApplicationPage() {
     return true;
   }
 
+  const resend = resendOffer(detail);
   const name = fullName({
     firstName: detail.application.firstName as string | undefined,
     lastName: detail.application.lastName as string | undefined,
@@ -90,17 +127,17 @@ export function ApplicationPage() {
       </div>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
-        {detail.state === "received" && (
+        {resend && (
           <ReasonDialog
             trigger={
-              <Button type="button" variant="default" size="sm">
+              <Button type="button" variant={resend.primary ? "default" : "outline"} size="sm">
                 <RotateCcwIcon aria-hidden="true" />
-                Redeliver
+                {resend.label}
               </Button>
             }
-            title="Send to the CRM again"
-            description="The CRM receives this application again, with the same idempotency key. Say why, for the audit log."
-            confirmLabel="Redeliver"
+            title={resend.title}
+            description={resend.description}
+            confirmLabel={resend.label}
             pending={redeliverAction.pending}
             error={redeliverAction.error}
             onConfirm={(reason) =>
@@ -113,22 +150,19 @@ export function ApplicationPage() {
           />
         )}
         {detail.state === "spam" ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={releaseAction.pending}
-            onClick={() =>
+          <ReleaseDialog
+            triggerLabel="Release from quarantine"
+            companyName={company}
+            email={String(detail.application.email ?? "")}
+            pending={releaseAction.pending}
+            onConfirm={() =>
               act(
                 releaseAction,
                 () => release(detail.id),
                 "Released from quarantine and queued for delivery.",
               )
             }
-          >
-            <ShieldCheckIcon aria-hidden="true" />
-            Release from quarantine
-          </Button>
+          />
         ) : (
           <ReasonDialog
             trigger={

@@ -3,14 +3,16 @@ import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { getHealth, redeliverDead } from "../api/applications";
-import type { DeliveryState, Health, MailStatus } from "../api/types";
+import type { DeliveryState, Health, LastAttempt, MailStatus, RedeliverDeadInclude } from "../api/types";
 import { ApplicationList } from "../components/application-list";
+import { MailServerMissing, WebhookMissing } from "../components/config-notices";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { mailStatusLabel } from "../components/mail-badges";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
+import { Pill } from "../components/pill";
 import { deliveryLabel } from "../components/state-badges";
-import { formatDateTime, formatDuration } from "../lib/format";
+import { formatDateTime, formatDuration, plural } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 
@@ -22,6 +24,22 @@ const MAIL_COUNTS: MailStatus[] = ["pending", "sent", "dead", "cancelled"];
 const waitingOr = (counts: Health["mail"], state: MailStatus) =>
   (counts[state] ?? 0) + (state === "pending" ? (counts.sending ?? 0) : 0);
 
+/** The CRM's last answer to a dead delivery: a refusal or a temporary failure, its status and message. */
+function LastError({ attempt }: { attempt: LastAttempt | null }) {
+  if (!attempt) return <span className="text-muted-foreground">No attempt recorded</span>;
+  const status = attempt.statusCode === null ? "no answer" : `HTTP ${attempt.statusCode}`;
+  // The message without the status it starts with ("HTTP 422: {...}").
+  const message = (attempt.error ?? "").replace(/^HTTP \d{3}:?\s*/, "");
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Pill tone={attempt.permanent ? "bad" : "quiet"}>
+        {attempt.permanent ? `Refused: ${status}` : `Temporary: ${status}`}
+      </Pill>
+      {message && <span className="font-mono text-xs break-all">{message}</span>}
+    </span>
+  );
+}
+
 /** How delivery to the CRM is going, the deliveries that gave up, and the e-mails by state. */
 export function HealthPage() {
   const health = useLoaderData<typeof healthLoader>();
@@ -30,15 +48,20 @@ export function HealthPage() {
   const [news, setNews] = useState<string | null>(null);
   useDocumentTitle("Delivery health");
 
-  async function redeliverAll() {
+  async function redeliverDeadOnes(include: RedeliverDeadInclude) {
     setNews(null);
-    const result = await action.run(redeliverDead);
+    const result = await action.run(() => redeliverDead(include));
     if (!result) return false;
     const n = result.redelivered;
-    setNews(n === 1 ? "1 delivery is queued again." : `${n} deliveries are queued again.`);
+    const left = result.permanentLeft;
+    setNews(
+      `${n === 1 ? "1 delivery is" : `${n} deliveries are`} queued again.` +
+        (left ? ` ${plural(left, "refusal")} by the CRM left as ${left === 1 ? "it is" : "they are"}.` : ""),
+    );
     await revalidator.revalidate();
     return true;
   }
+  const { temporary, permanent } = health.deadKinds;
 
   return (
     <>
@@ -46,11 +69,7 @@ export function HealthPage() {
         title="Delivery health"
         description={`Applications are sent to the CRM by a worker that retries for ${formatDuration(health.retryWindowMs)} before it gives up.`}
       />
-      {!health.webhookConfigured && (
-        <ErrorAlert>
-          No CRM webhook is configured (LEAD_WEBHOOK_URL): applications are stored and wait until one is.
-        </ErrorAlert>
-      )}
+      {!health.webhookConfigured && <WebhookMissing />}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {COUNTS.map((state) => (
           <div
@@ -78,24 +97,52 @@ export function HealthPage() {
       <ErrorAlert>{action.error?.message}</ErrorAlert>
       <Section
         title="Failed deliveries"
-        description="The CRM refused these, or every retry failed. Sending them again starts a fresh retry schedule."
+        description={
+          <>
+            Temporary failures: the CRM was down, slow or unreachable until every retry was used. Refusals:
+            the CRM answered that it will not take the lead (a 4xx such as 422), and it will answer the same
+            again until the cause is fixed. Sending again starts a fresh retry schedule.
+            {health.counts.dead > 0 && (
+              <span className="mt-1 block font-medium text-foreground">
+                {plural(temporary, "temporary failure")} · {plural(permanent, "refusal")}
+              </span>
+            )}
+          </>
+        }
         actions={
-          health.dead.length > 0 && (
-            <ConfirmDialog
-              triggerLabel="Redeliver all dead"
-              triggerIcon={<RotateCcwIcon aria-hidden="true" />}
-              triggerVariant="default"
-              title="Redeliver every failed delivery?"
-              description={`${health.counts.dead === 1 ? "1 application is" : `${health.counts.dead} applications are`} sent to the CRM again. Fix the cause first (a refused field, a wrong webhook address), or they fail again.`}
-              confirmLabel="Redeliver all"
-              pending={action.pending}
-              onConfirm={redeliverAll}
-            />
-          )
+          <div className="flex flex-wrap gap-2">
+            {temporary > 0 && (
+              <ConfirmDialog
+                triggerLabel={`Redeliver ${plural(temporary, "temporary failure")}`}
+                triggerIcon={<RotateCcwIcon aria-hidden="true" />}
+                triggerVariant="default"
+                title="Send the temporary failures again?"
+                description={`${temporary === 1 ? "1 application is" : `${temporary} applications are`} sent to the CRM again, with a fresh retry schedule.${permanent ? ` The ${plural(permanent, "refusal")} by the CRM ${permanent === 1 ? "stays as it is" : "stay as they are"}.` : ""}`}
+                confirmLabel={`Send ${temporary} again`}
+                pending={action.pending}
+                onConfirm={() => redeliverDeadOnes("temporary")}
+              />
+            )}
+            {permanent > 0 && (
+              <ConfirmDialog
+                triggerLabel="Redeliver all, refusals too"
+                title={`Send all ${temporary + permanent} failed deliveries again, refusals included?`}
+                description={`${permanent === 1 ? "1 of them was" : `${permanent} of them were`} refused by the CRM (a 4xx answer such as 422 "duplicate contact"). Sent again unchanged, ${permanent === 1 ? "it is" : "they are"} refused again: fix the cause in the CRM first.`}
+                confirmLabel={`Send all ${temporary + permanent} again`}
+                destructive
+                pending={action.pending}
+                onConfirm={() => redeliverDeadOnes("all")}
+              />
+            )}
+          </div>
         }
       >
         {health.dead.length ? (
-          <ApplicationList items={health.dead} caption="Applications whose delivery failed" />
+          <ApplicationList
+            items={health.dead}
+            caption="Applications whose delivery failed, with the CRM's last answer"
+            detail={{ header: "Last error", cell: (item) => <LastError attempt={item.lastAttempt} /> }}
+          />
         ) : (
           <EmptyState>No delivery has failed.</EmptyState>
         )}
@@ -112,11 +159,7 @@ export function HealthPage() {
           </Link>
         }
       >
-        {!health.mailConfigured && (
-          <ErrorAlert>
-            No SMTP server is configured (SMTP_URL): e-mails are stored and wait until one is.
-          </ErrorAlert>
-        )}
+        {!health.mailConfigured && <MailServerMissing />}
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {MAIL_COUNTS.map((state) => (
             <div

@@ -22,11 +22,12 @@ const mail = (overrides: Partial<MailItem> = {}): MailItem => ({
 });
 
 const counts = { pending: 1, sending: 0, sent: 5, dead: 1, cancelled: 0 };
-const page = (items: MailItem[], nextCursor: string | null = null): MailList => ({
+const page = (items: MailItem[], nextCursor: string | null = null, mailConfigured = true): MailList => ({
   items,
   nextCursor,
   counts,
   retryWindowMs: 114_000_000,
+  mailConfigured,
 });
 
 const sent = mail({
@@ -108,7 +109,9 @@ test("Redeliver sends a failed e-mail again and says so; the state and counts fo
   expect(api.callsTo("POST /mail/12/redeliver")).toHaveLength(1);
   const [, row] = within(table).getAllByRole("row");
   expect(row).toHaveTextContent("Waiting");
-  expect(row).toHaveTextContent("Next try");
+  // Its time has come: not a past time shown as if a retry were still to come.
+  expect(row).toHaveTextContent("Due now");
+  expect(row).not.toHaveTextContent("Next try");
   const filter = screen.getByRole("navigation", { name: "E-mails by state" });
   expect(within(filter).getByRole("link", { name: "Waiting 2" })).toBeVisible();
   expect(within(filter).getByRole("link", { name: "Failed 0" })).toBeVisible();
@@ -152,4 +155,43 @@ test("no e-mail in a state says so in words", async () => {
   fakeApi({ "GET /me": { body: staffer }, "GET /mail": { body: page([]) } });
   renderDesk("/desk/mail?status=dead");
   expect(await screen.findByText("No failed e-mails.")).toBeVisible();
+});
+
+test("without a mail server the page says why nothing is sent, and shows no past retry times", async () => {
+  const waiting = mail({
+    id: "13",
+    status: "pending",
+    attempts: 0,
+    lastError: null,
+    nextAttemptAt: "2024-05-01T14:03:00Z",
+  });
+  const later = mail({
+    id: "14",
+    status: "pending",
+    attempts: 2,
+    nextAttemptAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /mail": { body: page([waiting, later, mail()], null, false) },
+  });
+  renderDesk("/desk/mail");
+  expect(await screen.findByText("No mail server is configured (SMTP_URL).")).toBeVisible();
+  expect(screen.getByText(/E-mails are stored and will be sent once it is set/)).toBeVisible();
+  const table = screen.getByRole("table");
+  const [, first, second, dead] = within(table).getAllByRole("row");
+  for (const row of [first, second]) {
+    expect(row).toHaveTextContent("Waits for a mail server");
+    expect(row).not.toHaveTextContent("Next try");
+    // Sending it again now would only wait again.
+    expect(within(row).queryByRole("button")).not.toBeInTheDocument();
+  }
+  expect(within(dead).getByRole("button", { name: /^Redeliver/ })).toBeVisible();
+});
+
+test("with a mail server the banner is not shown", async () => {
+  fakeApi({ "GET /me": { body: staffer }, "GET /mail": { body: page([mail()]) } });
+  renderDesk("/desk/mail");
+  await screen.findByRole("table");
+  expect(screen.queryByText(/No mail server is configured/)).not.toBeInTheDocument();
 });

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { listMail, redeliverMail } from "../api/mail";
 import type { MailItem, MailList, MailStatus } from "../api/types";
 import { MAIL_STATUSES, MailStatusBadge, mailKindLabel, mailStatusLabel } from "../components/mail-badges";
+import { MailServerMissing } from "../components/config-notices";
 import { ResponsiveList, type ListColumn } from "../components/data-list";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
@@ -28,18 +29,33 @@ export const mailLoader = guarded(async ({ request }) => {
   return { status, page: await listMail({ status, limit: MAIL_PAGE_SIZE }, request.signal) };
 });
 
-/** A dead e-mail, or one still waiting, can be sent again now (not one sent, being sent or cancelled). */
-const canRedeliver = (item: MailItem) => item.status === "dead" || item.status === "pending";
+/**
+ * A dead e-mail, or one still waiting, can be sent again now (not one sent,
+ * being sent or cancelled); a waiting one only when there is a mail server to
+ * send it (without one it would wait all the same).
+ */
+const canRedeliver = (item: MailItem, configured: boolean) =>
+  item.status === "dead" || (item.status === "pending" && configured);
+
+/**
+ * When a waiting e-mail goes out: never before a mail server is set; "due
+ * now" once its retry time has passed (never a past time as if a retry were
+ * still to come).
+ */
+function nextTry(item: MailItem, configured: boolean): string | null {
+  if (item.status !== "pending" || !item.nextAttemptAt) return null;
+  if (!configured) return "Waits for a mail server";
+  if (new Date(item.nextAttemptAt).getTime() <= Date.now()) return "Due now";
+  return `Next try ${formatDateTime(item.nextAttemptAt)}`;
+}
 
 /** "Receipt to lead@example.com": how the page names one e-mail. */
 const mailName = (item: MailItem) => `${mailKindLabel(item.kind)} to ${item.to}`;
 
 /** Its state, and when it was sent or is tried next. */
-function StateCell({ item }: { item: MailItem }) {
+function StateCell({ item, configured }: { item: MailItem; configured: boolean }) {
   const when =
-    item.status === "sent"
-      ? item.sentAt && `Sent ${formatDateTime(item.sentAt)}`
-      : item.nextAttemptAt && `Next try ${formatDateTime(item.nextAttemptAt)}`;
+    item.status === "sent" ? item.sentAt && `Sent ${formatDateTime(item.sentAt)}` : nextTry(item, configured);
   return (
     <span className="flex flex-col items-start gap-1">
       <MailStatusBadge status={item.status} />
@@ -150,8 +166,9 @@ export function MailPage() {
   const label = status ? mailStatusLabel(status).toLowerCase() : undefined;
   const caption = `E-mails${label ? `, ${label}` : ""}, newest first`;
 
+  const configured = page.mailConfigured;
   const redeliverButton = (item: MailItem) =>
-    canRedeliver(item) && (
+    canRedeliver(item, configured) && (
       <Button
         type="button"
         variant={item.status === "dead" ? "default" : "outline"}
@@ -178,7 +195,7 @@ export function MailPage() {
       className: "whitespace-nowrap text-muted-foreground",
       cell: (item) => <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>,
     },
-    { header: "State", cell: (item) => <StateCell item={item} /> },
+    { header: "State", cell: (item) => <StateCell item={item} configured={configured} /> },
     { header: "Attempts", numeric: true, cell: (item) => item.attempts },
     { header: "Last error", className: "max-w-xs break-words", cell: (item) => item.lastError },
     {
@@ -199,6 +216,7 @@ export function MailPage() {
         title="Mail"
         description={`Receipts, staff alerts, CRM delivery alerts and newsletter confirmations, newest first. An e-mail that cannot be sent is tried again for ${formatDuration(page.retryWindowMs)} before it is marked failed.`}
       />
+      {!configured && <MailServerMissing />}
       <StateFilter status={status} counts={counts} />
       <StatusMessage>{news?.page === page ? news.text : null}</StatusMessage>
       <ErrorAlert>{redeliver.error?.message}</ErrorAlert>
@@ -223,7 +241,7 @@ export function MailPage() {
                 Created <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time> ·{" "}
                 {plural(item.attempts, "attempt")}
                 {item.status === "sent" && item.sentAt && ` · Sent ${formatDateTime(item.sentAt)}`}
-                {item.nextAttemptAt && ` · Next try ${formatDateTime(item.nextAttemptAt)}`}
+                {nextTry(item, configured) && ` · ${nextTry(item, configured)}`}
               </p>
               {item.lastError && (
                 <p className="break-words">
@@ -231,7 +249,7 @@ export function MailPage() {
                   {item.lastError}
                 </p>
               )}
-              {(item.applicationId || canRedeliver(item)) && (
+              {(item.applicationId || canRedeliver(item, configured)) && (
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <ApplicationLink item={item} />
                   {redeliverButton(item)}

@@ -1,88 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ListItem, SessionInfo } from "../api/types";
+import type { SessionInfo } from "../api/types";
 import { admin, fakeApi } from "../testing/fake-api";
 import { renderDesk } from "../testing/render";
-
-const spam: ListItem = {
-  id: "app-9",
-  createdAt: "2024-05-01T14:03:00Z",
-  companyName: "Spammy LLC",
-  firstName: "Bo",
-  lastName: "Tt",
-  email: "bot@spam.test",
-  phone: "+1 555 000 0000",
-  fundingType: "other",
-  fundingAmount: "1",
-  state: "spam",
-  spamReason: "Honeypot field filled",
-  delivery: null,
-  source: null,
-  campaign: null,
-};
-
-test("quarantine lists the reasons and Release lets one through", async () => {
-  const user = userEvent.setup();
-  let held = [spam];
-  const api = fakeApi({
-    "GET /me": { body: admin },
-    "GET /applications": () => ({ body: { items: held, total: held.length, nextCursor: null } }),
-    "POST /applications/app-9/release": () => {
-      held = [];
-      return { body: {} };
-    },
-  });
-  renderDesk("/desk/quarantine");
-  const table = await screen.findByRole("table");
-  expect(within(table).getByText("Honeypot field filled")).toBeVisible();
-  expect(api.callsTo("GET /applications")[0].query.get("state")).toBe("spam");
-
-  await user.click(within(table).getByRole("button", { name: "Release Spammy LLC" }));
-  expect(await screen.findByText(/Released Spammy LLC from quarantine/)).toBeVisible();
-  await waitFor(() => expect(screen.getByText("Nothing is in quarantine.")).toBeVisible());
-});
-
-test("delivery health: counts, and Redeliver all dead after a confirmation", async () => {
-  const user = userEvent.setup();
-  const api = fakeApi({
-    "GET /me": { body: admin },
-    "GET /health": {
-      body: {
-        webhookConfigured: false,
-        counts: { pending: 1, sending: 0, delivered: 7, dead: 2 },
-        oldestWaitingAt: null,
-        lastDeliveredAt: null,
-        dead: [{ ...spam, id: "app-1", companyName: "Dead Letter Co", state: "received", delivery: "dead" }],
-        mailConfigured: true,
-        mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
-        retryWindowMs: 3 * 86_400_000,
-      },
-    },
-    "POST /deliveries/redeliver-dead": { body: { redelivered: 2 } },
-  });
-  renderDesk("/desk/health");
-  expect(await screen.findByText(/No CRM webhook is configured/)).toBeVisible();
-  expect(screen.getByText(/retries for about 3 days before it gives up/)).toBeVisible();
-  expect(screen.getByText("Delivered").nextElementSibling).toHaveTextContent("7");
-  expect(within(screen.getByRole("table")).getByRole("link", { name: "Dead Letter Co" })).toBeVisible();
-  // The e-mails by state beside it (waiting counts the one being sent), and the way to the failed ones.
-  const mail = screen.getByRole("heading", { level: 2, name: "E-mail" }).closest("section")!;
-  expect(within(mail).getByText("Waiting").nextElementSibling).toHaveTextContent("4");
-  expect(within(mail).getByText("Failed").nextElementSibling).toHaveTextContent("2");
-  expect(within(mail).getByRole("link", { name: "Open failed e-mails" })).toHaveAttribute(
-    "href",
-    "/desk/mail?status=dead",
-  );
-  expect(within(mail).queryByRole("alert")).not.toBeInTheDocument();
-
-  await user.click(screen.getByRole("button", { name: "Redeliver all dead" }));
-  const dialog = await screen.findByRole("dialog", { name: "Redeliver every failed delivery?" });
-  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(0);
-  await user.click(within(dialog).getByRole("button", { name: "Redeliver all" }));
-  expect(await screen.findByText("2 deliveries are queued again.")).toBeVisible();
-  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(1);
-});
 
 test("consent look-up: an address looks up by e-mail, anything else by phone, kept in the URL", async () => {
   const user = userEvent.setup();

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
 import { listApplications, release } from "../api/applications";
 import type { ListItem } from "../api/types";
 import { APPLICATION_FOCUS, ApplicationList } from "../components/application-list";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
+import { ReleaseDialog } from "../components/release-dialog";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 import { usePaged } from "../lib/use-paged";
@@ -28,9 +28,10 @@ export function QuarantinePage() {
   async function letThrough(item: ListItem) {
     setNews(null);
     const done = await releaseAction.run(() => release(item.id));
-    if (!done) return;
+    if (!done) return false;
     setNews(`Released ${item.companyName} from quarantine; it is queued for delivery.`);
     await revalidator.revalidate();
+    return true;
   }
 
   return (
@@ -45,18 +46,15 @@ export function QuarantinePage() {
         <ApplicationList
           items={list.items}
           caption="Applications quarantined as spam, newest first"
-          showReason
+          detail={{ header: "Reason", cell: (item) => item.spamReason }}
           actions={(item) => (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={releaseAction.pending}
-              onClick={() => letThrough(item)}
-              aria-label={`Release ${item.companyName}`}
-            >
-              Release
-            </Button>
+            <ReleaseDialog
+              companyName={item.companyName}
+              email={item.email}
+              triggerAriaLabel={`Release ${item.companyName}`}
+              pending={releaseAction.pending}
+              onConfirm={() => letThrough(item)}
+            />
           )}
         />
       ) : (
