@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * 500 with no detail (the log has it). Unknown /api paths answer JSON; every
  * other unknown path gets the site's 404 page. Every JSON 4xx has the one
  * shape `{"error": "...", "errors"?: {field: message}}`: a route that answers
- * field errors alone gets the `error` naming the fields here.
+ * field errors alone gets its first field's message as the `error` here.
  */
 export default fp(
   async (app) => {
@@ -40,7 +40,8 @@ export default fp(
       if (reply.statusCode < 400 || reply.statusCode >= 500) return payload;
       if (!isRecord(payload) || typeof payload.error === "string" || !isRecord(payload.errors))
         return payload;
-      return { error: `Check these fields: ${Object.keys(payload.errors).join(", ")}`, ...payload };
+      const first = Object.values(payload.errors).find((message) => typeof message === "string");
+      return { error: first ?? "Some fields are not valid", ...payload };
     });
 
     app.setNotFoundHandler((request, reply) => {
