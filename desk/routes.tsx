@@ -7,6 +7,7 @@ import type { RouteObject } from "react-router";
 import { getMe } from "./api/auth";
 import { DeskLayout, LAYOUT_ID } from "./components/layout";
 import { RootError, RouteError } from "./components/route-error";
+import { adoptTimeZone } from "./lib/format";
 import { guarded } from "./lib/session";
 import { AccountPage, accountLoader } from "./pages/account";
 import { ApplicationPage, applicationLoader } from "./pages/application";
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
       { path: "invite/:token", loader: inviteLoader, element: <InvitePage /> },
       {
         id: LAYOUT_ID,
-        loader: guarded(({ request }) => getMe(request.signal)),
+        loader: guarded(async ({ request }) => adoptTimeZone(await getMe(request.signal))),
         element: <DeskLayout />,
         errorElement: <RootError />,
         children: [

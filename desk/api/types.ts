@@ -14,6 +14,8 @@ export interface Me {
   email: string;
   name: string;
   role: Role;
+  /** The provider's IANA zone (DESK_TIME_ZONE): every time and day filter in the desk is in it. */
+  timeZone: string;
 }
 
 export interface SetupStatus {

@@ -13,6 +13,7 @@ import {
   STATE_OPTIONS,
   type InboxFilters,
 } from "../lib/filters";
+import { timeZoneLabel } from "../lib/format";
 import { TextField } from "./text-field";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
@@ -120,8 +121,15 @@ export function InboxFilterForm({
             ))}
           </select>
         </Field>
-        <div className="grid grid-cols-2 gap-3">
-          <TextField id={`${id}-from`} label="From" name="from" type="date" defaultValue={filters.from} />
+        <div className="grid grid-cols-2 gap-x-3 gap-y-1">
+          <TextField
+            id={`${id}-from`}
+            label="From"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            aria-describedby={`${id}-zone`}
+          />
           <Field invalid={Boolean(rangeError)}>
             <FieldLabel htmlFor={`${id}-to`}>To</FieldLabel>
             <Input
@@ -130,12 +138,16 @@ export function InboxFilterForm({
               type="date"
               defaultValue={filters.to}
               aria-invalid={Boolean(rangeError) || undefined}
-              aria-describedby={`${id}-to-error`}
+              aria-describedby={`${id}-to-error ${id}-zone`}
             />
             <FieldError id={`${id}-to-error`} className="empty:sr-only">
               {rangeError}
             </FieldError>
           </Field>
+          {/* The server reads the days in the zone every time is shown in. */}
+          <p id={`${id}-zone`} className="col-span-2 text-xs text-muted-foreground">
+            Days in {timeZoneLabel()}
+          </p>
         </div>
         <TextField
           id={`${id}-source`}

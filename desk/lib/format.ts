@@ -1,29 +1,64 @@
 /**
- * How the desk writes times, amounts and option values. Times are shown in
- * the reader's own time zone; option values get the wizard's labels.
+ * How the desk writes times, amounts and option values. Every time is shown
+ * in one zone, the provider's (DESK_TIME_ZONE, which GET /api/desk/me
+ * gives: `adoptTimeZone`), with its abbreviation, the zone the inbox's day
+ * filters use too; option values get the wizard's labels.
  */
 import { formatUsd } from "~/lib/format";
 import { optionsByField, type ChoiceField } from "~/features/application/schema";
-import type { Role } from "../api/types";
+import type { Me, Role } from "../api/types";
 
-let dateTime: Intl.DateTimeFormat | undefined;
-let dateOnly: Intl.DateTimeFormat | undefined;
+/** Until the server has said (GET /api/desk/me), UTC: never a zone the reader cannot tell. */
+let zone = "UTC";
+let formats: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; name: string } | undefined;
 
-/** "2024-05-01T14:03:00Z" -> "May 1, 2024, 4:03 PM" (local time); "" for nothing. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTime ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-  return dateTime.format(date);
+function zoneFormats() {
+  formats ??= {
+    dateTime: new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }),
+    date: new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium" }),
+    name:
+      new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" })
+        .formatToParts(0)
+        .find((part) => part.type === "timeZoneName")?.value ?? zone,
+  };
+  return formats;
 }
 
+/** The zone the server named (the signed-in layout's loader); returns `me` as it is. */
+export function adoptTimeZone<T extends Pick<Me, "timeZone">>(me: T): T {
+  if (me.timeZone && me.timeZone !== zone) {
+    zone = me.timeZone;
+    formats = undefined;
+  }
+  return me;
+}
+
+/** The zone times are shown in: "Eastern Time (America/New_York)". */
+export const timeZoneLabel = () => `${zoneFormats().name} (${zone})`;
+
+const instant = (iso: string | null | undefined) => {
+  const date = iso ? new Date(iso) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+/** "2024-05-01T14:03:00Z" -> "May 1, 2024, 10:03 AM EDT" (the provider's zone); "" for nothing. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = instant(iso);
+  return date ? zoneFormats().dateTime.format(date) : (iso ?? "");
+}
+
+/** "2024-05-01T02:03:00Z" -> "Apr 30, 2024" (the day in the provider's zone). */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateOnly ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-  return dateOnly.format(date);
+  const date = instant(iso);
+  return date ? zoneFormats().date.format(date) : (iso ?? "");
 }
 
 /** "250000" -> "$250,000"; a value that is not a number is shown as it is. */

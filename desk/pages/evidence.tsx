@@ -6,7 +6,7 @@ import { getApplication } from "../api/applications";
 import { ConsentFacts, Facts } from "../components/detail-sections";
 import { useMe } from "../components/layout";
 import { PageHeader, useDocumentTitle } from "../components/page";
-import { formatDateTime, fullName } from "../lib/format";
+import { formatDateTime, fullName, timeZoneLabel } from "../lib/format";
 import { guarded } from "../lib/session";
 
 export const evidenceLoader = guarded(({ params, request }) =>
@@ -36,6 +36,7 @@ export function EvidencePage() {
         title="SMS consent evidence"
         description={`${company}: the consent given with this funding application, as recorded when it was submitted.`}
       />
+      <p className="text-sm">Times are in {timeZoneLabel()}.</p>
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Applicant</h2>
         <Facts

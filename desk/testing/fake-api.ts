@@ -53,10 +53,12 @@ export const admin = {
   email: "ada@harborline.test",
   name: "Ada Admin",
   role: "admin" as const,
+  timeZone: "America/New_York",
 };
 export const staffer = {
   id: "u-staff",
   email: "sam@harborline.test",
   name: "Sam Staff",
   role: "staff" as const,
+  timeZone: "America/New_York",
 };
