@@ -20,6 +20,7 @@ import analyticsRoutes from "./analytics/analytics-routes";
 import applicationsDesk from "./applications/plugin";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
+import accountRoutes from "./auth/account-routes";
 import invitationRoutes from "./auth/invitation-routes";
 import { watchSetup } from "./auth/setup";
 import signInRoutes from "./auth/sign-in-routes";
@@ -74,6 +75,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
 
   await app.register(invitationRoutes);
   await app.register(signInRoutes);
+  await app.register(accountRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(mailRoutes);

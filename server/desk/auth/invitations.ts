@@ -32,6 +32,44 @@ interface InvitationRow {
   used_at: Date | null;
 }
 
+/** A link an admin made that nobody has used yet (the staff page lists them). */
+export interface PendingInvitation {
+  id: string;
+  purpose: "invite" | "reset-second-factor";
+  email: string;
+  role: Role;
+  userId: string | null;
+  /** The admin who made it; null when made with the CLI. */
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+interface PendingRow {
+  id: string;
+  purpose: "invite" | "reset-second-factor";
+  email: string;
+  role: Role;
+  user_id: string | null;
+  invited_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const toPending = (row: PendingRow): PendingInvitation => ({
+  id: row.id,
+  purpose: row.purpose,
+  email: row.email,
+  role: row.role,
+  userId: row.user_id,
+  invitedBy: row.invited_by,
+  createdAt: new Date(row.created_at).toISOString(),
+  expiresAt: new Date(row.expires_at).toISOString(),
+});
+
+const PENDING = `i.purpose <> 'setup' AND i.used_at IS NULL AND i.expires_at > $1`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The console's page for a link (desk/): `<SITE_URL>/desk/invite/<token>`. */
@@ -104,6 +142,30 @@ export function createInvitations(options: { store: Store; siteUrl: string; ttlM
     /** Gives a claimed link back when the account could not be made after all. */
     async release(id: string): Promise<void> {
       await store.query(`UPDATE desk_invitations SET used_at = NULL WHERE id = $1`, [id]);
+    },
+
+    /** Links made by admins (or the CLI) that are still usable, newest first. */
+    async listPending(): Promise<PendingInvitation[]> {
+      const { rows } = await store.query<PendingRow>(
+        `SELECT i.id, i.purpose, i.email, i.role, i.user_id, i.created_at, i.expires_at, u.email AS invited_by
+         FROM desk_invitations i LEFT JOIN desk_user u ON u.id = i.created_by
+         WHERE ${PENDING} ORDER BY i.created_at DESC, i.id`,
+        [new Date()],
+      );
+      return rows.map(toPending);
+    },
+
+    /** Stops a pending link from working; null when there is no such pending link. */
+    async revoke(id: string): Promise<PendingInvitation | null> {
+      if (!UUID.test(id)) return null;
+      const { rows } = await store.query<PendingRow>(
+        `UPDATE desk_invitations i SET used_at = now()
+         WHERE i.id = $2 AND ${PENDING}
+         RETURNING i.id, i.purpose, i.email, i.role, i.user_id, i.created_at, i.expires_at,
+           (SELECT u.email FROM desk_user u WHERE u.id = i.created_by) AS invited_by`,
+        [new Date(), id],
+      );
+      return rows[0] ? toPending(rows[0]) : null;
     },
 
     /** Unused links for one account (a new reset link replaces older ones). */

@@ -2,6 +2,9 @@
  * Staff accounts (admin only):
  *   GET   /api/desk/staff                               {items: [StaffMember]}
  *   POST  /api/desk/staff/invitations {email, role}     201 {inviteUrl}
+ *   GET   /api/desk/staff/invitations                   {items: [PendingInvitation]} links not used yet
+ *   DELETE /api/desk/staff/invitations/:id              204 (the link stops working) | 404
+ *   POST  /api/desk/staff/invitations/:id/resend        201 {inviteUrl} a new link; the old one stops working
  *   PATCH /api/desk/staff/:id {role} | {disabled}       200 StaffMember (disabling ends every session)
  *   POST  /api/desk/staff/:id/reset-second-factor       201 {inviteUrl}
  * Each change is written to the audit log. An admin cannot demote or disable
@@ -61,6 +64,48 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     await desk.audit.record(auditEntry(request, "invitation.created", id, { email, role: parsed.data.role }));
     return reply.code(201).send({ inviteUrl: url });
   });
+
+  app.get("/api/desk/staff/invitations", admin, async () => ({
+    items: await desk.invitations.listPending(),
+  }));
+
+  const NO_INVITATION = { error: "No such pending invitation" };
+
+  app.delete<{ Params: { id: string } }>("/api/desk/staff/invitations/:id", admin, async (request, reply) => {
+    const revoked = await desk.invitations.revoke(request.params.id);
+    if (!revoked) return reply.code(404).send(NO_INVITATION);
+    await desk.audit.record(
+      auditEntry(request, "invitation.revoked", revoked.id, {
+        email: revoked.email,
+        purpose: revoked.purpose,
+      }),
+    );
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/staff/invitations/:id/resend",
+    admin,
+    async (request, reply) => {
+      const old = await desk.invitations.revoke(request.params.id);
+      if (!old) return reply.code(404).send(NO_INVITATION);
+      const { id, url } = await desk.invitations.create({
+        purpose: old.purpose,
+        email: old.email,
+        role: old.role,
+        userId: old.userId ?? undefined,
+        createdBy: request.staff!.userId,
+      });
+      await desk.audit.record(
+        auditEntry(request, "invitation.resent", id, {
+          email: old.email,
+          purpose: old.purpose,
+          replaces: old.id,
+        }),
+      );
+      return reply.code(201).send({ inviteUrl: url });
+    },
+  );
 
   app.patch<{ Params: { id: string } }>("/api/desk/staff/:id", admin, async (request, reply) => {
     const parsed = patchSchema.safeParse(isJsonObject(request.body) ? request.body : {});
