@@ -17,8 +17,10 @@ import { DailyChart } from "../components/charts/daily-chart";
 import { DataTable } from "../components/charts/data-table";
 import { FunnelChart } from "../components/charts/funnel-chart";
 import { PageHeader, Section, useDocumentTitle } from "../components/page";
+import { formFieldLabel, ruleLabel } from "../components/field-labels";
 import { EmptyState } from "../components/messages";
 import { formParams } from "../lib/filters";
+import { plural } from "../lib/format";
 import { guarded } from "../lib/session";
 
 const KEYS = ["from", "to", "source", "campaign"] as const;
@@ -67,13 +69,18 @@ function errorRows(errors: AnalyticsReport["fieldErrors"]): FieldErrorRow[] {
   return [...rows.values()].sort((a, b) => b.browser + b.server - (a.browser + a.server));
 }
 
-function Figures({ items }: { items: { label: string; value: number }[] }) {
+/** Headline figures, each with what it counts when the label alone could mislead. */
+function Figures({ items }: { items: { label: string; value: number; counts?: string }[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {items.map((item) => (
-        <div key={item.label} className="rounded-xl border border-border bg-card p-4 shadow-card">
+        <div
+          key={item.label}
+          className="flex flex-col rounded-xl border border-border bg-card p-4 shadow-card"
+        >
           <dt className="text-sm text-muted-foreground">{item.label}</dt>
           <dd className="text-2xl font-semibold tabular-nums">{count(item.value)}</dd>
+          {item.counts && <dd className="mt-1 text-xs text-muted-foreground">{item.counts}</dd>}
         </div>
       ))}
     </dl>
@@ -94,6 +101,9 @@ export function AnalyticsPage() {
   const funnelStep = (step: AnalyticsReport["funnel"][number]["step"]) =>
     report.funnel.find((item) => item.step === step)?.visitors ?? 0;
   const errors = errorRows(report.fieldErrors);
+  // Two counts of accepted applications: every one the server stored, and those the funnel followed.
+  const serverAccepted = report.outcomes.find((row) => row.id === "application_accepted")?.count ?? 0;
+  const funnelAccepted = funnelStep("accepted");
   const narrowed = Boolean(report.source || report.campaign);
 
   return (
@@ -172,8 +182,16 @@ export function AnalyticsPage() {
         items={[
           { label: "Visitors", value: report.totals.visitors },
           { label: "Page views", value: report.totals.pageviews },
-          { label: "Applications accepted", value: funnelStep("accepted") },
-          { label: "Delivered to the CRM", value: funnelStep("delivered") },
+          {
+            label: "Applications accepted",
+            value: serverAccepted,
+            counts: "Every application the server stored, however it was sent",
+          },
+          {
+            label: "Accepted through the form",
+            value: funnelAccepted,
+            counts: "Visitors the funnel followed through every step of the form on one day",
+          },
         ]}
       />
 
@@ -185,6 +203,14 @@ export function AnalyticsPage() {
         title="Application funnel"
         description="Visitors who reached each step after the one before, on the same day. In brackets, the visitors lost since the step before. Accepted and delivered are the server's own records."
       >
+        {funnelAccepted !== serverAccepted && (
+          <p className="rounded-lg bg-muted px-4 py-3 text-sm">
+            The server accepted {plural(serverAccepted, "application")} in this range; the funnel followed{" "}
+            {count(funnelAccepted)} of {serverAccepted === 1 ? "it" : "them"} through the form. The others
+            came from visitors it could not follow step by step (Global Privacy Control, steps on another day
+            or device) or were sent to the API directly.
+          </p>
+        )}
         <FunnelChart funnel={report.funnel} />
         <DataTable
           caption="What the server did with submitted applications"
@@ -205,7 +231,7 @@ export function AnalyticsPage() {
         {errors.length ? (
           <BarListChart
             rows={errors}
-            label={(row) => `${row.field} (${row.code})`}
+            label={(row) => `${formFieldLabel(row.field)}: ${ruleLabel(row.code).toLowerCase()}`}
             rowKey={(row) => row.key}
             series={[
               { key: "browser", name: "In the browser", color: CHART_COLORS.primary },
@@ -213,8 +239,8 @@ export function AnalyticsPage() {
             ]}
             caption="Validation errors by field and rule"
             columns={[
-              { header: "Field", cell: (row) => row.field },
-              { header: "Rule", cell: (row) => <code>{row.code}</code> },
+              { header: "Field", cell: (row) => formFieldLabel(row.field) },
+              { header: "Rule", cell: (row) => ruleLabel(row.code) },
               { header: "In the browser", cell: (row) => count(row.browser), numeric: true },
               { header: "Refused by the server", cell: (row) => count(row.server), numeric: true },
             ]}

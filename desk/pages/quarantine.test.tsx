@@ -5,7 +5,7 @@ import type { ListItem } from "../api/types";
 import { admin, fakeApi } from "../testing/fake-api";
 import { renderDesk } from "../testing/render";
 
-export const spam: ListItem = {
+const spam: ListItem = {
   id: "app-9",
   createdAt: "2024-05-01T14:03:00Z",
   companyName: "Spammy LLC",
