@@ -129,6 +129,9 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
     // % and _ are letters here, not wildcards.
     expect(names(await list("?q=100%25"))).toEqual(["Delta 100% Dairy"]);
     expect((await list("?q=_")).total).toBe(0);
+    // A value pasted from a spreadsheet cell, with its tab or line break, is still a search.
+    expect(names(await list("?q=hopper%09"))).toEqual(["Beta Bakery"]);
+    expect(names(await list("?q=%0D%0Aops%40alpha"))).toEqual(["Alpha Freight"]);
     const none = await list("?q=nobody-at-all");
     expect(none).toEqual({ items: [], total: 0, nextCursor: null });
   });

@@ -7,6 +7,9 @@
  * parameter is a 400 naming it and a malformed cookie is no cookie.
  */
 import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app";
@@ -57,13 +60,17 @@ const QUERY_NAMES = [
 ];
 
 /** Percent-encoded values (as they travel in a URL) that no parameter may hold. */
-const FIXED_HOSTILE = ["%00abc", "a%0Ab", "%1B%5B31m", "%7F", "%C0", "%ED%A0%80", "%FF%FE", "%E2%82"];
+const FIXED_HOSTILE = ["%00abc", "a%08b", "%1B%5B31m", "%7F", "%C0", "%ED%A0%80", "%FF%FE", "%E2%82"];
 
 const encode = (text: string) => encodeURIComponent(text);
 
 /** Hostile units: control characters, bytes that are not UTF-8, an encoded lone surrogate. */
 const hostileUnit = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }).map((code) => `%${code.toString(16).padStart(2, "0").toUpperCase()}`),
+  fc
+    .integer({ min: 0, max: 0x1f })
+    // Tab and line breaks are whitespace a pasted value may carry (unsafe-params.ts).
+    .filter((code) => ![0x09, 0x0a, 0x0d].includes(code))
+    .map((code) => `%${code.toString(16).padStart(2, "0").toUpperCase()}`),
   fc.constantFrom("%7F", "%C0", "%C1%BF", "%ED%A0%80", "%ED%BF%BF", "%FF", "%E2%82", "%F0%9F", "%80"),
 );
 const ordinaryUnit = fc.oneof(
@@ -93,9 +100,15 @@ describe.each(ENGINES)("hostile parameters and cookies on %s", (engine) => {
   const errorLines: string[] = [];
   let routes: Route[];
 
+  // The console's page from a tiny stand-in build: this suite runs before `npm run build` does.
+  const deskDir = mkdtempSync(join(tmpdir(), "harborline-fuzz-desk-"));
+  mkdirSync(join(deskDir, "assets"));
+  writeFileSync(join(deskDir, "index.html"), "<!doctype html><title>Lead desk</title>");
+  writeFileSync(join(deskDir, "assets", "desk-abc123.js"), "export {};");
+
   const build = (siteUrl: string) =>
     buildApp({
-      config: testConfig({ SITE_URL: siteUrl, RATE_LIMIT_MAX: "1000000" }),
+      config: testConfig({ SITE_URL: siteUrl, RATE_LIMIT_MAX: "1000000", DESK_DIR: deskDir }),
       store: db.store,
       logger: {
         level: "warn",
@@ -118,6 +131,7 @@ describe.each(ENGINES)("hostile parameters and cookies on %s", (engine) => {
     await apps.http?.close();
     await apps.https?.close();
     await db?.dispose();
+    rmSync(deskDir, { recursive: true, force: true });
   });
 
   /** A signed-in admin on this app (made again after a change that may have ended it). */
