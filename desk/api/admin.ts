@@ -1,6 +1,6 @@
 /** Admin only: exports, staff, audit. The server refuses these to staff. */
 import { API_BASE, queryString, request } from "./client";
-import type { AuditPage, Items, Role, StaffChange, StaffMember } from "./types";
+import type { AuditFilters, AuditPage, Items, Role, StaffChange, StaffMember } from "./types";
 
 export const EXPORTS = [
   { file: "applications.csv", title: "Applications", text: "Every application with its delivery state." },
@@ -30,6 +30,6 @@ export const resetSecondFactor = (id: string) =>
   });
 
 export const listAudit = (
-  query: { cursor?: string; action?: string; actor?: string },
+  query: AuditFilters & { cursor?: string },
   signal?: AbortSignal,
 ) => request<AuditPage>(`/audit${queryString(query)}`, { signal });

@@ -242,13 +242,31 @@ export interface StaffMember {
 export interface AuditEntry {
   id: string;
   at: string;
+  /** The actor's e-mail; null for the system (the operator CLI, the quarantine purge). */
   actor: string | null;
+  actorName: string | null;
   action: string;
   target: string | null;
-  details: unknown;
+  details: Record<string, unknown> | null;
   ip: string | null;
   userAgent: string | null;
+  /** A repeated event (a list paged through, a refused request): requests, rows shown, the last one's time. */
+  times: number | null;
+  rowsReturned: number | null;
+  lastAt: string | null;
+  /** The application the entry is about, while it exists. */
+  application: { id: string; reference: string | null; companyName: string } | null;
+  /** The staff member the entry is about, while the account exists. */
+  staff: { id: string; name: string; email: string } | null;
 }
+
+export type AuditFilters = {
+  action?: string;
+  actor?: string;
+  /** Days, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+};
 
 export interface AuditPage {
   items: AuditEntry[];

@@ -1,26 +1,35 @@
-import { useId, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Field, FieldError, FieldLabel } from "~/components/ui/field";
+import { fieldControlClasses, Input } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 import { listAudit } from "../api/admin";
-import type { AuditEntry } from "../api/types";
+import type { AuditEntry, AuditFilters } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
 import { ResponsiveList, type ListColumn } from "../components/data-list";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { TextField } from "../components/text-field";
+import { APPLICATION, AUDIT_ACTIONS, AUDIT_GROUPS, auditWords, type Part } from "../lib/audit-words";
+import { dateRangeError, formParams } from "../lib/filters";
 import { formatDateTime } from "../lib/format";
-import { formParams } from "../lib/filters";
 import { guarded } from "../lib/session";
 import { usePaged } from "../lib/use-paged";
 import { describeUserAgent } from "../lib/user-agent";
 
-const KEYS = ["action", "actor"] as const;
+const KEYS = ["action", "actor", "from", "to"] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function auditFilters(params: URLSearchParams) {
-  return Object.fromEntries(
-    KEYS.map((key) => [key, (params.get(key) ?? "").trim().slice(0, 200)]).filter(([, value]) => value),
-  ) as { action?: string; actor?: string };
+function auditFilters(params: URLSearchParams): AuditFilters {
+  const value = (key: (typeof KEYS)[number]) => (params.get(key) ?? "").trim().slice(0, 200);
+  const filters: AuditFilters = {};
+  for (const key of KEYS) {
+    const text = value(key);
+    if (text && (key === "action" || key === "actor" || DAY.test(text))) filters[key] = text;
+  }
+  return filters;
 }
 
 export const auditLoader = guarded(async ({ request }) => {
@@ -28,14 +37,68 @@ export const auditLoader = guarded(async ({ request }) => {
   return { filters, page: await listAudit(filters, request.signal) };
 });
 
-/** Details as short text: "reason: spam; rows: 12". */
-function detailsText(details: unknown): string {
-  if (details === null || details === undefined || details === "") return "";
-  if (typeof details !== "object") return String(details);
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join("; ");
+const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
+
+/** What an entry is about, as a link while it exists, else its id. */
+function Subject({ part, entry }: { part: Part; entry: AuditEntry }) {
+  if (typeof part === "string") return part;
+  if (part === APPLICATION) {
+    const application = entry.application;
+    if (!application)
+      return <span className="font-mono text-xs break-all">{entry.target ?? "(unknown)"}</span>;
+    return (
+      <Link to={`/applications/${application.id}`} className="font-medium text-primary hover:underline">
+        {application.reference ?? application.companyName}
+        {application.reference && <span className="font-normal"> ({application.companyName})</span>}
+      </Link>
+    );
+  }
+  const staff = entry.staff;
+  const id = typeof entry.details?.userId === "string" ? entry.details.userId : entry.target;
+  if (!staff) return <span className="font-mono text-xs break-all">{id ?? "(unknown)"}</span>;
+  return (
+    <Link to="/staff" className="font-medium text-primary hover:underline" title={staff.email}>
+      {staff.name || staff.email}
+    </Link>
+  );
 }
+
+/** The entry's sentence after the actor's name; `capital` starts it with a capital letter. */
+function Sentence({ entry, capital }: { entry: AuditEntry; capital?: boolean }) {
+  const parts = auditWords(entry);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Subject
+          key={index}
+          entry={entry}
+          part={
+            capital && index === 0 && typeof part === "string"
+              ? part.charAt(0).toUpperCase() + part.slice(1)
+              : part
+          }
+        />
+      ))}
+    </>
+  );
+}
+
+const actorName = (entry: AuditEntry) => entry.actorName || entry.actor || "The system";
+
+function Actor({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <span className="block font-medium">{actorName(entry)}</span>
+      {entry.actorName && entry.actor && (
+        <span className="block text-xs break-all text-muted-foreground">{entry.actor}</span>
+      )}
+    </>
+  );
+}
+
+/** Where it came from: the address and the browser, when known. */
+const origin = (entry: AuditEntry) =>
+  [entry.ip, entry.userAgent && describeUserAgent(entry.userAgent)].filter(Boolean).join(" · ");
 
 const COLUMNS: ListColumn<AuditEntry>[] = [
   {
@@ -46,66 +109,106 @@ const COLUMNS: ListColumn<AuditEntry>[] = [
   {
     header: "Who",
     rowHeader: true,
-    className: "font-medium break-all",
-    cell: (entry) => entry.actor ?? "System",
+    className: "min-w-40 font-normal",
+    cell: (entry) => <Actor entry={entry} />,
   },
-  { header: "Action", className: "font-mono text-xs break-all", cell: (entry) => entry.action },
-  { header: "Target", className: "font-mono text-xs break-all", cell: (entry) => entry.target },
-  { header: "Details", className: "max-w-sm break-words", cell: (entry) => detailsText(entry.details) },
   {
-    header: "From",
-    className: "text-xs text-muted-foreground",
+    header: "What",
+    className: "min-w-72 break-words",
     cell: (entry) => (
       <>
-        {entry.ip}
-        {entry.userAgent && <span className="block">{describeUserAgent(entry.userAgent)}</span>}
+        <Sentence entry={entry} capital />
+        <span className="mt-0.5 block font-mono text-xs text-muted-foreground">{entry.action}</span>
       </>
     ),
   },
+  { header: "From", className: "text-xs text-muted-foreground", cell: origin },
 ];
 
-/** Everything done in the desk, newest first, by action and by who did it. */
+/** The action filter: every action in words, by group; an action from the URL the desk has no words for stays. */
+function ActionSelect({ id, value }: { id: string; value: string }) {
+  const unknown = value && !AUDIT_ACTIONS[value];
+  return (
+    <Field>
+      <FieldLabel htmlFor={id}>Action</FieldLabel>
+      <select id={id} name="action" defaultValue={value} className={selectClasses}>
+        <option value="">Any action</option>
+        {unknown && <option value={value}>{value}</option>}
+        {AUDIT_GROUPS.map((group) => (
+          <optgroup key={group} label={group}>
+            {Object.entries(AUDIT_ACTIONS)
+              .filter(([, words]) => words.group === group)
+              .map(([action, words]) => (
+                <option key={action} value={action}>
+                  {words.label}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Everything done in the desk, newest first, in words: by action, by who did it, by day. */
 export function AuditPage() {
   const { filters, page } = useLoaderData<typeof auditLoader>();
   const [params, setParams] = useSearchParams();
   const id = useId();
+  const [rangeError, setRangeError] = useState<string>();
   const list = usePaged(page, (cursor) => listAudit({ ...filters, cursor }));
   useDocumentTitle("Audit log");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setParams(formParams(event.currentTarget, KEYS));
+    const next = formParams(event.currentTarget, KEYS);
+    const problem = dateRangeError({ from: next.get("from") ?? "", to: next.get("to") ?? "" });
+    setRangeError(problem);
+    if (!problem) setParams(next);
   }
 
   const filtered = Object.keys(filters).length > 0;
 
   return (
     <AdminOnly>
-      <PageHeader title="Audit log" description="Sign-ins, views, actions and exports, newest first." />
+      <PageHeader
+        title="Audit log"
+        description="Who did what in the desk, newest first. A list paged through counts as one entry per filter and 5 minutes; a refused request as one per minute."
+      />
       <form
         key={params.toString()}
         role="search"
         aria-label="Audit log"
         onSubmit={submit}
-        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        noValidate
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_10rem_10rem_auto] lg:items-start"
       >
-        <TextField
-          id={`${id}-action`}
-          label="Action"
-          name="action"
-          defaultValue={filters.action ?? ""}
-          placeholder="e.g. application.redeliver"
-          autoComplete="off"
-        />
+        <ActionSelect id={`${id}-action`} value={filters.action ?? ""} />
         <TextField
           id={`${id}-actor`}
           label="Who"
           name="actor"
+          type="search"
           defaultValue={filters.actor ?? ""}
           placeholder="Email"
           autoComplete="off"
         />
-        <div className="flex gap-2">
+        <TextField id={`${id}-from`} label="From" name="from" type="date" defaultValue={filters.from ?? ""} />
+        <Field invalid={Boolean(rangeError)}>
+          <FieldLabel htmlFor={`${id}-to`}>To</FieldLabel>
+          <Input
+            id={`${id}-to`}
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ""}
+            aria-invalid={Boolean(rangeError) || undefined}
+            aria-describedby={`${id}-to-error`}
+          />
+          <FieldError id={`${id}-to-error`} className="empty:sr-only">
+            {rangeError}
+          </FieldError>
+        </Field>
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem]">
           <Button type="submit">Filter</Button>
           {filtered && (
             <Link to="." className={buttonVariants({ variant: "ghost" })}>
@@ -122,21 +225,19 @@ export function AuditPage() {
           label="Audit log entries"
           columns={COLUMNS}
           rowKey={(entry) => entry.id}
-          cardClassName="flex flex-col gap-1 text-sm"
+          cardClassName="flex flex-col gap-1.5 text-sm"
           card={(entry) => (
             <>
-              <p className="font-mono text-xs font-semibold">{entry.action}</p>
-              <p className="break-all">
-                {entry.actor ?? "System"}
-                {entry.target && <span className="text-muted-foreground"> · {entry.target}</span>}
+              <p className="break-words">
+                <span className="font-semibold">{actorName(entry)}</span> <Sentence entry={entry} />
               </p>
-              {entry.details !== null && entry.details !== undefined && (
-                <p className="break-words">{detailsText(entry.details)}</p>
-              )}
               <p className="text-xs text-muted-foreground">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                {entry.ip && ` · ${entry.ip}`}
-                {entry.userAgent && ` · ${describeUserAgent(entry.userAgent)}`}
+                {origin(entry) && ` · ${origin(entry)}`}
+              </p>
+              <p className="font-mono text-xs break-all text-muted-foreground">
+                {entry.action}
+                {entry.actorName && entry.actor && ` · ${entry.actor}`}
               </p>
             </>
           )}

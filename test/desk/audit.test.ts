@@ -174,4 +174,31 @@ describe.each(ENGINES)("desk audit trail on %s", (engine) => {
     expect(listed[0]).toMatchObject({ times: expect.any(Number), rowsReturned: expect.any(Number) });
     expect(listed[0].lastAt).toEqual(expect.any(String));
   });
+
+  it("filters by day, from and to included, and names a bad day in a 400", async () => {
+    cookie = admin.cookie;
+    const all = (await client.get("/api/desk/audit?limit=500")).json().items as { at: string }[];
+    expect(all.length).toBeGreaterThan(0);
+    const today = (await client.get("/api/desk/audit?limit=1")).json().items[0].at as string;
+    // Days are the provider's; a week either side of today's UTC date holds every entry of this test.
+    const day = (offset: number) =>
+      new Date(Date.parse(today) + offset * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (await client.get(`/api/desk/audit?limit=500&from=${day(-7)}&to=${day(7)}`)).json().items,
+    ).toHaveLength(all.length);
+    expect((await client.get(`/api/desk/audit?from=${day(2)}`)).json().items).toHaveLength(0);
+    expect((await client.get(`/api/desk/audit?to=${day(-2)}`)).json().items).toHaveLength(0);
+
+    for (const [query, error] of [
+      ["from=2024-02-30", /^from /],
+      ["to=yesterday", /^to /],
+      ["from=2024-03-02&to=2024-03-01", /^to must not be before from/],
+      ["action=%00", /^action /],
+      ["when=today", /^when is not a parameter/],
+    ] as const) {
+      const response = await client.get(`/api/desk/audit?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toMatch(error);
+    }
+  });
 });

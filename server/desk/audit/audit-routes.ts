@@ -1,27 +1,36 @@
 /**
- * GET /api/desk/audit?cursor=&action=&actor=&limit=  (admin)
- *   {items: [{id, at, actor, action, target, details, ip, userAgent}], nextCursor}
+ * GET /api/desk/audit?cursor=&action=&actor=&from=&to=&limit=  (admin)
+ *   {items: [{id, at, actor, actorName, action, target, details, ip, userAgent,
+ *             times, rowsReturned, lastAt, application, staff}], nextCursor}
+ * `from` and `to` are days (YYYY-MM-DD, both included) in the provider's time zone.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { datesInOrder, optional, parseQuery, text } from "../applications/inbox-query";
 import { requireRole } from "../auth/guard";
+import { calendarDay, dayRange } from "../zoned-day";
 
-const querySchema = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, { error: "cursor is not valid" })
-    .optional(),
-  action: z.string().max(100).optional(),
-  actor: z.string().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-});
+const queryShape = {
+  cursor: optional(z.string({ error: "must be given once" }).regex(/^\d{1,18}$/, { error: "is not valid" })),
+  action: optional(text(100)),
+  actor: optional(text(254)),
+  from: optional(calendarDay),
+  to: optional(calendarDay),
+  limit: optional(
+    z.coerce
+      .number({ error: "must be a whole number from 1 to 500" })
+      .int({ error: "must be a whole number from 1 to 500" })
+      .min(1, { error: "must be a whole number from 1 to 500" })
+      .max(500, { error: "must be a whole number from 1 to 500" }),
+  ),
+};
 
 const auditRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/desk/audit", { preHandler: requireRole("admin") }, async (request, reply) => {
-    const parsed = querySchema.safeParse(request.query);
-    if (!parsed.success)
-      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Bad query" });
-    return app.desk.audit.list(parsed.data);
+    const parsed = parseQuery(queryShape, request.query, datesInOrder);
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    const { from, to, ...filter } = parsed.value;
+    return app.desk.audit.list({ ...filter, ...dayRange({ from, to }, app.config.desk.timeZone) });
   });
 };
 
