@@ -83,6 +83,8 @@ export interface MailConfig {
   staffAlertEmails: string[];
   /** Failed CRM attempts in a row before the "delivery failing" alert. */
   alertFailingAfter: number;
+  /** After a "recovered" alert, further delivery alerts are held this long and then summarised (ms). */
+  alertCooldownMs: number;
 }
 
 /** The site's own analytics (server/analytics). */
@@ -190,6 +192,7 @@ const envSchema = z.object({
   MAIL_MARKETING_FROM: unsetIfEmpty(mailboxSetting.default(DEFAULT_MARKETING_FROM)),
   STAFF_ALERT_EMAILS: unsetIfEmpty(addressListSetting.default([])),
   ALERT_FAILING_AFTER: unsetIfEmpty(integer(1, 1000).default(4)),
+  ALERT_COOLDOWN: unsetIfEmpty(duration.default(3_600_000)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       marketingFrom: e.MAIL_MARKETING_FROM,
       staffAlertEmails: e.STAFF_ALERT_EMAILS,
       alertFailingAfter: e.ALERT_FAILING_AFTER,
+      alertCooldownMs: e.ALERT_COOLDOWN,
     },
     analytics: { retentionMs: e.ANALYTICS_RETENTION, rateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX },
   };

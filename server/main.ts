@@ -13,7 +13,7 @@ import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createOutboxRepository } from "./delivery/outbox-repository";
 import { createDeliveryWorker, type DeliveryWorker } from "./delivery/worker";
-import { createDeliveryAlerts } from "./mail/alerts";
+import { createDeliveryAlerts, startAlertSummaries } from "./mail/alerts";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
@@ -53,7 +53,11 @@ async function main() {
   if (runtime.migrations.length > 0) log.info({ migrations: runtime.migrations }, "migrations applied");
 
   let worker: DeliveryWorker | undefined;
+  let stopAlertSummaries: (() => void) | undefined;
   if (config.leadWebhookUrl) {
+    stopAlertSummaries = startAlertSummaries(store, config, (err) =>
+      log.error({ err }, "delivery alert summary failed"),
+    );
     worker = createDeliveryWorker({
       store,
       config: config.delivery,
@@ -97,6 +101,7 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
+    stopAlertSummaries?.();
     await Promise.all([worker?.stop(), mailWorker?.stop()]);
     await runtime.close();
     log.info("stopped");

@@ -151,7 +151,7 @@ export async function composeDeliveryAlerts(
     kind: "delivery-alert",
     from: settings.mail.from,
     to,
-    subject: deliveryAlertSubject(props.kind),
+    subject: deliveryAlertSubject(props),
     headers: AUTOMATIC,
     ...body,
   }));

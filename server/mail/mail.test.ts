@@ -44,7 +44,8 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
     smtp.received.length = 0;
     smtp.answer = () => "accept";
     await ctx.db.store.query(
-      "UPDATE delivery_alert_state SET consecutive_failures = 0, failing = false, dead_alerted = false, failing_since = NULL",
+      `UPDATE delivery_alert_state SET consecutive_failures = 0, failing = false, dead_alerted = false, failing_since = NULL,
+              cooldown_until = NULL, cooldown_started = NULL, held_failures = 0, held_recoveries = 0`,
     );
   });
   afterEach(async () => {

@@ -1,12 +1,23 @@
 /**
  * CRM delivery alerts, after Svix's: one when deliveries have failed several
  * times in a row, one when a lead has used up its retries ("dead"), one when
- * deliveries succeed again. Counts and the last error only: no lead's
- * personal data.
+ * deliveries succeed again, and for a CRM that flaps one summary per cooldown
+ * ("flapping": how often it failed and recovered, and how it is now). Counts
+ * and the last error only: no lead's personal data.
  */
 import { ButtonLink, Details, EmailLayout, Heading, Paragraph } from "./layout";
 
-export type DeliveryAlertKind = "failing" | "dead" | "recovered";
+export type DeliveryAlertKind = "failing" | "dead" | "recovered" | "flapping";
+
+/** What a "flapping" summary counts: the changes held during one cooldown. */
+export interface Flaps {
+  failed: number;
+  recovered: number;
+  /** The cooldown's length in words ("hour", "10 seconds"). */
+  window: string;
+  /** Deliveries are failing at the time of the summary. */
+  failingNow: boolean;
+}
 
 export interface DeliveryAlertProps {
   kind: DeliveryAlertKind;
@@ -20,29 +31,61 @@ export interface DeliveryAlertProps {
   since: string | null;
   /** The last attempt's error, without the CRM's answer body. */
   lastError: string | null;
+  /** The "flapping" summary's counts. */
+  flaps?: Flaps;
   consoleUrl: string;
 }
 
-const SUBJECTS: Record<DeliveryAlertKind, string> = {
+const SUBJECTS: Record<Exclude<DeliveryAlertKind, "flapping">, string> = {
   failing: "CRM delivery failing: leads are waiting",
   dead: "Leads dead: CRM delivery gave up on a lead",
   recovered: "CRM delivery recovered",
 };
 
-export const deliveryAlertSubject = (kind: DeliveryAlertKind) => SUBJECTS[kind];
+const times = (n: number) => (n === 1 ? "once" : `${n} times`);
+
+/** "failed and recovered 6 times in the last hour", or each count when they differ ("recovered once …"). */
+export function flapsSummary({ failed, recovered, window }: Flaps) {
+  const changes =
+    failed === recovered
+      ? [`failed and recovered ${times(failed)}`]
+      : [failed > 0 && `failed ${times(failed)}`, recovered > 0 && `recovered ${times(recovered)}`].filter(
+          Boolean,
+        );
+  return `${changes.join(" and ")} in the last ${window}`;
+}
+
+export const deliveryAlertSubject = (props: Pick<DeliveryAlertProps, "kind" | "flaps">) =>
+  props.kind === "flapping" && props.flaps
+    ? `CRM delivery flapping: ${flapsSummary(props.flaps)}; ${props.flaps.failingNow ? "failing now" : "delivering now"}`
+    : SUBJECTS[props.kind === "flapping" ? "failing" : props.kind];
 
 export function DeliveryAlert(props: DeliveryAlertProps) {
+  const subject = deliveryAlertSubject(props);
+  const failingNow =
+    props.kind === "flapping" ? Boolean(props.flaps?.failingNow) : props.kind !== "recovered";
   const rows: [string, string][] = [
     ["Leads waiting", String(props.waiting)],
     ["Leads dead", String(props.dead)],
   ];
-  if (props.kind !== "recovered") rows.unshift(["Failed attempts in a row", String(props.failedInARow)]);
-  if (props.since) rows.push([props.kind === "recovered" ? "Failing since" : "First failure", props.since]);
-  if (props.lastError && props.kind !== "recovered") rows.push(["Last error", props.lastError]);
+  if (failingNow) rows.unshift(["Failed attempts in a row", String(props.failedInARow)]);
+  if (props.kind === "flapping") {
+    rows.unshift(["Now", failingNow ? "failing" : "delivering"]);
+    if (props.since) rows.push(["Held since", props.since]);
+  } else if (props.since) {
+    rows.push([props.kind === "recovered" ? "Failing since" : "First failure", props.since]);
+  }
+  if (props.lastError && failingNow) rows.push(["Last error", props.lastError]);
   return (
-    <EmailLayout title={SUBJECTS[props.kind]} preview={SUBJECTS[props.kind]}>
-      <Heading>{SUBJECTS[props.kind]}</Heading>
-      {props.kind === "failing" ? (
+    <EmailLayout title={subject} preview={subject}>
+      <Heading>{subject}</Heading>
+      {props.kind === "flapping" && props.flaps ? (
+        <Paragraph>
+          The CRM webhook {flapsSummary(props.flaps)}, and is {failingNow ? "failing" : "accepting leads"}{" "}
+          now. Its alerts were held during that time rather than sent each time; every lead is kept and
+          retried on its schedule. You get one summary like this per cooldown while it keeps changing.
+        </Paragraph>
+      ) : props.kind === "failing" ? (
         <Paragraph>
           The CRM webhook has refused or not answered several deliveries in a row. Every lead is kept and
           retried on its schedule; nothing is lost. You will get one more e-mail when deliveries succeed

@@ -1,0 +1,3 @@
+import { defineAlertFlappingSuite } from "./alert-flapping-scenarios";
+
+defineAlertFlappingSuite("postgres");
