@@ -1,6 +1,14 @@
 /** Admin only: exports, staff, audit. The server refuses these to staff. */
 import { API_BASE, queryString, request } from "./client";
-import type { AuditFilters, AuditPage, Items, Role, StaffChange, StaffMember } from "./types";
+import type {
+  AuditFilters,
+  AuditPage,
+  Items,
+  PendingInvitation,
+  Role,
+  StaffChange,
+  StaffMember,
+} from "./types";
 
 export const EXPORTS = [
   { file: "applications.csv", title: "Applications", text: "Every application with its delivery state." },
@@ -20,6 +28,19 @@ export const listStaff = (signal?: AbortSignal) => request<Items<StaffMember>>("
 export const inviteStaff = (email: string, role: Role) =>
   request<{ inviteUrl: string }>("/staff/invitations", { method: "POST", body: { email, role } });
 
+export const listInvitations = (signal?: AbortSignal) =>
+  request<Items<PendingInvitation>>("/staff/invitations", { signal });
+
+export const revokeInvitation = (id: string) =>
+  request<void>(`/staff/invitations/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+/** A new link for the same person; the old one stops working. */
+export const resendInvitation = (id: string) =>
+  request<{ inviteUrl: string }>(`/staff/invitations/${encodeURIComponent(id)}/resend`, {
+    method: "POST",
+    body: {},
+  });
+
 export const updateStaff = (id: string, change: StaffChange) =>
   request<StaffMember>(`/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
 
@@ -29,7 +50,5 @@ export const resetSecondFactor = (id: string) =>
     body: {},
   });
 
-export const listAudit = (
-  query: AuditFilters & { cursor?: string },
-  signal?: AbortSignal,
-) => request<AuditPage>(`/audit${queryString(query)}`, { signal });
+export const listAudit = (query: AuditFilters & { cursor?: string }, signal?: AbortSignal) =>
+  request<AuditPage>(`/audit${queryString(query)}`, { signal });

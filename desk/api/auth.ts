@@ -37,3 +37,14 @@ export const listSessions = (userId?: string, signal?: AbortSignal) =>
 
 export const endSession = (id: string) =>
   request<void>(`/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+/** Ends every other session; the answer sets this one's new session cookie. */
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  request<Record<string, never>>("/account/password", {
+    method: "POST",
+    body: { currentPassword, newPassword },
+  });
+
+/** Ten new backup codes, shown once; the old ones stop working. */
+export const regenerateBackupCodes = (password: string) =>
+  request<{ backupCodes: string[] }>("/account/backup-codes", { method: "POST", body: { password } });

@@ -29,6 +29,18 @@ export interface Invitation {
   expiresAt: string;
 }
 
+/** A link an admin (or the CLI: invitedBy null) made that nobody has used yet. */
+export interface PendingInvitation {
+  id: string;
+  purpose: "invite" | "reset-second-factor";
+  email: string;
+  role: Role;
+  userId: string | null;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Enrolment {
   /** otpauth:// URI for the QR code. */
   totpUri: string;

@@ -8,20 +8,18 @@ import { describeUserAgent } from "../lib/user-agent";
 
 /**
  * Sessions, one per line, each with a button to end it; the current one is
- * marked and ends by signing out.
+ * marked "This device" and has none (the header's "Sign out" ends it).
  */
 export function SessionsList({
   sessions,
   label,
   pending,
   onEnd,
-  onSignOut,
 }: {
   sessions: SessionInfo[];
   label: string;
   pending: boolean;
   onEnd: (session: SessionInfo) => void;
-  onSignOut?: () => void;
 }) {
   if (!sessions.length) return <p className="text-sm text-muted-foreground">No active sessions.</p>;
   return (
@@ -45,11 +43,7 @@ export function SessionsList({
                 {formatDateTime(session.lastSeenAt)} · ends by {formatDateTime(session.expiresAt)}
               </p>
             </div>
-            {session.current && onSignOut ? (
-              <Button type="button" variant="outline" size="sm" onClick={onSignOut}>
-                Sign out
-              </Button>
-            ) : (
+            {!session.current && (
               <Button
                 type="button"
                 variant="outline"

@@ -3,7 +3,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { admin, fakeApi } from "../testing/fake-api";
 import { renderDesk } from "../testing/render";
-import { groupSecret, passwordProblems } from "./invite";
+import { passwordProblems } from "../lib/passwords";
+import { groupSecret } from "./invite";
 
 const TOTP_URI = "otpauth://totp/Harborline:sam%40harborline.test?secret=JBSWY3DPEHPK3PXP&issuer=Harborline";
 const CODES = ["aaaa-1111", "bbbb-2222", "cccc-3333"];
@@ -17,7 +18,14 @@ function inviteApi(invitation: { email: string | null; role: "staff" | "admin" }
     },
     "POST /invitations/tok-1/accept": ({ body }) =>
       (body as { password: string }).password === "password1234"
-        ? { status: 400, body: { errors: { password: "This password is too common. Choose another." } } }
+        ? {
+            status: 400,
+            body: {
+              errors: {
+                password: "This is similar to a commonly used password. Add more words that are less common.",
+              },
+            },
+          }
         : { status: 201, body: { enrolment: { totpUri: TOTP_URI, secret: "JBSWY3DPEHPK3PXP" } } },
     "POST /enrolment/confirm": ({ body }) =>
       (body as { code: string }).code === "654321"
@@ -41,6 +49,11 @@ test("the browser checks length and the confirmation before asking the server", 
     confirm: "The two passwords are not the same",
   });
   expect(passwordProblems("long enough phrase", "long enough phrase")).toEqual({});
+  // Characters as the server counts them: an emoji is one.
+  expect(passwordProblems("😀".repeat(11), "😀".repeat(11))).toEqual({
+    password: "Use at least 12 characters",
+  });
+  expect(passwordProblems("😀".repeat(200), "😀".repeat(200))).toEqual({});
   expect(groupSecret("JBSWY3DPEHPK3PXP")).toBe("JBSW Y3DP EHPK 3PXP");
 });
 
@@ -56,7 +69,11 @@ test("password, authenticator, backup codes: the whole invitation", async () => 
   await user.type(screen.getByLabelText("Confirm password"), "password1234");
   await user.click(screen.getByRole("button", { name: "Continue" }));
   // The server's word on the password is shown next to the field.
-  expect(await screen.findByText("This password is too common. Choose another.")).toBeVisible();
+  expect(
+    await screen.findByText(
+      "This is similar to a commonly used password. Add more words that are less common.",
+    ),
+  ).toBeVisible();
   expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
 
   await user.clear(screen.getByLabelText("Password"));

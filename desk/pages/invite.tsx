@@ -1,15 +1,16 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useParams } from "react-router";
 import { renderSVG } from "uqr";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { siteFacts } from "~/content/site-facts";
+import { Button } from "~/components/ui/button";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "../api/auth";
 import { isApiError } from "../api/client";
 import type { Enrolment, Invitation } from "../api/types";
+import { BackupCodes } from "../components/backup-codes";
 import { CopyButton } from "../components/copy-button";
 import { ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
 import { PublicFrame } from "../components/public-frame";
+import { PASSWORD_HINT, passwordProblems } from "../lib/passwords";
 import { useFormAttempt } from "../lib/use-form-attempt";
 import { AccountEmailField, AuthCodeField, readCode, TextField } from "../components/text-field";
 
@@ -28,18 +29,6 @@ export async function inviteLoader({
       return { problem: error.message };
     throw error;
   }
-}
-
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
-
-/** Problems the browser can see before asking the server (which also checks common passwords). */
-export function passwordProblems(password: string, confirm: string): Record<string, string> {
-  if (!password) return { password: "Choose a password" };
-  if (password.length < PASSWORD_MIN) return { password: `Use at least ${PASSWORD_MIN} characters` };
-  if (password.length > PASSWORD_MAX) return { password: `Use at most ${PASSWORD_MAX} characters` };
-  if (password !== confirm) return { confirm: "The two passwords are not the same" };
-  return {};
 }
 
 /** "JBSWY3DPEHPK3PXP" -> "JBSW Y3DP EHPK 3PXP" (easier to type from the screen). */
@@ -148,7 +137,7 @@ export function InvitePage() {
           <TextField
             id={`${id}-password`}
             label="Password"
-            hint={`At least ${PASSWORD_MIN} characters. A long phrase is easier to remember than symbols.`}
+            hint={PASSWORD_HINT}
             validated
             error={fieldError("password")}
             name="password"
@@ -215,31 +204,13 @@ export function InvitePage() {
     );
   }
 
-  const text = `${siteFacts.brand} lead desk backup codes for ${account}\nEach code works once.\n\n${stage.codes.join("\n")}\n`;
   return (
     <PublicFrame>
       <PageHeader
         title="Save your backup codes"
         description="If you lose your phone, each of these codes signs you in once. They are shown only now: download or copy them and keep them somewhere safe."
       />
-      <ol
-        aria-label="Backup codes"
-        className="grid grid-cols-2 gap-2 rounded-xl bg-muted p-4 font-mono text-sm tracking-wider"
-      >
-        {stage.codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <div className="flex flex-wrap items-center gap-2">
-        <a
-          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
-          download="harborline-desk-backup-codes.txt"
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          Download codes
-        </a>
-        <CopyButton text={stage.codes.join("\n")} label="Copy codes" />
-      </div>
+      <BackupCodes codes={stage.codes} account={account} />
       <Button type="button" onClick={() => navigate("/inbox", { replace: true })}>
         I have saved them
       </Button>

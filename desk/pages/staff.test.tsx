@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { StaffMember } from "../api/types";
+import type { PendingInvitation, StaffMember } from "../api/types";
 import { admin, fakeApi, staffer } from "../testing/fake-api";
 import { renderDesk } from "../testing/render";
 
@@ -17,11 +17,33 @@ const member = (overrides: Partial<StaffMember>): StaffMember => ({
   ...overrides,
 });
 
+const pending = (overrides: Partial<PendingInvitation>): PendingInvitation => ({
+  id: "inv-1",
+  purpose: "invite",
+  email: "kim@harborline.test",
+  role: "staff",
+  userId: null,
+  invitedBy: admin.email,
+  createdAt: "2024-05-01T14:03:00Z",
+  expiresAt: "2024-05-02T14:03:00Z",
+  ...overrides,
+});
+
 function staffApi() {
   let sam = member({ ...staffer, id: staffer.id });
+  let invitations = [pending({}), pending({ id: "inv-2", email: "lee@harborline.test", invitedBy: null })];
   return fakeApi({
     "GET /me": { body: admin },
     "GET /staff": () => ({ body: { items: [member({ ...admin, role: "admin" }), sam] } }),
+    "GET /staff/invitations": () => ({ body: { items: invitations } }),
+    "DELETE /staff/invitations/inv-1": () => {
+      invitations = invitations.filter((item) => item.id !== "inv-1");
+      return { status: 204 };
+    },
+    "POST /staff/invitations/inv-2/resend": () => {
+      invitations = [invitations[0], pending({ id: "inv-3", email: "lee@harborline.test" })];
+      return { status: 201, body: { inviteUrl: "http://desk.test/desk/invite/resent-token" } };
+    },
     "POST /staff/invitations": ({ body }) =>
       (body as { email: string }).email.includes("@")
         ? { status: 201, body: { inviteUrl: "http://desk.test/desk/invite/new-token" } }
@@ -94,9 +116,39 @@ test("resetting a lost authenticator asks first, then gives the new link", async
 });
 
 test("staff who open the page (the server refuses them) are told it is for admins", async () => {
-  fakeApi({ "GET /me": { body: staffer }, "GET /staff": { status: 403, body: { error: "Admins only" } } });
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /staff": { status: 403, body: { error: "Admins only" } },
+    "GET /staff/invitations": { status: 403, body: { error: "Admins only" } },
+  });
   renderDesk("/desk/staff");
   expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
   expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Staff" })).not.toBeInTheDocument();
+});
+
+test("pending invitations are listed with who made them; revoke asks first, a new link is shown to copy", async () => {
+  const user = userEvent.setup();
+  const api = staffApi();
+  renderDesk("/desk/staff");
+  const list = await screen.findByRole("list", { name: "Pending invitations" });
+  const kim = within(list).getByText("kim@harborline.test").closest("li")!;
+  expect(within(kim).getByText(/Invited by ada@harborline.test/)).toBeVisible();
+  expect(within(kim).getByText(/works until/)).toBeVisible();
+  const lee = within(list).getByText("lee@harborline.test").closest("li")!;
+  expect(within(lee).getByText(/Invited by the server's operator \(command line\)/)).toBeVisible();
+
+  await user.click(
+    within(kim).getByRole("button", { name: "Revoke the invitation for kim@harborline.test" }),
+  );
+  const dialog = await screen.findByRole("dialog");
+  expect(api.callsTo("DELETE /staff/invitations/inv-1")).toHaveLength(0);
+  await user.click(within(dialog).getByRole("button", { name: "Revoke" }));
+  expect(await screen.findByText("The invitation for kim@harborline.test no longer works.")).toBeVisible();
+  await waitFor(() => expect(screen.queryByText("kim@harborline.test")).not.toBeInTheDocument());
+
+  await user.click(screen.getByRole("button", { name: "New link for lee@harborline.test" }));
+  expect(await screen.findByText("http://desk.test/desk/invite/resent-token")).toBeVisible();
+  expect(screen.getByText(/Send this link to lee@harborline.test/)).toBeVisible();
+  expect(api.callsTo("POST /staff/invitations/inv-2/resend")).toHaveLength(1);
 });

@@ -4,9 +4,17 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldLabel } from "~/components/ui/field";
 import { fieldControlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
-import { inviteStaff, listStaff, resetSecondFactor, updateStaff } from "../api/admin";
+import {
+  inviteStaff,
+  listInvitations,
+  listStaff,
+  resendInvitation,
+  resetSecondFactor,
+  revokeInvitation,
+  updateStaff,
+} from "../api/admin";
 import { listSessions } from "../api/auth";
-import type { Role, SessionInfo, StaffChange, StaffMember } from "../api/types";
+import type { PendingInvitation, Role, SessionInfo, StaffChange, StaffMember } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { CopyButton } from "../components/copy-button";
@@ -20,7 +28,13 @@ import { formatDateTime, ROLE_LABEL } from "../lib/format";
 import { guarded } from "../lib/session";
 import { useAction } from "../lib/use-action";
 
-export const staffLoader = guarded(({ request }) => listStaff(request.signal));
+export const staffLoader = guarded(async ({ request }) => {
+  const [staff, invitations] = await Promise.all([
+    listStaff(request.signal),
+    listInvitations(request.signal),
+  ]);
+  return { items: staff.items, invitations: invitations.items };
+});
 
 /** A link to hand over by hand (chat, phone): the desk sends no e-mail. */
 function InviteLink({ url, who }: { url: string; who: string }) {
@@ -97,6 +111,99 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <div role="status" className="empty:sr-only">
         {invite && <InviteLink url={invite.url} who={invite.email} />}
       </div>
+    </Section>
+  );
+}
+
+/**
+ * Links nobody has used yet: who each is for, who made it, until when; revoke
+ * one, or make a new one (the old stops working). What happened stays shown
+ * here while the list reloads without that link.
+ */
+function PendingInvitations({ items, onChanged }: { items: PendingInvitation[]; onChanged: () => void }) {
+  const action = useAction();
+  const [news, setNews] = useState<string | null>(null);
+  const [invite, setInvite] = useState<{ url: string; email: string } | null>(null);
+
+  async function resend(invitation: PendingInvitation) {
+    setNews(null);
+    setInvite(null);
+    const result = await action.run(() => resendInvitation(invitation.id));
+    if (!result) return;
+    setInvite({ url: result.inviteUrl, email: invitation.email });
+    onChanged();
+  }
+
+  async function revoke(invitation: PendingInvitation) {
+    setNews(null);
+    setInvite(null);
+    const done = await action.run(async () => {
+      await revokeInvitation(invitation.id);
+      return true;
+    });
+    if (!done) return false;
+    setNews(`The invitation for ${invitation.email} no longer works.`);
+    onChanged();
+    return true;
+  }
+
+  if (!items.length && !news && !invite) return null;
+  return (
+    <Section
+      title="Pending invitations"
+      description="Links nobody has used yet. A new link replaces the old one, which stops working."
+    >
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite.url} who={invite.email} />}
+      </div>
+      {items.length > 0 && (
+        <ul
+          aria-label="Pending invitations"
+          className="flex flex-col divide-y divide-border rounded-xl border border-border"
+        >
+          {items.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="flex min-w-0 flex-col gap-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="break-all">{invitation.email}</span>
+                  <span className={cn(PILL, TONES.busy, "text-xs")}>{ROLE_LABEL[invitation.role]}</span>
+                  {invitation.purpose === "reset-second-factor" && (
+                    <span className={cn(PILL, TONES.held, "text-xs")}>New authenticator</span>
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Invited by {invitation.invitedBy ?? "the server's operator (command line)"}{" "}
+                  {formatDateTime(invitation.createdAt)} · works until {formatDateTime(invitation.expiresAt)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={action.pending}
+                  aria-label={`New link for ${invitation.email}`}
+                  onClick={() => resend(invitation)}
+                >
+                  New link
+                </Button>
+                <ConfirmDialog
+                  triggerLabel="Revoke"
+                  triggerAriaLabel={`Revoke the invitation for ${invitation.email}`}
+                  title={`Revoke the invitation for ${invitation.email}?`}
+                  description="The link stops working. You can invite them again later."
+                  confirmLabel="Revoke"
+                  destructive
+                  pending={action.pending}
+                  onConfirm={() => revoke(invitation)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </Section>
   );
 }
@@ -236,7 +343,7 @@ function MemberCard({
 
 /** Who can use the desk: invite, change role, disable, reset a lost authenticator, end sessions. */
 export function StaffPage() {
-  const { items } = useLoaderData<typeof staffLoader>();
+  const { items, invitations } = useLoaderData<typeof staffLoader>();
   const me = useMe();
   const revalidator = useRevalidator();
   useDocumentTitle("Staff");
@@ -249,6 +356,7 @@ export function StaffPage() {
         description={`${items.length} ${items.length === 1 ? "account" : "accounts"}`}
       />
       <InviteForm onInvited={refresh} />
+      <PendingInvitations items={invitations} onChanged={refresh} />
       <section className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Accounts</h2>
         <ul className="flex flex-col gap-3">
