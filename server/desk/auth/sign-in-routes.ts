@@ -3,7 +3,7 @@
  *   POST   /api/desk/sign-in         {email, password} -> 200 {next: "code"} + pending cookie | 401 | 429
  *   POST   /api/desk/sign-in/code    {code} | {backupCode} -> 200 {user} + session cookie | 401 | 429
  *   POST   /api/desk/sign-out        204, the session ended on the server
- *   GET    /api/desk/me              {id, email, name, role}
+ *   GET    /api/desk/me              {id, email, name, role, timeZone}
  *   GET    /api/desk/sessions        own sessions; ?userId= another's (admin)
  *   DELETE /api/desk/sessions/:id    own, or any as admin
  * Every password and code attempt is counted before it is checked (throttle.ts);
