@@ -50,14 +50,14 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     request: FastifyRequest,
     reply: FastifyReply,
     field: string,
-    action: string,
+    failedAction: "password.change-failed" | "backup-codes.regenerate-failed",
     verify: () => Promise<T>,
   ): Promise<T | null> {
     const staff = request.staff!;
     const keys = [accountKey(staff.email), addressKey(request.ip)];
     const wait = await desk.throttle.consume(keys);
     if (wait > 0) {
-      await desk.audit.record(auditEntry(request, `${action}-failed`, staff.userId, { reason: "throttled" }));
+      await desk.audit.record(auditEntry(request, failedAction, staff.userId, { reason: "throttled" }));
       await tooManyAttempts(reply, wait);
       return null;
     }
@@ -68,7 +68,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (libraryErrorCode(error) !== "INVALID_PASSWORD") throw error;
       await desk.throttle.failed(keys);
-      await desk.audit.record(auditEntry(request, `${action}-failed`, staff.userId, { reason: "password" }));
+      await desk.audit.record(auditEntry(request, failedAction, staff.userId, { reason: "password" }));
       await reply.code(400).send({ errors: { [field]: WRONG_PASSWORD } });
       return null;
     }
@@ -87,12 +87,17 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
 
     const lib = await desk.library();
     const session = (await desk.sessions.resolve(request))!;
-    const changed = await withCurrentPassword(request, reply, "currentPassword", "password.change", () =>
-      lib.auth.api.changePassword({
-        body: { currentPassword, newPassword, revokeOtherSessions: true },
-        headers: libraryHeaders(lib, request, { session: session.cookie }),
-        returnHeaders: true,
-      }),
+    const changed = await withCurrentPassword(
+      request,
+      reply,
+      "currentPassword",
+      "password.change-failed",
+      () =>
+        lib.auth.api.changePassword({
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          headers: libraryHeaders(lib, request, { session: session.cookie }),
+          returnHeaders: true,
+        }),
     );
     if (!changed) return reply;
     // Every session of the account was ended, this one included; the library opened a new one.
@@ -111,7 +116,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!parsed.success) return fieldErrors(reply, parsed.error.issues);
     const lib = await desk.library();
     const session = (await desk.sessions.resolve(request))!;
-    const made = await withCurrentPassword(request, reply, "password", "backup-codes.regenerate", () =>
+    const made = await withCurrentPassword(request, reply, "password", "backup-codes.regenerate-failed", () =>
       lib.auth.api.generateBackupCodes({
         body: { password: parsed.data.password },
         headers: libraryHeaders(lib, request, { session: session.cookie }),
