@@ -102,6 +102,11 @@ test("an entry reads as a sentence about its application or staff member", () =>
   expect(auditWords(entry({ action: "mail.viewed", details: { status: null, rows: 4 } }))).toEqual([
     "viewed the e-mail queue, 4 e-mails shown",
   ]);
+  expect(
+    auditWords(
+      entry({ action: "access.denied", details: { method: "GET", route: "/api/desk/audit" }, times: 21 }),
+    ),
+  ).toEqual(["was refused GET /api/desk/audit, which is for admins only (21 times)"]);
   expect(auditWords(entry({ action: "something.new" }))).toEqual(["did “something.new”"]);
   expect(filterWords({})).toBe("");
   expect(filterWords({ q: "", to: "2024-05-02" })).toBe(" received until 2024-05-02");

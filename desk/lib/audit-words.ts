@@ -79,11 +79,11 @@ export function filterWords(filter: unknown): string {
   return parts.length ? ` ${parts.join(", ")}` : "";
 }
 
-/** " 3 times, the last at May 1, 2024, 4:03 PM" for a repeated event, else "". */
-function repeated(entry: AuditEntry, unit = "time"): string {
+/** " (3 times, the last at May 1, 2024, 4:03 PM)" for a repeated event, else "". */
+function repeated(entry: AuditEntry): string {
   const times = num(entry.times);
   if (times < 2) return "";
-  return ` ${plural(times, unit)}${entry.lastAt ? `, the last at ${formatDateTime(entry.lastAt)}` : ""}`;
+  return ` (${plural(times, "time")}${entry.lastAt ? `, the last at ${formatDateTime(entry.lastAt)}` : ""})`;
 }
 
 const exported =
@@ -220,7 +220,7 @@ export const AUDIT_ACTIONS: Record<string, ActionWords> = {
     label: "Viewed failed deliveries",
     group: "Deliveries and e-mail",
     words: (entry) => [
-      `viewed the failed deliveries (${plural(num(entry.rowsReturned), "lead")} shown)${repeated(entry)}`,
+      `viewed the failed deliveries, ${plural(num(entry.rowsReturned), "lead")} shown${repeated(entry)}`,
     ],
   },
   "deliveries.redelivered_dead": {
@@ -338,7 +338,7 @@ export const AUDIT_ACTIONS: Record<string, ActionWords> = {
     words: (entry) => {
       const details = detailsOf(entry);
       return [
-        `was refused ${str(details.method) ?? ""} ${str(details.route) ?? "a route"} (admins only)${repeated(entry)}`,
+        `was refused ${str(details.method) ?? ""} ${str(details.route) ?? "a route"}, which is for admins only${repeated(entry)}`,
       ];
     },
   },

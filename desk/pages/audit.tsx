@@ -129,7 +129,7 @@ const COLUMNS: ListColumn<AuditEntry>[] = [
 function ActionSelect({ id, value }: { id: string; value: string }) {
   const unknown = value && !AUDIT_ACTIONS[value];
   return (
-    <Field>
+    <Field className="col-span-2 lg:col-span-1">
       <FieldLabel htmlFor={id}>Action</FieldLabel>
       <select id={id} name="action" defaultValue={value} className={selectClasses}>
         <option value="">Any action</option>
@@ -181,11 +181,12 @@ export function AuditPage() {
         aria-label="Audit log"
         onSubmit={submit}
         noValidate
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_10rem_10rem_auto] lg:items-start"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_10rem_10rem_auto] lg:items-start"
       >
         <ActionSelect id={`${id}-action`} value={filters.action ?? ""} />
         <TextField
           id={`${id}-actor`}
+          className="col-span-2 lg:col-span-1"
           label="Who"
           name="actor"
           type="search"
@@ -208,7 +209,7 @@ export function AuditPage() {
             {rangeError}
           </FieldError>
         </Field>
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1 lg:mt-[1.625rem]">
+        <div className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-[1.625rem]">
           <Button type="submit">Filter</Button>
           {filtered && (
             <Link to="." className={buttonVariants({ variant: "ghost" })}>
