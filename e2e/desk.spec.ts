@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sampleApplication } from "../test/support/sample-application";
+import { seedDeskData } from "./support/desk-seed";
 import { E2E } from "./support/env";
 import {
   acceptInvitation,
@@ -145,10 +147,13 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
     .click();
   await expect(page.getByRole("heading", { level: 1, name: company })).toBeFocused();
 
-  await page.getByRole("button", { name: "Redeliver" }).click();
-  const dialog = page.getByRole("dialog", { name: "Send to the CRM again" });
+  // Delivered: no Redeliver, only a secondary "Send again" that asks first.
+  await expect(page.getByRole("button", { name: "Redeliver" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Send again" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send to the CRM again?" });
+  await expect(dialog).toContainText("The CRM already has this application");
   await dialog.getByLabel("Reason").fill("CRM lost it (e2e)");
-  await dialog.getByRole("button", { name: "Redeliver" }).click();
+  await dialog.getByRole("button", { name: "Send again" }).click();
   await expect(page.getByText("Queued for delivery to the CRM again.")).toBeVisible();
   await expect.poll(async () => (await crmReceived()).length, { timeout: 15_000 }).toBe(2);
   const [first, second] = await crmReceived();
@@ -192,6 +197,66 @@ test("a staff member cannot export: the server refuses, not only the page", asyn
     // Staff still read applications.
     await staffPage.goto(applicationPath);
     await expect(staffPage.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+/** Each width's axe check (findings collected, not stopped at), then the page's screenshots. */
+async function checkDeskPage(page: Page, name: string, path: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNoAxeViolations(page, `${path} at ${width} px`, { soft: true });
+  }
+  await screenshot(page, name);
+}
+
+test("every desk page is axe-clean at 1440 and 390 px, with spam, dead deliveries and a bounced e-mail", async ({
+  page,
+  browser,
+}) => {
+  // Sixteen pages, each at two widths with axe and a screenshot: minutes on a busy machine.
+  test.setTimeout(900_000);
+  await signIn(page, admin, { backupCode: true });
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  const data = await seedDeskData(page, tag);
+  const invited = await page.request.post("/api/desk/staff/invitations", {
+    headers: { origin: E2E.baseUrl },
+    data: { email: `invitee+${tag}@harborline.test`, role: "staff" },
+  });
+  expect(invited.status()).toBe(201);
+  const { inviteUrl } = (await invited.json()) as { inviteUrl: string };
+
+  const pages: [name: string, path: string][] = [
+    ["axe-inbox", "/desk/inbox"],
+    ["axe-application-dead", `/desk/applications/${data.refused}`],
+    ["axe-application-retrying", `/desk/applications/${data.retrying}`],
+    ["axe-application-spam", `/desk/applications/${data.spam}`],
+    ["axe-evidence", `/desk/applications/${data.refused}/evidence`],
+    ["axe-quarantine", "/desk/quarantine"],
+    ["axe-consents", `/desk/consents?phone=${encodeURIComponent(sampleApplication.phone)}`],
+    ["axe-health", "/desk/health"],
+    ["axe-mail", "/desk/mail"],
+    ["axe-analytics", "/desk/analytics"],
+    ["axe-audit", "/desk/audit"],
+    ["axe-exports", "/desk/exports"],
+    ["axe-staff", "/desk/staff"],
+    ["axe-account", "/desk/account"],
+  ];
+  for (const [name, path] of pages) await checkDeskPage(page, name, path);
+
+  // Before sign-in: the sign-in page and an invitation.
+  const context = await browser.newContext({ baseURL: E2E.baseUrl });
+  try {
+    const visitor = await context.newPage();
+    await checkDeskPage(visitor, "axe-sign-in", "/desk/sign-in");
+    await checkDeskPage(visitor, "axe-invite", new URL(inviteUrl).pathname);
   } finally {
     await context.close();
   }

@@ -37,7 +37,8 @@ export function ExportsPage() {
       </ul>
       <p className="text-sm text-muted-foreground">
         For only some applications, filter the{" "}
-        <Link to="/inbox" className="text-primary underline-offset-4 hover:underline">
+        {/* Underlined: inside a sentence, colour alone would not set a link apart (WCAG 1.4.1). */}
+        <Link to="/inbox" className="font-medium text-primary underline underline-offset-4">
           inbox
         </Link>{" "}
         and use its Export CSV.
