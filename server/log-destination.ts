@@ -9,9 +9,10 @@
  *
  * Node's stream only waits (rather than blocks) while the pipe, FIFO or socket
  * is in non-blocking mode, and that mode belongs to the open file shared by
- * every process given the same output: libuv puts it back in blocking mode in
- * each child started with its output inherited (scripts/start.mjs no longer
- * does that). So every write first puts it back in non-blocking mode.
+ * every process given the same output: a process that starts a child with
+ * its output inherited puts it back in blocking mode (libuv does, for the
+ * child; scripts/start.mjs no longer does that, a supervisor may). So every
+ * write first puts it back in non-blocking mode.
  */
 import type { Writable } from "node:stream";
 

@@ -6,10 +6,21 @@
  * build-first path that froze, and `node dist/server.mjs`) and each kind of
  * output: a pipe (read by `cat`), a FIFO (read by `cat`) and a socket (what a
  * Node parent's "pipe" is, read by the test itself). The reader stops when the
- * test stops reading what reaches it (`cat` then stops reading too).
+ * test stops reading what reaches it (`cat` then stops reading too). And when
+ * another process sharing the output puts it in blocking mode, as a process
+ * starting a child with inherited stdio does.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +31,7 @@ import {
   disposeBundle,
   serverBundle,
   startServer,
+  waitFor,
   type Launch,
   type ServerProcess,
   type TestBackend,
@@ -190,32 +202,64 @@ describe("a server whose log reader stops reading (real processes)", { timeout: 
     (["pipe", "FIFO", "socket"] as const).map((output): [Command, Output] => [command, output]),
   );
 
+  /** Stops reading, sends REQUESTS requests, reads again: all answered in time, the dropped lines counted. */
+  async function expectAnswersWhileStopped(server: ServerProcess, label: string) {
+    const stream = streams.at(-1)!;
+    stream.pause();
+    const slowest = await requestAll(server.port);
+    stream.resume();
+    const note = await waitFor(
+      () => server.logs.map((entry) => DROPPED_NOTE.exec(String(entry.msg))).find(Boolean),
+      { what: "the note of dropped log lines after reading resumed", timeoutMs: 15_000 },
+    );
+    expect(Number(note[1])).toBeGreaterThan(0);
+    console.info(`[${label}] ${REQUESTS} answered, slowest ${slowest} ms; ${note[0]}`);
+  }
+
   it.each(cases)(
     "%s, output on a %s: answers every request while the reader is stopped, and counts the dropped lines once it reads again",
     async (command, output) => {
       const server = await startServer(backend, {}, launch(command, output));
       servers.push(server);
-      const stream = streams.at(-1)!;
-      stream.pause();
-
-      const slowest = await requestAll(server.port);
-
-      stream.resume();
-      const note = await new Promise<RegExpMatchArray>((resolve, reject) => {
-        const deadline = Date.now() + 15_000;
-        const check = () => {
-          for (const entry of server.logs) {
-            const match = DROPPED_NOTE.exec(String(entry.msg));
-            if (match) return resolve(match);
-          }
-          if (Date.now() > deadline) reject(new Error("no note of dropped log lines after reading resumed"));
-          else setTimeout(check, 50);
-        };
-        check();
-      });
-      expect(Number(note[1])).toBeGreaterThan(0);
+      await expectAnswersWhileStopped(server, `${command}, ${output}`);
       expect(await server.stop()).toBe(0);
-      console.info(`[${command}, ${output}] ${REQUESTS} answered, slowest ${slowest} ms; ${note[0]}`);
     },
   );
+
+  it("keeps answering when another process sharing its output puts it back in blocking mode", async () => {
+    // Beside the server, a shell that shares its stdout (a socket) and, once told, runs a Node
+    // process that starts a child with stdio "inherit": libuv puts the shared socket in blocking
+    // mode. That process stays (Node would restore the mode at its exit) until the test ends it.
+    const flip = join(dir, "flip");
+    const flipper = [
+      'require("node:child_process").spawnSync("true", { stdio: "inherit" });',
+      'require("node:fs").writeFileSync(process.argv[1], String(process.pid));',
+      "setTimeout(() => {}, 120000);",
+    ].join(" ");
+    const script = [
+      '"$@" & server=$!',
+      'until [ -e "$0" ]; do sleep 0.05; done',
+      `"$1" -e '${flipper}' "$0.done" &`,
+      'wait "$server"',
+    ].join("\n");
+    const shared: Launch = (node, args, options) => {
+      const child = spawn("sh", ["-c", script, flip, node, ...args], {
+        ...options,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      streams.push(child.stdout!);
+      return { child, stdout: child.stdout!, stderr: child.stderr! };
+    };
+    const server = await startServer(backend, {}, shared);
+    servers.push(server);
+    writeFileSync(flip, "");
+    await waitFor(() => existsSync(`${flip}.done`), { what: "the shared output put in blocking mode" });
+    const flipperPid = Number(readFileSync(`${flip}.done`, "utf8"));
+    try {
+      await expectAnswersWhileStopped(server, "node dist/server.mjs, socket set back to blocking");
+    } finally {
+      process.kill(flipperPid, "SIGKILL");
+    }
+    expect(await server.stop()).toBe(0);
+  });
 });
