@@ -53,7 +53,7 @@ async function main() {
   if (runtime.migrations.length > 0) log.info({ migrations: runtime.migrations }, "migrations applied");
 
   let worker: DeliveryWorker | undefined;
-  let stopAlertSummaries: (() => void) | undefined;
+  let stopAlertSummaries: (() => Promise<void>) | undefined;
   if (config.leadWebhookUrl) {
     stopAlertSummaries = startAlertSummaries(store, config, (err) =>
       log.error({ err }, "delivery alert summary failed"),
@@ -101,8 +101,7 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    stopAlertSummaries?.();
-    await Promise.all([worker?.stop(), mailWorker?.stop()]);
+    await Promise.all([stopAlertSummaries?.(), worker?.stop(), mailWorker?.stop()]);
     await runtime.close();
     log.info("stopped");
     await logs.drain(LOG_DRAIN_MS);

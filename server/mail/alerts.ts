@@ -179,14 +179,15 @@ export function createDeliveryAlerts(store: Store, settings: MailSettings) {
 
 /**
  * Sends a due "flapping" summary when no attempt comes to do it: checks every
- * tenth of the cooldown (1 s to 1 min; a lockless read). Returns stop.
+ * tenth of the cooldown (1 s to 1 min; a lockless read). Returns stop, which
+ * waits for a check under way.
  */
 export function startAlertSummaries(
   store: Store,
   settings: MailSettings,
   onError: (error: unknown) => void,
-): () => void {
-  if (settings.mail.staffAlertEmails.length === 0) return () => undefined;
+): () => Promise<void> {
+  if (settings.mail.staffAlertEmails.length === 0) return async () => undefined;
   const every = Math.min(60_000, Math.max(1_000, settings.mail.alertCooldownMs / 10));
   let running: Promise<unknown> | undefined;
   const check = async () => {
@@ -202,5 +203,8 @@ export function startAlertSummaries(
       .finally(() => (running = undefined));
   }, every);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
