@@ -174,7 +174,7 @@ function PendingInvitations({ items, onChanged }: { items: PendingInvitation[]; 
                   )}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Invited by {invitation.invitedBy ?? "the server's operator (command line)"}{" "}
+                  Invited by {invitation.invitedBy ?? "the server's operator (command line)"} on{" "}
                   {formatDateTime(invitation.createdAt)} · works until {formatDateTime(invitation.expiresAt)}
                 </p>
               </div>
