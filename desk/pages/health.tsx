@@ -35,7 +35,7 @@ function LastError({ attempt }: { attempt: LastAttempt | null }) {
       <Pill tone={attempt.permanent ? "bad" : "quiet"}>
         {attempt.permanent ? `Refused: ${status}` : `Temporary: ${status}`}
       </Pill>
-      {message && <span className="font-mono text-xs break-all">{message}</span>}
+      {message && <span className="font-mono text-xs wrap-anywhere">{message}</span>}
     </span>
   );
 }
