@@ -63,6 +63,7 @@ describe.each(ENGINES)("desk sign-in on %s", (engine) => {
       email: "first.admin@example.test",
       name: "first.admin",
       role: "admin",
+      timeZone: "America/New_York",
     });
     expect((await get("/api/desk/setup")).json()).toEqual({ needsSetup: false });
     // Setup links stop working once an admin exists.

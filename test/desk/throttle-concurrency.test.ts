@@ -8,7 +8,7 @@
  * newest code challenge stays open.
  */
 import { request as httpRequest } from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { App } from "../../server/app";
 import { ACCOUNT_RULE } from "../../server/desk/auth/throttle";
 import type { Store } from "../../server/store/store";
@@ -106,6 +106,8 @@ const waitOut = (store: Store) =>
 
 function scenarios(setup: () => { apps: App[]; urls: string[]; store: Store }) {
   const { lockAt } = ACCOUNT_RULE;
+  // Every request comes from 127.0.0.1: one scenario's address count is not the next one's.
+  beforeEach(() => setup().store.query("DELETE FROM desk_sign_in_attempts"));
 
   it(
     `checks at most ${lockAt} of wave after wave of ${WAVE} wrong passwords, then locks`,
@@ -164,8 +166,10 @@ function scenarios(setup: () => { apps: App[]; urls: string[]; store: Store }) {
         expect(guesses.filter((answer) => answer.status === 200)).toHaveLength(0);
         checked += count(guesses, WRONG_CODE);
         expect(checked).toBeLessThanOrEqual(lockAt);
-        if (isLocked(guesses)) break;
-        expect(round).toBeLessThan(lockAt);
+        // A challenge ends after five wrong codes and the guesses behind it are
+        // turned away before the count, so the lock can come without a 429 showing it.
+        if (isLocked(guesses) || checked === lockAt) break;
+        expect(round).toBeLessThan(2 * lockAt);
         await waitOut(store);
       }
       const after = await post(...at(1), "/api/desk/sign-in", {
@@ -173,6 +177,7 @@ function scenarios(setup: () => { apps: App[]; urls: string[]; store: Store }) {
         password: account.password,
       });
       expect(after.status).toBe(429);
+      expect(after.retryAfter).toBeGreaterThan(60);
     },
     SCENARIO_TIMEOUT_MS,
   );
