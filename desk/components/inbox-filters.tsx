@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { fundingTypeOptions } from "~/features/application/schema";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldError, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses, Input } from "~/components/ui/input";
+import { Field, FieldLabel } from "~/components/ui/field";
+import { fieldControlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import {
   dateRangeError,
@@ -14,6 +14,7 @@ import {
   type InboxFilters,
 } from "../lib/filters";
 import { timeZoneLabel } from "../lib/format";
+import { DayRangeFields } from "./day-range-fields";
 import { TextField } from "./text-field";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
@@ -122,28 +123,13 @@ export function InboxFilterForm({
           </select>
         </Field>
         <div className="grid grid-cols-2 gap-x-3 gap-y-1">
-          <TextField
-            id={`${id}-from`}
-            label="From"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            aria-describedby={`${id}-zone`}
+          <DayRangeFields
+            id={id}
+            from={filters.from}
+            to={filters.to}
+            error={rangeError}
+            describedBy={`${id}-zone`}
           />
-          <Field invalid={Boolean(rangeError)}>
-            <FieldLabel htmlFor={`${id}-to`}>To</FieldLabel>
-            <Input
-              id={`${id}-to`}
-              name="to"
-              type="date"
-              defaultValue={filters.to}
-              aria-invalid={Boolean(rangeError) || undefined}
-              aria-describedby={`${id}-to-error ${id}-zone`}
-            />
-            <FieldError id={`${id}-to-error`} className="empty:sr-only">
-              {rangeError}
-            </FieldError>
-          </Field>
           {/* The server reads the days in the zone every time is shown in. */}
           <p id={`${id}-zone`} className="col-span-2 text-xs text-muted-foreground">
             Days in {timeZoneLabel()}

@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldError, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses, Input } from "~/components/ui/input";
+import { Field, FieldLabel } from "~/components/ui/field";
+import { fieldControlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { listAudit } from "../api/admin";
 import type { AuditEntry, AuditFilters } from "../api/types";
 import { AdminOnly } from "../components/admin-only";
 import { ResponsiveList, type ListColumn } from "../components/data-list";
+import { DayRangeFields } from "../components/day-range-fields";
 import { LoadMore } from "../components/load-more";
 import { EmptyState, ErrorAlert } from "../components/messages";
 import { PageHeader, useDocumentTitle } from "../components/page";
@@ -194,21 +195,7 @@ export function AuditPage() {
           placeholder="Email"
           autoComplete="off"
         />
-        <TextField id={`${id}-from`} label="From" name="from" type="date" defaultValue={filters.from ?? ""} />
-        <Field invalid={Boolean(rangeError)}>
-          <FieldLabel htmlFor={`${id}-to`}>To</FieldLabel>
-          <Input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ""}
-            aria-invalid={Boolean(rangeError) || undefined}
-            aria-describedby={`${id}-to-error`}
-          />
-          <FieldError id={`${id}-to-error`} className="empty:sr-only">
-            {rangeError}
-          </FieldError>
-        </Field>
+        <DayRangeFields id={id} from={filters.from ?? ""} to={filters.to ?? ""} error={rangeError} />
         <div className="col-span-2 flex gap-2 lg:col-span-1 lg:mt-[1.625rem]">
           <Button type="submit">Filter</Button>
           {filtered && (

@@ -88,6 +88,17 @@ interface AuditRow {
 const MAX_TEXT = 512;
 const clip = (value: string | undefined) => (value === undefined ? null : value.slice(0, MAX_TEXT));
 
+/** An entry's first seven columns, in the order both inserts name them. */
+const entryValues = (entry: AuditEntry) => [
+  entry.actorId,
+  entry.actorEmail,
+  entry.action,
+  entry.target ?? null,
+  entry.details === undefined ? null : JSON.stringify(entry.details),
+  clip(entry.ip),
+  clip(entry.userAgent),
+];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Two requests repeat each other when they did the same thing: action, target and details. */
@@ -141,15 +152,7 @@ export function createAuditRepository(store: Store) {
       await db.query(
         `INSERT INTO desk_audit_log (actor_id, actor_email, action, target, details, ip, user_agent)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          entry.actorId,
-          entry.actorEmail,
-          entry.action,
-          entry.target ?? null,
-          entry.details === undefined ? null : JSON.stringify(entry.details),
-          clip(entry.ip),
-          clip(entry.userAgent),
-        ],
+        entryValues(entry),
       );
     },
 
@@ -173,19 +176,7 @@ export function createAuditRepository(store: Store) {
          SET times = desk_audit_log.times + 1,
              rows_returned = desk_audit_log.rows_returned + EXCLUDED.rows_returned,
              last_at = greatest(desk_audit_log.last_at, EXCLUDED.last_at)`,
-        [
-          entry.actorId,
-          entry.actorEmail,
-          entry.action,
-          entry.target ?? null,
-          entry.details === undefined ? null : JSON.stringify(entry.details),
-          clip(entry.ip),
-          clip(entry.userAgent),
-          entry.sessionId,
-          repeatKey(entry),
-          windowSeconds,
-          rows ?? null,
-        ],
+        [...entryValues(entry), entry.sessionId, repeatKey(entry), windowSeconds, rows ?? null],
       );
     },
 
