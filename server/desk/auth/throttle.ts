@@ -112,11 +112,6 @@ export function createThrottle(store: Store) {
      * then nothing was counted on any key.
      */
     async consume(keys: ThrottleKey[]): Promise<number> {
-      // Keys whose window and block ended long ago are only clutter.
-      await store.query(
-        `DELETE FROM desk_sign_in_attempts
-         WHERE window_ends < now() - interval '1 hour' AND blocked_until < now() - interval '1 hour'`,
-      );
       try {
         // Always in the callers' order (account, then address): no two
         // attempts wait for each other's rows in opposite orders.
@@ -136,6 +131,11 @@ export function createThrottle(store: Store) {
 
     /** The attempt's password or code was wrong: the keys' blocks start from now. */
     async failed(keys: ThrottleKey[]): Promise<void> {
+      // Keys whose window and block ended long ago are only clutter.
+      await store.query(
+        `DELETE FROM desk_sign_in_attempts
+         WHERE window_ends < now() - interval '1 hour' AND blocked_until < now() - interval '1 hour'`,
+      );
       for (const { key, rule } of keys) await store.query(RESTART_BLOCK, [key, rule.slowAfter, rule.lockAt]);
     },
 
