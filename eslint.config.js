@@ -8,18 +8,27 @@ import tseslint from "typescript-eslint";
 
 /**
  * Layers (docs/decisions/0002-layers.md): imports flow one way, whether they are
- * written with the ~/ alias or as relative paths (the rule sees resolved files).
- *   lib -> content -> components/ui -> components -> features -> routes/root
- * Features do not import each other; routes and root compose them.
- * The server may import the app's schemas, content and lib, never its UI.
- * The console (desk/) may use the app's lib, UI primitives, content and the
- * application schema; the public app never imports the console or the server.
+ * written with an alias (~/ the website, #domain/, #ui/) or as relative paths
+ * (the rule sees resolved files).
+ *   domain/   what the site, the desk and the server share: imports no other folder
+ *   ui/       the primitives, tokens and cn both front-ends render: imports no other folder
+ *   app/      the public website; may use domain/ and ui/, never desk/ or server/
+ *   desk/     the lead desk (its own client build); may use domain/ and ui/, never app/ or server/
+ *   server/   may use domain/, never app/, desk/ or ui/
+ * Inside the website: lib -> content -> components -> features -> routes/root;
+ * features do not import each other; routes and root compose them.
  * Production code never imports tests, test support or benchmarks.
  */
 const message = "Imports flow one way: see docs/decisions/0002-layers.md";
-const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter"];
+const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter", "analytics"];
 const zone = (target, from, except) => ({ target, from, ...(except ? { except } : {}), message });
+const CLIENTS_AND_SERVER = ["./app", "./desk", "./server"];
 const layerZones = [
+  zone("./domain", [...CLIENTS_AND_SERVER, "./ui", "./scripts"]),
+  zone("./ui", [...CLIENTS_AND_SERVER, "./domain", "./scripts"]),
+  zone("./app", ["./server", "./desk"]),
+  zone("./desk", ["./app", "./server"]),
+  zone("./server", ["./app", "./desk", "./ui"]),
   zone("./app/lib", [
     "./app/content",
     "./app/components",
@@ -37,35 +46,15 @@ const layerZones = [
     "./app/hooks",
     "./app/root.tsx",
   ]),
-  zone("./app/components/ui", [
-    "./app/content",
-    "./app/features",
-    "./app/routes",
-    "./app/seo",
-    "./app/hooks",
-    "./app/components/layout",
-  ]),
   zone("./app/components", ["./app/features", "./app/routes", "./app/root.tsx"]),
   zone("./app/hooks", ["./app/features", "./app/routes", "./app/root.tsx"]),
   zone("./app/seo", ["./app/features", "./app/routes", "./app/root.tsx"]),
   ...FEATURES.map((name) => zone(`./app/features/${name}`, "./app/features", [`./${name}`])),
   ...FEATURES.map((name) => zone(`./app/features/${name}`, ["./app/routes", "./app/root.tsx"])),
-  zone("./app", ["./server", "./desk"]),
-  zone("./server", ["./app/components", "./app/routes", "./app/hooks", "./app/root.tsx", "./desk"]),
-  zone("./desk", [
-    "./server",
-    "./app/routes",
-    "./app/root.tsx",
-    "./app/components/layout",
-    "./app/hooks",
-    "./app/seo",
-  ]),
-  // The console shows applications with the application's own schema, copy and steps; no other feature.
-  zone("./desk", "./app/features", ["./application"]),
   zone("./scripts", ["./desk"]),
 ];
 /** Production files only: tests may use test support. */
-const productionZones = ["./app", "./server", "./desk"].map((target) =>
+const productionZones = ["./app", "./server", "./desk", "./domain", "./ui"].map((target) =>
   zone(target, ["./test", "./bench", "./e2e"]),
 );
 
@@ -93,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx", "desk/**/*.tsx"],
+    files: ["app/**/*.tsx", "desk/**/*.tsx", "ui/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -115,7 +104,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**", "server/**", "desk/**"],
+    files: ["app/**", "server/**", "desk/**", "domain/**", "ui/**"],
     plugins: { "import-x": importX },
     ignores: ["**/*.test.{ts,tsx}"],
     rules: { "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...productionZones] }] },

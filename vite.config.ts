@@ -16,10 +16,12 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 // it, so importedByShell() below cannot see it. The icons stay where used.
 const LUCIDE_RUNTIME =
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]|lucide-react\.mjs)/;
-// The page meta every route's meta() is built from: like the shell, it is
-// needed on every page, so it shares the shell's file instead of its own.
-const PAGE_META = /[\\/]app[\\/]seo[\\/](meta|structured-data)\.ts$/;
-const APP_MODULE = /[\\/]app[\\/]/;
+// The page meta every route's meta() is built from, and the site URL it makes
+// absolute links with: like the shell, needed on every page, so they share
+// the shell's file instead of their own.
+const PAGE_META = /[\\/]app[\\/](seo[\\/](meta|structured-data)|lib[\\/]public-env)\.ts$/;
+// Our own modules: the site, and the shared domain and UI primitives it renders.
+const OWN_MODULE = /[\\/](app|domain|ui)[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/;
 const ROUTE_MODULE = /[\\/]app[\\/](root\.tsx|routes[\\/])/;
 
@@ -32,7 +34,7 @@ type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] }
  * small ones (each its own request and its own gzip stream).
  */
 function inRootGraph(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
-  if (seen.has(id) || !APP_MODULE.test(id) || ROUTE_MODULE.test(id)) return false;
+  if (seen.has(id) || !OWN_MODULE.test(id) || ROUTE_MODULE.test(id)) return false;
   seen.add(id);
   const importers = graph.getModuleInfo(id)?.importers ?? [];
   return importers.some((importer) => ROOT_ROUTE.test(importer) || inRootGraph(importer, graph, seen));
@@ -43,7 +45,7 @@ function inRootGraph(id: string, graph: ModuleGraph, seen = new Set<string>()): 
  * imports by its own path, say), not one reached through a package's barrel.
  */
 function importedByShell(id: string, graph: ModuleGraph): boolean {
-  if (APP_MODULE.test(id)) return false;
+  if (OWN_MODULE.test(id)) return false;
   const importers = graph.getModuleInfo(id)?.importers ?? [];
   return importers.some((importer) => ROOT_ROUTE.test(importer) || inRootGraph(importer, graph));
 }

@@ -14,7 +14,8 @@ export default defineConfig({
   // The site's files in public/ belong to the site; the desk serves only its own build.
   publicDir: false,
   plugins: [tailwindcss()],
-  resolve: { alias: [{ find: /^~\//, replacement: `${resolve("app")}/` }] },
+  // #domain/* and #ui/* (package.json "imports"); the site's ~/ does not resolve here.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: resolve(buildDir, "desk"),
     emptyOutDir: true,

@@ -11,6 +11,8 @@ export default defineConfig({
     setupFiles: ["./test/setup.ts"],
     include: [
       "app/**/*.test.{ts,tsx}",
+      "domain/**/*.test.ts",
+      "ui/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "test/**/*.test.ts",

@@ -10,7 +10,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import inlineStylesheet from "./app.css?inline";
-import fontUrl from "./assets/fonts/inter-latin-wght.woff2?url";
+import fontUrl from "#ui/fonts/inter-latin-wght.woff2?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useAnalytics } from "./features/analytics/use-analytics";

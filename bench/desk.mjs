@@ -36,7 +36,7 @@ await bundleServer(outDir, {
   migrate: "server/store/migrate.ts",
   invitations: "server/desk/auth/invitations.ts",
   operator: "server/store/operator-repository.ts",
-  schema: "app/features/application/schema.ts",
+  schema: "domain/application/schema.ts",
 });
 const load = (name) => import(pathToFileURL(join(outDir, `${name}.mjs`)).href);
 const { openStore } = await load("open");

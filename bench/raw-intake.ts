@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import pino from "pino";
-import { SMS_CONSENT_VERSION, smsConsentText, type FundingApplication } from "~/features/application/schema";
+import { SMS_CONSENT_VERSION, smsConsentText, type FundingApplication } from "#domain/application/schema";
 import { loadConfig } from "../server/config";
 import { openRuntime } from "../server/runtime";
 import { createApplicationsRepository } from "../server/store/applications-repository";

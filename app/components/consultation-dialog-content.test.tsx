@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from "@testing-library/react";
 import { createRef } from "react";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import ConsultationDialogContent from "./consultation-dialog-content";
 
 const renderOpen = (bookingUrl: string) =>

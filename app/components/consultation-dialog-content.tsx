@@ -1,16 +1,17 @@
 import { MailIcon, PhoneIcon } from "lucide-react";
 import { useEffect } from "react";
 import { track } from "~/lib/analytics";
-import { siteFacts } from "~/content/site-facts";
-import type { DeferredDialogProps } from "./ui/deferred-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
+import { siteFacts } from "#domain/site-facts";
+import { publicEnv } from "~/lib/public-env";
+import type { DeferredDialogProps } from "#ui/deferred-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
 
 /** The body of ConsultationDialog (consultation-dialog.tsx), loaded when first wanted. */
 export default function ConsultationDialogContent({
   open,
   onOpenChange,
   returnFocusTo,
-  bookingUrl = siteFacts.bookingUrl,
+  bookingUrl = publicEnv.bookingUrl,
 }: DeferredDialogProps & {
   /** The configured BOOKING_URL unless given (tests show both cases). */
   bookingUrl?: string;

@@ -1,5 +1,5 @@
 import { lazy, type ComponentProps, type ReactElement } from "react";
-import { DeferredDialog } from "./ui/deferred-dialog";
+import { DeferredDialog } from "#ui/deferred-dialog";
 
 const loadContent = () => import("./consultation-dialog-content");
 const ConsultationDialogContent = lazy(loadContent);

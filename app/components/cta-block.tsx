@@ -1,8 +1,8 @@
 import { ArrowRightIcon, CalendarDaysIcon, FileTextIcon, MailIcon, PhoneIcon } from "lucide-react";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { ConsultationDialog } from "./consultation-dialog";
 import { SectionLink } from "./section-link";
-import { Button, buttonVariants } from "./ui/button";
+import { Button, buttonVariants } from "#ui/button";
 
 /** The closing call to action: apply, book a call, or reach us directly. */
 export function CtaBlock() {

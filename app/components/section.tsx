@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** A full-width page band with the site's content width and vertical rhythm. */
 export function Section({

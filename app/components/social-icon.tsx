@@ -1,4 +1,4 @@
-import type { SocialNetwork } from "~/content/site-facts";
+import type { SocialNetwork } from "#domain/site-facts";
 
 // Brand marks drawn inline (lucide no longer ships brand icons); 24px grid.
 const paths: Record<SocialNetwork, string> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { about, claims, figures, ratingClaim, speedClaims, valueProps } from "./claims";
 import { dashboardSample, hero } from "./hero";
 import { institutions, institutionsIntro } from "./institutions";
-import { formatUsdCompact } from "~/lib/format";
+import { formatUsdCompact } from "#domain/lib/format";
 
 describe("claims", () => {
   const byId = Object.fromEntries(claims.map((claim) => [claim.id, claim]));

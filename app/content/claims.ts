@@ -1,4 +1,4 @@
-import { formatUsdCompact } from "~/lib/format";
+import { formatUsdCompact } from "#domain/lib/format";
 import type { ContentIconName } from "./icons";
 
 /**

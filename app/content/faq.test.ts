@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { allFaqItems, faqGroups } from "./faq";
 import { products } from "./products";
-import { siteFacts } from "./site-facts";
-import { formatUsdCompact } from "~/lib/format";
+import { siteFacts } from "#domain/site-facts";
+import { formatUsdCompact } from "#domain/lib/format";
 
 const answers = allFaqItems.map((item) => item.answer).join("\n");
 

@@ -2,10 +2,10 @@
  * FAQ page content: four groups of four questions. Figures come from the
  * claims, the product catalogue and the site facts, never retyped here.
  */
-import { formatUsdCompact, formatUsdRange } from "~/lib/format";
+import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
 import { figures, ratingClaim } from "./claims";
 import { products, type ProductSlug } from "./products";
-import { siteFacts } from "./site-facts";
+import { siteFacts } from "#domain/site-facts";
 
 export interface FaqItem {
   question: string;

@@ -1,6 +1,6 @@
 /** The home page hero: the promise, and an illustrative client dashboard. */
 import { figures } from "./claims";
-import { siteFacts } from "./site-facts";
+import { siteFacts } from "#domain/site-facts";
 
 /** Home page title and description (search results and social cards). */
 export const homeSeo = {

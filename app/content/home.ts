@@ -8,7 +8,7 @@ import { dashboardSample, hero } from "./hero";
 import { institutions, institutionsIntro } from "./institutions";
 import { processIntro, processSteps, processSummary } from "./process";
 import { testimonials, testimonialsIntro } from "./testimonials";
-import { formatUsdCompact } from "~/lib/format";
+import { formatUsdCompact } from "#domain/lib/format";
 
 export const homeContent = {
   hero,

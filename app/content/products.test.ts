@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsdRange } from "~/lib/format";
+import { formatUsdRange } from "#domain/lib/format";
 import { contentIconNames } from "./icons";
 import { findProductByPath, productPath, products, productSlugs, type ProductSlug } from "./products";
 

@@ -4,10 +4,10 @@
  * Ranges are numbers; the UI formats them ("$500K-$5M").
  */
 // Relative import: app/routes.ts loads this module outside Vite's alias resolution.
-import { formatUsdCompact, formatUsdRange } from "../lib/format";
+import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
 import type { ContentIconName } from "./icons";
-import { productPath, productSlugs, productTitles, type ProductSlug } from "./product-index";
-import { siteFacts } from "./site-facts";
+import { productPath, productSlugs, productTitles, type ProductSlug } from "#domain/product-index";
+import { siteFacts } from "#domain/site-facts";
 
 export { productPath, productSlugs, type ProductSlug };
 export { productPageCopy } from "./product-page-copy";

@@ -7,7 +7,7 @@
  * interactive); then they leave on a short timer, and at once when the page
  * is hidden or left. Kept tiny and free of zod: it ships with every page.
  */
-import { EVENTS_BODY_LIMIT, type BrowserEvent } from "./analytics-events";
+import { EVENTS_BODY_LIMIT, type BrowserEvent } from "#domain/analytics/events";
 
 type Props = Record<string, string | number>;
 

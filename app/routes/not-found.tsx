@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
-import { siteFacts } from "~/content/site-facts";
+import { buttonVariants } from "#ui/button";
+import { siteFacts } from "#domain/site-facts";
 import { pageMeta } from "~/seo/meta";
 
 export const meta = () =>

@@ -3,7 +3,7 @@ import { ContentIconProvider } from "~/components/content-icon";
 import { CtaBlock } from "~/components/cta-block";
 import { Breadcrumbs } from "~/components/layout/breadcrumbs";
 import { contentIcons } from "~/content/content-icons.server";
-import { productPath } from "~/content/product-index";
+import { productPath } from "#domain/product-index";
 import { findProductByPath } from "~/content/products";
 import { ProductBenefits } from "~/features/products/product-benefits";
 import { ProductEligibility } from "~/features/products/product-eligibility";

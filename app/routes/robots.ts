@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/content/site-facts";
+import { absoluteUrl } from "~/lib/public-env";
 
 export function loader() {
   const body = `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`;

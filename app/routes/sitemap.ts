@@ -1,6 +1,6 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
-import { absoluteUrl } from "~/content/site-facts";
+import { absoluteUrl } from "~/lib/public-env";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
 export function sitemapPaths(): string[] {

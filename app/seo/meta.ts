@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
+import { absoluteUrl } from "~/lib/public-env";
 import { organizationJsonLd } from "./structured-data";
 
 export interface PageMetaInput {

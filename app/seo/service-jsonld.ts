@@ -1,6 +1,6 @@
 import type { Product } from "~/content/products";
-import { productPath } from "~/content/product-index";
-import { absoluteUrl } from "~/content/site-facts";
+import { productPath } from "#domain/product-index";
+import { absoluteUrl } from "~/lib/public-env";
 import { organizationRef } from "./structured-data";
 
 /**

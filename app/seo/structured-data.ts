@@ -1,4 +1,5 @@
-import { absoluteUrl, siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
+import { absoluteUrl } from "~/lib/public-env";
 
 const organizationId = () => absoluteUrl("/#organization");
 

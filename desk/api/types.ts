@@ -2,7 +2,7 @@
  * The shapes /api/desk/* answers with, as docs/desk-api.md describes them.
  * Times are ISO 8601 strings; ids are strings.
  */
-import type { FundingApplication, Touch } from "~/features/application/schema";
+import type { FundingApplication, Touch } from "#domain/application/schema";
 
 export type Role = "staff" | "admin";
 

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import {
   Dialog,
   DialogContent,
@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from "~/components/ui/dialog";
+} from "#ui/dialog";
 
 /**
  * A dialog that asks before an action: its trigger, title and description,

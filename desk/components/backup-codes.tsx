@@ -1,5 +1,5 @@
-import { buttonVariants } from "~/components/ui/button";
-import { siteFacts } from "~/content/site-facts";
+import { buttonVariants } from "#ui/button";
+import { siteFacts } from "#domain/site-facts";
 import { CopyButton } from "./copy-button";
 
 /** Backup codes, shown once: the list, a text file to download, and a copy button. */

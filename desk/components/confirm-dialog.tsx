@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { ActionDialog } from "./action-dialog";
 
 /** A button that asks "are you sure?" before an action that is hard to undo. */

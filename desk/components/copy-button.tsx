@@ -1,6 +1,6 @@
 import { CheckIcon, CopyIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { Button, type ButtonProps } from "#ui/button";
 
 /**
  * Copies text to the clipboard and says so ("Copied" for two seconds, read

@@ -1,5 +1,5 @@
 import type { ReactNode, TdHTMLAttributes } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 import { TableScroll } from "./table-scroll";
 
 export interface ListColumn<Item> {

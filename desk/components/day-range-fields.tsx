@@ -1,5 +1,5 @@
-import { Field, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field, FieldError, FieldLabel } from "#ui/field";
+import { Input } from "#ui/input";
 import { TextField } from "./text-field";
 
 /**

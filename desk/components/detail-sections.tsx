@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { fieldCopy } from "~/features/application/copy";
-import { applicationSteps, isChoiceField, type ApplicationField } from "~/features/application/schema";
+import { fieldCopy } from "#domain/application/copy";
+import { applicationSteps, isChoiceField, type ApplicationField } from "#domain/application/schema";
 import type { Detail, TimelineEntry } from "../api/types";
 import { formatAmount, formatDateTime, optionLabel } from "../lib/format";
 import { mailKindLabel, mailStatusLabel } from "./mail-badges";

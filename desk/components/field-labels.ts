@@ -3,8 +3,8 @@
  * form's own labels (app/features/application/copy.ts, the one definition)
  * instead of schema names, and zod's rule codes in words.
  */
-import { fieldCopy } from "~/features/application/copy";
-import type { AnswerField } from "~/features/application/steps";
+import { fieldCopy } from "#domain/application/copy";
+import type { AnswerField } from "#domain/application/steps";
 
 /** "annualRevenue" -> "Annual Revenue", as the form labels it; a name the form does not have stays as it is. */
 export function formFieldLabel(field: string): string {

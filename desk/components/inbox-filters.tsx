@@ -1,11 +1,11 @@
 import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { fundingTypeOptions } from "~/features/application/schema";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { fundingTypeOptions } from "#domain/application/schema";
+import { Button, buttonVariants } from "#ui/button";
+import { Field, FieldLabel } from "#ui/field";
+import { fieldControlClasses } from "#ui/input";
+import { cn } from "#ui/cn";
 import {
   dateRangeError,
   filtersToParams,

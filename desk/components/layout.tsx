@@ -1,8 +1,8 @@
 import { LogOutIcon, MenuIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { cn } from "~/lib/cn";
-import { Button } from "~/components/ui/button";
+import { cn } from "#ui/cn";
+import { Button } from "#ui/button";
 import { signOut } from "../api/auth";
 import { isApiError } from "../api/client";
 import type { Me } from "../api/types";

@@ -1,6 +1,6 @@
 import { CircleAlertIcon, CircleCheckIcon, InfoIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** An error the user must read: announced at once (role="alert"). */
 export function ErrorAlert({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** The tab's title: "<page> · Lead desk". */
 export function useDocumentTitle(title: string) {

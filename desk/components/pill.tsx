@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** The colours a state's pill comes in; the pill always says the state in words too. */
 export const TONES = {

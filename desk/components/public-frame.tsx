@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { siteFacts } from "~/content/site-facts";
-import { cn } from "~/lib/cn";
+import { siteFacts } from "#domain/site-facts";
+import { cn } from "#ui/cn";
 
 /** The brand above "Lead desk", at the top of every desk page. */
 export function DeskBrand({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Field, FieldError, FieldLabel } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/textarea";
+import { Field, FieldError, FieldLabel } from "#ui/field";
+import { Textarea } from "#ui/textarea";
 import type { ApiError } from "../api/client";
 import { ActionDialog } from "./action-dialog";
 import { ErrorAlert } from "./messages";

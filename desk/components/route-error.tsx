@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import { isApiError } from "../api/client";
 import { PageHeader, useDocumentTitle } from "./page";
 

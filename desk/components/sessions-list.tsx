@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { endSession } from "../api/auth";
 import type { SessionInfo } from "../api/types";
 import { formatDateTime } from "../lib/format";

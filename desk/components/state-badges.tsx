@@ -1,5 +1,5 @@
 import type { ApplicationState, DeliveryState } from "../api/types";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 import { Pill, type Tone } from "./pill";
 
 const DELIVERY: Record<DeliveryState, { label: string; tone: Tone }> = {

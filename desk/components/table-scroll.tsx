@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /**
  * A wide table's frame: it scrolls sideways when the screen is too narrow

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field, FieldDescription, FieldError, FieldLabel } from "#ui/field";
+import { Input } from "#ui/input";
 
 /**
  * A labelled text input with its hint and error line. The input names both

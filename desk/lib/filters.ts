@@ -3,7 +3,7 @@
  * bookmarked: these turn search params into filters and back. Unknown or
  * malformed values are dropped rather than sent to the server.
  */
-import { fundingTypeOptions } from "~/features/application/schema";
+import { fundingTypeOptions } from "#domain/application/schema";
 import type { StateFilter } from "../api/types";
 
 export const STATE_OPTIONS: readonly { value: StateFilter; label: string }[] = [

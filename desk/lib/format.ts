@@ -4,8 +4,8 @@
  * gives: `adoptTimeZone`), with its abbreviation, the zone the inbox's day
  * filters use too; option values get the wizard's labels.
  */
-import { formatUsd } from "~/lib/format";
-import { optionsByField, type ChoiceField } from "~/features/application/schema";
+import { formatUsd } from "#domain/lib/format";
+import { optionsByField, type ChoiceField } from "#domain/application/schema";
 import type { Me, Role } from "../api/types";
 
 /** Until the server has said (GET /api/desk/me), UTC: never a zone the reader cannot tell. */

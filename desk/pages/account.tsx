@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { changePassword, listSessions, regenerateBackupCodes } from "../api/auth";
 import { BackupCodes } from "../components/backup-codes";
 import { useMe } from "../components/layout";

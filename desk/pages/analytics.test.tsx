@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { FUNNEL_STEPS, INTENTS, OUTCOMES, type AnalyticsReport } from "~/lib/analytics-events";
+import { FUNNEL_STEPS, INTENTS, OUTCOMES, type AnalyticsReport } from "#domain/analytics/events";
 import { fakeApi, staffer } from "../testing/fake-api";
 import { renderDesk } from "../testing/render";
 

@@ -6,10 +6,10 @@
  */
 import { useId, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import type { AnalyticsReport } from "~/lib/analytics-events";
+import { Button, buttonVariants } from "#ui/button";
+import { Field, FieldLabel } from "#ui/field";
+import { Input } from "#ui/input";
+import type { AnalyticsReport } from "#domain/analytics/events";
 import { queryString, request as apiRequest } from "../api/client";
 import { BarListChart } from "../components/charts/bar-list-chart";
 import { CHART_COLORS, count, percent } from "../components/charts/chart-frame";

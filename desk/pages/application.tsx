@@ -1,7 +1,7 @@
 import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "#ui/button";
 import { evidenceUrl, getApplication, markSpam, redeliver, release } from "../api/applications";
 import type { Detail } from "../api/types";
 import {

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Field, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Button, buttonVariants } from "#ui/button";
+import { Field, FieldLabel } from "#ui/field";
+import { fieldControlClasses } from "#ui/input";
+import { cn } from "#ui/cn";
 import { listAudit } from "../api/admin";
 import type { AuditEntry, AuditFilters } from "../api/types";
 import { AdminOnly } from "../components/admin-only";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { lookupConsents } from "../api/applications";
 import type { ConsentLookupItem } from "../api/types";
 import { DataTable, type ListColumn } from "../components/data-list";

@@ -1,7 +1,7 @@
 import { PrinterIcon } from "lucide-react";
 import { Link, useLoaderData } from "react-router";
-import { Button } from "~/components/ui/button";
-import { siteFacts } from "~/content/site-facts";
+import { Button } from "#ui/button";
+import { siteFacts } from "#domain/site-facts";
 import { getApplication } from "../api/applications";
 import { ConsentFacts, Facts } from "../components/detail-sections";
 import { useMe } from "../components/layout";

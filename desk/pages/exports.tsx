@@ -1,6 +1,6 @@
 import { DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import { EXPORTS, exportUrl } from "../api/admin";
 import { AdminOnly } from "../components/admin-only";
 import { PageHeader, useDocumentTitle } from "../components/page";

@@ -1,7 +1,7 @@
 import { RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import { getHealth, redeliverDead } from "../api/applications";
 import type { DeliveryState, Health, LastAttempt, MailStatus, RedeliverDeadInclude } from "../api/types";
 import { ApplicationList } from "../components/application-list";

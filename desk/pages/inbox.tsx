@@ -1,7 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
 import { useLoaderData, useSearchParams } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import { exportUrl } from "../api/admin";
 import { listApplications } from "../api/applications";
 import { APPLICATION_FOCUS, ApplicationList } from "../components/application-list";

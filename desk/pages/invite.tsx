@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useParams } from "react-router";
 import { renderSVG } from "uqr";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "../api/auth";
 import { isApiError } from "../api/client";
 import type { Enrolment, Invitation } from "../api/types";

@@ -1,8 +1,8 @@
 import { RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
-import { cn } from "~/lib/cn";
-import { Button } from "~/components/ui/button";
+import { cn } from "#ui/cn";
+import { Button } from "#ui/button";
 import { listMail, redeliverMail } from "../api/mail";
 import type { MailItem, MailList, MailStatus } from "../api/types";
 import { MAIL_STATUSES, MailStatusBadge, mailKindLabel, mailStatusLabel } from "../components/mail-badges";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import { PageHeader, useDocumentTitle } from "../components/page";
 
 export function NotFoundPage() {

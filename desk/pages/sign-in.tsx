@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, useSearchParams } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button } from "#ui/button";
 import { getMe, getSetup, signIn, signInCode } from "../api/auth";
 import { ApiError, isApiError, isSignedOut } from "../api/client";
 import { ErrorAlert, StatusMessage } from "../components/messages";

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field, FieldLabel } from "~/components/ui/field";
-import { fieldControlClasses } from "~/components/ui/input";
-import { cn } from "~/lib/cn";
+import { Button } from "#ui/button";
+import { Field, FieldLabel } from "#ui/field";
+import { fieldControlClasses } from "#ui/input";
+import { cn } from "#ui/cn";
 import {
   inviteStaff,
   listInvitations,

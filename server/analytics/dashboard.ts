@@ -10,7 +10,7 @@ import {
   OUTCOMES,
   type AnalyticsReport,
   type FunnelStep,
-} from "~/lib/analytics-events";
+} from "#domain/analytics/events";
 import type { Queryable, Store } from "../store/store";
 import { aggregateSql, SORT_IN_MEMORY } from "./aggregate";
 import { addDays, dayStart, rolledThrough } from "./rollups";

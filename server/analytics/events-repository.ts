@@ -2,7 +2,7 @@
  * Raw analytics events in the store: batch inserts (one statement for a
  * whole batch) and the retention purge. SQL only here and in aggregate.ts.
  */
-import type { BrowserEvent, ServerEvent } from "~/lib/analytics-events";
+import type { BrowserEvent, ServerEvent } from "#domain/analytics/events";
 import type { Queryable } from "../store/store";
 import { FIRST_DAY_NEEDED_SQL } from "./rollups";
 

@@ -6,8 +6,8 @@
  * final, and after the raw events are gone. Then the daily salt.
  */
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "~/features/application/schema";
-import type { AnalyticsReport } from "~/lib/analytics-events";
+import { HONEYPOT_FIELD } from "#domain/application/schema";
+import type { AnalyticsReport } from "#domain/analytics/events";
 import { browserAgent, event, useAnalyticsApp } from "../../test/support/analytics";
 import { ENGINES, validApplication } from "../../test/support/server";
 

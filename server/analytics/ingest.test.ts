@@ -5,12 +5,12 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BROWSER_EVENTS, VALIDATION_CODES } from "~/lib/analytics-events";
-import { applicationFields } from "~/features/application/steps";
+import { BROWSER_EVENTS, VALIDATION_CODES } from "#domain/analytics/events";
+import { applicationFields } from "#domain/application/steps";
 import { browserAgent, event, useAnalyticsApp } from "../../test/support/analytics";
 import { ENGINES } from "../../test/support/server";
 import { loadConfig } from "../config";
-import { incomingEventsSchema } from "./incoming";
+import { incomingEventsSchema } from "#domain/analytics/incoming";
 
 interface StoredEvent {
   name: string;

@@ -5,7 +5,7 @@
  * happened by our clock.
  */
 import type { EventRow } from "./events-repository";
-import { MAX_AGE_MS, type IncomingEvent } from "./incoming";
+import { MAX_AGE_MS, type IncomingEvent } from "#domain/analytics/incoming";
 import type { Device } from "./visitor";
 
 /** Longest kept path, campaign value and host name. */

@@ -7,7 +7,7 @@
  * response is sent, into the buffer, so the applicant never waits for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { applicationRequestSchema } from "~/features/application/schema";
+import { applicationRequestSchema } from "#domain/application/schema";
 import { isJsonObject } from "../plugins/json-body";
 import type { EventRow } from "./events-repository";
 

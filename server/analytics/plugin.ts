@@ -11,15 +11,15 @@
  */
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { productPath, productSlugs } from "~/content/product-index";
-import { EVENTS_BODY_LIMIT, type AnalyticsReport } from "~/lib/analytics-events";
+import { productPath, productSlugs } from "#domain/product-index";
+import { EVENTS_BODY_LIMIT, type AnalyticsReport } from "#domain/analytics/events";
 import type { Config } from "../config";
 import { requireJson } from "../plugins/json-body";
 import type { Store } from "../store/store";
 import { createEventBuffer } from "./buffer";
 import { analyticsReport, type ReportQuery } from "./dashboard";
 import { createEventsRepository, type EventRow } from "./events-repository";
-import { incomingEventsSchema } from "./incoming";
+import { incomingEventsSchema } from "#domain/analytics/incoming";
 import { toRows } from "./ingest";
 import { outcomeRows, watchApplications } from "./outcomes";
 import { createSaltStore } from "./salts";

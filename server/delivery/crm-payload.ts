@@ -1,5 +1,5 @@
-import { APPLICATION_SOURCE } from "~/features/application/crm-source";
-import { applicationSchema, type Attribution, type FundingApplication } from "~/features/application/schema";
+import { APPLICATION_SOURCE } from "./crm-source";
+import { applicationSchema, type Attribution, type FundingApplication } from "#domain/application/schema";
 
 /** The sixteen application fields, named and ordered as in the application schema. */
 export const APPLICATION_FIELDS = Object.keys(applicationSchema.shape) as (keyof FundingApplication)[];

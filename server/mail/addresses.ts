@@ -5,7 +5,7 @@
  */
 import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 
 export interface Mailbox {
   name: string;

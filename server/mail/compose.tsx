@@ -8,8 +8,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
-import { fundingTypeOptions, timeframeOptions, type Option } from "~/features/application/schema";
-import { formatUsd } from "~/lib/format";
+import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/application/schema";
+import { formatUsd } from "#domain/lib/format";
 import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";

@@ -10,8 +10,8 @@ import {
   creditScoreOptions,
   SMS_CONSENT_VERSION,
   smsConsentText,
-} from "~/features/application/schema";
-import { siteFacts } from "~/content/site-facts";
+} from "#domain/application/schema";
+import { siteFacts } from "#domain/site-facts";
 import { waitFor } from "../../test/support/fault-harness";
 import { ENGINES, testConfig, useTestApp, validApplication } from "../../test/support/server";
 import { TestSmtpServer, type ReceivedMail } from "../../test/support/smtp";

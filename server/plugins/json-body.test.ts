@@ -4,7 +4,7 @@
  * the answer is a 2xx with clean text stored, or a 400 naming the field;
  * never a 500.
  */
-import { applicationSchema, messages } from "~/features/application/schema";
+import { applicationSchema, messages } from "#domain/application/schema";
 import { describe, expect, it } from "vitest";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 import { sampleApplication } from "../../test/support/sample-application";

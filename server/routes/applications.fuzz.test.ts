@@ -6,11 +6,7 @@
  * the newsletter too: a 2xx or a 4xx, and nothing of it reaches the store.
  */
 import fc from "fast-check";
-import {
-  SMS_CONSENT_VERSION,
-  applicationRequestSchema,
-  applicationSchema,
-} from "~/features/application/schema";
+import { SMS_CONSENT_VERSION, applicationRequestSchema, applicationSchema } from "#domain/application/schema";
 import { describe, expect, it } from "vitest";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 import { hasUnsafeText } from "../clean-text";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { APPLICATION_SOURCE } from "~/features/application/crm-source";
+import { APPLICATION_SOURCE } from "../delivery/crm-source";
 import {
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
   applicationSchema,
   messages,
   smsConsentText,
-} from "~/features/application/schema";
+} from "#domain/application/schema";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../delivery/crm-payload";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";

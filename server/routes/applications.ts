@@ -4,8 +4,8 @@ import {
   SMS_CONSENT_VERSION,
   applicationRequestSchema,
   smsConsentVersions,
-} from "~/features/application/schema";
-import { fieldErrors } from "~/lib/field-errors";
+} from "#domain/application/schema";
+import { fieldErrors } from "#domain/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);

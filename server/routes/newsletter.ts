@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { NEWSLETTER_HONEYPOT } from "~/features/newsletter/honeypot";
-import { newsletterSchema } from "~/features/newsletter/schema";
-import { fieldErrors } from "~/lib/field-errors";
+import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
+import { newsletterSchema } from "#domain/newsletter/schema";
+import { fieldErrors } from "#domain/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
 import { renderNoticePage } from "../mail/newsletter-mail";
 import type { TokenState } from "../store/newsletter-repository";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Attribution, FundingApplication } from "~/features/application/schema";
+import type { Attribution, FundingApplication } from "#domain/application/schema";
 import type { ApplicationJournal } from "./application-journal";
 import { buildCrmPayload } from "../delivery/crm-payload";
 import {

@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { smsConsentText } from "~/features/application/schema";
+import { smsConsentText } from "#domain/application/schema";
 import { createOutboxRepository } from "../../server/delivery/outbox-repository";
 import { createDeliveryWorker } from "../../server/delivery/worker";
 import { sha256 } from "../../server/desk/applications/views";

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { smsConsentText } from "~/features/application/schema";
+import { smsConsentText } from "#domain/application/schema";
 import { sha256 } from "../../server/desk/applications/views";
 import { retryWindowMs } from "../../server/delivery/policy";
 import { signedInStaff } from "../support/desk";

@@ -1,4 +1,4 @@
-import type { FundingApplication } from "~/features/application/schema";
+import type { FundingApplication } from "#domain/application/schema";
 
 /**
  * A complete, valid application: the one fixture that schema tests, server

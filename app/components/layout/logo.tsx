@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { siteFacts } from "~/content/site-facts";
-import { cn } from "~/lib/cn";
+import { siteFacts } from "#domain/site-facts";
+import { cn } from "#ui/cn";
 
 /** Brand mark: a harbor light over two waves. */
 export function LogoMark({ className }: { className?: string }) {

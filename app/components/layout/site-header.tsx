@@ -3,10 +3,10 @@ import XIcon from "lucide-react/icons/x";
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { mainNav } from "~/content/navigation";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 import { NavLink } from "../nav-link";
 import { SectionLink } from "../section-link";
-import { Button, buttonVariants } from "../ui/button";
+import { Button, buttonVariants } from "#ui/button";
 import { Logo } from "./logo";
 
 function useScrolledPastTop() {

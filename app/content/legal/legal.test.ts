@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import {
   cookieCategories,
   cookieCategoryHeading,

@@ -1,6 +1,6 @@
 // What the legal pages' components need besides a document itself; apart from
 // the documents so that a page's JavaScript does not carry all three texts.
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { legalPagePath, type LegalPageSlug } from "./slugs";
 
 export function legalDocumentPath(doc: { slug: LegalPageSlug }): string {

@@ -1,4 +1,4 @@
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { legalPageTitles } from "./slugs";
 import type { LegalDocument } from "./types";
 

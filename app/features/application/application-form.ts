@@ -6,7 +6,7 @@ import {
   emptyApplication,
   type ApplicationFormValues,
   type FundingApplication,
-} from "./schema";
+} from "#domain/application/schema";
 
 export type ApplicationForm = UseFormReturn<ApplicationFormValues, unknown, FundingApplication>;
 

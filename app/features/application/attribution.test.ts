@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ATTRIBUTION_KEY, captureAttribution, readAttribution } from "./attribution";
-import { attributionSchema } from "./schema";
+import { attributionSchema } from "#domain/application/schema";
 
 class MemoryStorage {
   items = new Map<string, string>();

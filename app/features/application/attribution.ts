@@ -7,9 +7,13 @@
  */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { clipText } from "~/lib/clip-text";
-import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
-import type { Attribution, Touch } from "./schema";
+import { clipText } from "#domain/lib/clip-text";
+import {
+  ATTRIBUTION_LIMITS,
+  CAMPAIGN_PARAMS,
+  type CampaignParam,
+} from "#domain/application/attribution-fields";
+import type { Attribution, Touch } from "#domain/application/schema";
 
 export const ATTRIBUTION_KEY = "harborline:attribution:v1";
 export const FIRST_TOUCH_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;

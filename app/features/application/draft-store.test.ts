@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDraft, DRAFT_KEY, DRAFT_VERSION, loadDraft, saveDraft } from "./draft-store";
-import { emptyApplication } from "./schema";
+import { emptyApplication } from "#domain/application/schema";
 
 class MemoryStorage {
   items = new Map<string, string>();

@@ -3,7 +3,7 @@
  * accidental close loses nothing. Pure functions over a Storage-like object;
  * the SMS consent is never stored (it must be given fresh each time).
  */
-import type { ApplicationFormValues } from "./schema";
+import type { ApplicationFormValues } from "#domain/application/schema";
 
 export const DRAFT_KEY = "harborline:application-draft:v1";
 export const DRAFT_VERSION = 1;

@@ -8,10 +8,10 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Section, SectionHeader } from "~/components/section";
-import { siteFacts } from "~/content/site-facts";
-import { cn } from "~/lib/cn";
-import { fieldCopy, sectionCopy, wizardCopy } from "./copy";
-import { applicationSteps } from "./steps";
+import { siteFacts } from "#domain/site-facts";
+import { cn } from "#ui/cn";
+import { fieldCopy, sectionCopy, wizardCopy } from "#domain/application/copy";
+import { applicationSteps } from "#domain/application/steps";
 import { fieldGridClass, StaticProgress, WizardHeader, wideFields } from "./wizard-frame";
 
 // The wizard (form, schema, Radix) is kept out of the page's first load and

@@ -4,10 +4,10 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "~/components/ui/sonner";
+import { Toaster } from "#ui/sonner";
 import { DRAFT_KEY } from "./draft-store";
 import { FundingWizard } from "./funding-wizard";
-import { HONEYPOT_FIELD, SMS_CONSENT_VERSION } from "./schema";
+import { HONEYPOT_FIELD, SMS_CONSENT_VERSION } from "#domain/application/schema";
 
 const answers = {
   companyName: "Acme Robotics",

@@ -3,28 +3,28 @@ import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { FieldErrors } from "react-hook-form";
 import { toast } from "sonner";
-import { Button } from "~/components/ui/button";
-import { Progress } from "~/components/ui/progress";
-import { Toaster } from "~/components/ui/sonner";
+import { Button } from "#ui/button";
+import { Progress } from "#ui/progress";
+import { Toaster } from "#ui/sonner";
 import { track } from "~/lib/analytics";
-import { VALIDATION_CODES } from "~/lib/analytics-events";
-import { cn } from "~/lib/cn";
+import { VALIDATION_CODES } from "#domain/analytics/events";
+import { cn } from "#ui/cn";
 import { useApplicationForm } from "./application-form";
-import { wizardCopy } from "./copy";
+import { wizardCopy } from "#domain/application/copy";
 import { ReviewStep, SubmitButton } from "./review-step";
 import {
   emptyApplication,
   HONEYPOT_FIELD,
   type ApplicationFormValues,
   type FundingApplication,
-} from "./schema";
+} from "#domain/application/schema";
 import {
   applicationFields,
   applicationSteps,
   stepOfField,
   TOTAL_STEPS,
   type ApplicationField,
-} from "./steps";
+} from "#domain/application/steps";
 import { buildRequestBody, submitApplication } from "./submit-application";
 import { useApplicationDraft } from "./use-application-draft";
 import { fieldGridClass, stepCounterText, stepProgressValue, WizardHeader } from "./wizard-frame";

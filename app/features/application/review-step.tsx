@@ -2,16 +2,16 @@
 import { ArrowRightIcon, Loader2Icon, PencilIcon, ShieldCheckIcon } from "lucide-react";
 import { Controller, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Checkbox } from "~/components/ui/checkbox";
-import { FieldError } from "~/components/ui/field";
+import { Button } from "#ui/button";
+import { Checkbox } from "#ui/checkbox";
+import { FieldError } from "#ui/field";
 import { legalPagePath, legalPageTitles, type LegalPageSlug } from "~/content/legal/slugs";
-import { cn } from "~/lib/cn";
-import { formatUsd, hyphenToTitleCase } from "~/lib/format";
+import { cn } from "#ui/cn";
+import { formatUsd, hyphenToTitleCase } from "#domain/lib/format";
 import type { ApplicationForm } from "./application-form";
-import { fieldCopy, wizardCopy } from "./copy";
-import { isChoiceField, optionsByField, smsConsentText } from "./schema";
-import { summaryCards, type AnswerField } from "./steps";
+import { fieldCopy, wizardCopy } from "#domain/application/copy";
+import { isChoiceField, optionsByField, smsConsentText } from "#domain/application/schema";
+import { summaryCards, type AnswerField } from "#domain/application/steps";
 import { wideFields } from "./wizard-frame";
 
 /** What the review step shows for a value: the option's label, the amount as USD, or the text. */

@@ -3,8 +3,8 @@
  * wizard does next; nothing here touches the UI.
  */
 import { readAttribution } from "./attribution";
-import { HONEYPOT_FIELD, SMS_CONSENT_VERSION, type FundingApplication } from "./schema";
-import type { ApplicationField } from "./steps";
+import { HONEYPOT_FIELD, SMS_CONSENT_VERSION, type FundingApplication } from "#domain/application/schema";
+import type { ApplicationField } from "#domain/application/steps";
 
 export const APPLICATIONS_ENDPOINT = "/api/applications";
 

@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApplicationForm } from "./application-form";
 import { browserStorage, clearDraft, loadDraft, saveDraft } from "./draft-store";
-import { emptyApplication } from "./schema";
-import { applicationFields, TOTAL_STEPS } from "./steps";
+import { emptyApplication } from "#domain/application/schema";
+import { applicationFields, TOTAL_STEPS } from "#domain/application/steps";
 import { newSubmissionId } from "./submit-application";
 
 const DRAFT_DEBOUNCE_MS = 400;

@@ -1,14 +1,14 @@
 /** One field of the wizard: its label, control (text, long text or option list), hint and message. */
 import { Controller } from "react-hook-form";
-import { Field, FieldDescription, FieldError, FieldLabel } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/cn";
+import { Field, FieldDescription, FieldError, FieldLabel } from "#ui/field";
+import { Input } from "#ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#ui/select";
+import { Textarea } from "#ui/textarea";
+import { cn } from "#ui/cn";
 import type { ApplicationForm } from "./application-form";
-import { fieldCopy } from "./copy";
-import { isChoiceField, optionsByField, type ChoiceField } from "./schema";
-import type { AnswerField } from "./steps";
+import { fieldCopy } from "#domain/application/copy";
+import { isChoiceField, optionsByField, type ChoiceField } from "#domain/application/schema";
+import type { AnswerField } from "#domain/application/steps";
 import { wideFields } from "./wizard-frame";
 
 type TextFieldName = Exclude<AnswerField, ChoiceField>;

@@ -6,9 +6,9 @@
  */
 import { CheckIcon } from "lucide-react";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
-import { wizardCopy } from "./copy";
-import { applicationSteps, TOTAL_STEPS } from "./steps";
+import { cn } from "#ui/cn";
+import { wizardCopy } from "#domain/application/copy";
+import { applicationSteps, TOTAL_STEPS } from "#domain/application/steps";
 
 /** Which fields span both columns on wider screens. */
 export const wideFields: ReadonlySet<string> = new Set(["businessDescription"]);

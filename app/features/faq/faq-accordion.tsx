@@ -1,4 +1,4 @@
-import { AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { AccordionContent, AccordionItem, AccordionTrigger } from "#ui/accordion";
 import type { FaqGroup } from "~/content/faq";
 
 /**

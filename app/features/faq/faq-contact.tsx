@@ -1,6 +1,6 @@
 import { MailIcon, MessageCircleQuestionIcon, PhoneIcon } from "lucide-react";
 import type { FaqPageContent } from "~/content/faq";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 
 /** For questions the FAQ does not answer: write or call a specialist. */
 export function FaqContact({ copy }: { copy: FaqPageContent["contact"] }) {

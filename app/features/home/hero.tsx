@@ -1,6 +1,6 @@
 import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
 import { SectionLink } from "~/components/section-link";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import type { HomeContent } from "~/content/home";
 import { DashboardCard } from "./dashboard-card";
 import { InstitutionsStrip } from "./institutions-strip";

@@ -1,9 +1,9 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
-import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
-import { cn } from "~/lib/cn";
+import { Badge } from "#ui/badge";
+import { buttonVariants } from "#ui/button";
+import { cn } from "#ui/cn";
 import type { HomeContent } from "~/content/home";
 
 /** Four steps from application to funding, each with its timeline. */

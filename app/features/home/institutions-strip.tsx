@@ -1,6 +1,6 @@
 import { ContentIcon } from "~/components/content-icon";
 import type { Institution } from "~/content/institutions";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 const wordmark = {
   serif: "font-serif text-base font-semibold tracking-tight sm:text-lg",

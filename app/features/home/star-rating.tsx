@@ -1,5 +1,5 @@
 import { StarIcon } from "lucide-react";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** Stars are decorative; the sentence beside them is what assistive tech reads. */
 export function StarRating({

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { legalDocuments, legalSectionId } from "~/content/legal";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { LegalDocument } from "./legal-document";
 
 function renderDocument(slug: string) {

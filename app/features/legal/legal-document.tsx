@@ -1,8 +1,8 @@
 import { ChevronDownIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { LegalBlock, LegalDocument as LegalDocumentData } from "~/content/legal";
 import { legalContact, legalDocumentPath, legalSectionId } from "~/content/legal/pages";
-import { siteFacts } from "~/content/site-facts";
-import { cn } from "~/lib/cn";
+import { siteFacts } from "#domain/site-facts";
+import { cn } from "#ui/cn";
 import { LegalText } from "./legal-text";
 import { useActiveSection } from "./use-active-section";
 

@@ -1,8 +1,8 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "~/content/legal/slugs";
-import { siteFacts } from "~/content/site-facts";
-import { cn } from "~/lib/cn";
+import { siteFacts } from "#domain/site-facts";
+import { cn } from "#ui/cn";
 
 const linkClass = "font-medium text-primary underline underline-offset-4 hover:text-primary-hover";
 const emailPattern = String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`;

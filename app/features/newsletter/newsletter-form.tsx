@@ -1,9 +1,9 @@
 import CheckCircle2Icon from "lucide-react/icons/circle-check";
 import { useId, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Button } from "#ui/button";
+import { Input } from "#ui/input";
 import { track } from "~/lib/analytics";
-import { NEWSLETTER_HONEYPOT } from "./honeypot";
+import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
 
 type Status =
   | { kind: "idle" }
@@ -22,7 +22,7 @@ export function NewsletterForm() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // The validation library loads on the first sign-up, not with every page.
-    const { newsletterSchema } = await import("./schema");
+    const { newsletterSchema } = await import("#domain/newsletter/schema");
     const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) {
       // A failed parse always carries an issue; its message is the schema's own.

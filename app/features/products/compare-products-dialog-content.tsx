@@ -1,8 +1,8 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
-import type { DeferredDialogProps } from "~/components/ui/deferred-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import type { DeferredDialogProps } from "#ui/deferred-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
 import { productPath, products, productsSectionCopy } from "~/content/products";
 
 const copy = productsSectionCopy.compare;

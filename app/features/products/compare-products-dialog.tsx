@@ -1,7 +1,7 @@
 import { ColumnsIcon } from "lucide-react";
 import { lazy } from "react";
-import { Button } from "~/components/ui/button";
-import { DeferredDialog } from "~/components/ui/deferred-dialog";
+import { Button } from "#ui/button";
+import { DeferredDialog } from "#ui/deferred-dialog";
 
 const loadContent = () => import("./compare-products-dialog-content");
 const CompareProductsDialogContent = lazy(loadContent);

@@ -1,10 +1,10 @@
 import { ArrowRightIcon, CheckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
-import { Card } from "~/components/ui/card";
-import { productPath } from "~/content/product-index";
+import { Card } from "#ui/card";
+import { productPath } from "#domain/product-index";
 import type { ProductCardData } from "~/content/products";
-import { cn } from "~/lib/cn";
+import { cn } from "#ui/cn";
 
 /** A home-page product card: what it is, how much, what you get, where to read more. */
 export function ProductCard({

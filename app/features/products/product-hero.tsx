@@ -2,7 +2,7 @@ import { ArrowRightIcon, CalendarDaysIcon, CheckIcon, ClockIcon, TargetIcon } fr
 import { ConsultationDialog } from "~/components/consultation-dialog";
 import { ContentIcon } from "~/components/content-icon";
 import { SectionLink } from "~/components/section-link";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "#ui/button";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 

@@ -6,7 +6,7 @@ import { ContentIconProvider } from "~/components/content-icon";
 import { contentIcons } from "~/content/content-icons.server";
 import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { products, type Product } from "~/content/products";
-import { formatUsdRange } from "~/lib/format";
+import { formatUsdRange } from "#domain/lib/format";
 import { ProductBenefits } from "./product-benefits";
 import { ProductEligibility } from "./product-eligibility";
 import { ProductHero } from "./product-hero";

@@ -1,6 +1,6 @@
 import { ClockIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
-import { Badge } from "~/components/ui/badge";
+import { Badge } from "#ui/badge";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 

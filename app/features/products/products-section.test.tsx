@@ -7,7 +7,7 @@ import { ContentIconProvider } from "~/components/content-icon";
 import { contentIcons } from "~/content/content-icons.server";
 import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { productCards, products, productsSectionCopy } from "~/content/products";
-import { formatUsdRange } from "~/lib/format";
+import { formatUsdRange } from "#domain/lib/format";
 import { ProductsSection } from "./products-section";
 
 let icons: ContentIconSet;

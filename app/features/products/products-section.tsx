@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from "lucide-react";
 import { Section, SectionHeader } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
-import { buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "#ui/button";
 import type { ProductCardData, ProductsSectionCopy } from "~/content/products";
 import { CompareProductsDialog } from "./compare-products-dialog";
 import { ProductCard } from "./product-card";

@@ -4,7 +4,7 @@
  * The cursor is opaque to the console: base64url of "created_at,id".
  */
 import { z } from "zod";
-import { fundingTypeOptions } from "~/features/application/schema";
+import { fundingTypeOptions } from "#domain/application/schema";
 import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/inbox-filter";
 import { calendarDay, dayRange } from "../zoned-day";
 

@@ -10,7 +10,7 @@
 import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./better-auth";
 
 /** zxcvbn's score from 0 (too guessable) to 4; below this is refused. */

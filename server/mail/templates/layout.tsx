@@ -5,7 +5,7 @@
  * to reach the team.
  */
 import type { CSSProperties, ReactNode } from "react";
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 
 /** The site's palette (app/app.css) and font stack. */
 export const theme = {

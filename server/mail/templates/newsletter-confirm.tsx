@@ -3,7 +3,7 @@
  * an address until its owner follows this link. It also carries an
  * unsubscribe link, as every newsletter e-mail does.
  */
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph } from "./layout";
 
 export interface NewsletterConfirmProps {

@@ -3,7 +3,7 @@
  * server-rendered HTML in the site's colours, no script at all (the site's
  * CSP allows none inline), a plain form POST for the action, and `noindex`.
  */
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { theme } from "./layout";
 
 const css = `

@@ -5,7 +5,7 @@
  * credit band), the exact text-message consent they agreed to with its
  * version and how to stop it, and how to reach us.
  */
-import { siteFacts } from "~/content/site-facts";
+import { siteFacts } from "#domain/site-facts";
 import { ContactFooter, Details, EmailLayout, Heading, Paragraph, Quote, Subheading } from "./layout";
 
 export interface ReceiptProps {

@@ -1,8 +1,9 @@
 /**
- * The one place for who we are and how to reach us. Every page, the metadata
- * and the structured data read these values; change them here only.
- * Public configuration (site URL, booking URL) comes from the build
- * environment (see scripts/public-env.mjs).
+ * The one place for who we are and how to reach us. Every page, the metadata,
+ * the structured data, the e-mails and the desk read these values; change them
+ * here only. What differs between deployments (the site's URL, the booking
+ * URL) is not here: the site's build bakes it in (app/lib/public-env.ts) and
+ * the server reads it from its configuration (server/config.ts).
  */
 export const siteFacts = {
   brand: "Harborline Capital",
@@ -30,13 +31,6 @@ export const siteFacts = {
     facebook: "",
     youtube: "",
   },
-  // Baked in by the build (vite.config.ts); absent when the server imports this module.
-  siteUrl: import.meta.env?.VITE_SITE_URL ?? "http://localhost:3000",
-  bookingUrl: import.meta.env?.VITE_BOOKING_URL ?? "",
 } as const;
 
 export type SocialNetwork = keyof typeof siteFacts.social;
-
-export function absoluteUrl(path: string): string {
-  return new URL(path, `${siteFacts.siteUrl}/`).toString();
-}

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "./cn";
 import { Label } from "./label";
 
 /** One form control with its label, hint and error, stacked. */

@@ -5,8 +5,8 @@
  * code, never a value.
  */
 import { z } from "zod";
-import { applicationFields, TOTAL_STEPS, type ApplicationField } from "~/features/application/steps";
-import { VALIDATION_CODES, type BrowserEvent } from "~/lib/analytics-events";
+import { applicationFields, TOTAL_STEPS, type ApplicationField } from "../application/steps";
+import { VALIDATION_CODES, type BrowserEvent } from "./events";
 
 export const MAX_EVENTS_PER_REQUEST = 50;
 /** An event older than this when it arrives is dated this old. */

@@ -8,8 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as SenderModule from "~/lib/analytics";
-import { EVENTS_BODY_LIMIT } from "~/lib/analytics-events";
-import { incomingEventsSchema } from "./incoming";
+import { EVENTS_BODY_LIMIT } from "#domain/analytics/events";
+import { incomingEventsSchema } from "#domain/analytics/incoming";
 
 type Sender = typeof SenderModule;
 

@@ -1,6 +1,6 @@
-import "~/lib/zod-config";
+import "../lib/zod-config";
 import { z } from "zod";
-import { emailAddress } from "~/lib/email";
+import { emailAddress } from "../lib/email";
 
 /** The newsletter sign-up, shared by the footer form and POST /api/newsletter. */
 export const newsletterSchema = z.object({

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "./cn";
 import { fieldControlClasses } from "./input";
 
 export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {

@@ -1,6 +1,6 @@
 import { Progress as ProgressPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "./cn";
 
 export function Progress({
   className,

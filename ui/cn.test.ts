@@ -7,8 +7,9 @@ import { cn } from "./cn";
 
 /*
  * cn stands in for tailwind-merge in the browser bundle, so on every class
- * list the site can hand it, it must give tailwind-merge's answer. The lists
- * are read from the source (app/**\/*.tsx), not written here:
+ * list the site can hand it, it must give tailwind-merge's answer.
+ * The lists are read from the source (app/ and ui/ **\/*.tsx), not
+ * written here:
  *
  * - every cn(...) call, with each possible value of each argument: a string,
  *   a constant holding one, `cond && "..."` (present or absent), both sides of
@@ -33,12 +34,19 @@ const hasSlot = (list: Alternative) => list.some((name) => name.startsWith(SLOT)
 /** Expressions inside cn(...) calls this reading cannot follow; the test expects none. */
 const unread = new Set<string>();
 
-const appDir = join(import.meta.dirname, "..");
-const sources = readdirSync(appDir, { recursive: true, encoding: "utf8" })
-  .filter((path) => path.endsWith(".tsx") && !path.endsWith(".test.tsx"))
-  .map((path) =>
-    ts.createSourceFile(path, readFileSync(join(appDir, path), "utf8"), ts.ScriptTarget.Latest, true),
-  );
+const root = join(import.meta.dirname, "..");
+const sources = ["app", "ui"].flatMap((dir) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
+    .filter((path) => path.endsWith(".tsx") && !path.endsWith(".test.tsx"))
+    .map((path) =>
+      ts.createSourceFile(
+        join(dir, path),
+        readFileSync(join(root, dir, path), "utf8"),
+        ts.ScriptTarget.Latest,
+        true,
+      ),
+    ),
+);
 
 function walk(node: ts.Node, visit: (node: ts.Node) => void) {
   visit(node);
@@ -48,7 +56,7 @@ function walk(node: ts.Node, visit: (node: ts.Node) => void) {
 const isString = (node: ts.Node): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral =>
   ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
 
-// Constants in app/ that hold a class string or a map of them, and the cva definitions.
+// Constants in those folders that hold a class string or a map of them, and the cva definitions.
 const constants = new Map<string, ts.Expression[]>();
 const variantSets = new Map<string, ts.CallExpression>();
 for (const source of sources) {

@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "./cn";
 
 /**
  * An accordion on the platform's disclosure element. Items that share a

@@ -5,11 +5,11 @@
  * (steps.ts). The wizard, the server (POST /api/applications) and the tests
  * all import this module; nothing else may redefine a rule.
  */
-import "~/lib/zod-config";
+import "../lib/zod-config";
 import { z } from "zod";
-import { siteFacts } from "~/content/site-facts";
-import { clipText } from "~/lib/clip-text";
-import { emailAddress, invalidEmailMessage } from "~/lib/email";
+import { siteFacts } from "../site-facts";
+import { clipText } from "../lib/clip-text";
+import { emailAddress, invalidEmailMessage } from "../lib/email";
 import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
 import type { AnswerField, ApplicationField } from "./steps";
 
@@ -58,6 +58,9 @@ export const yearsInBusinessOptions = options([
   { value: "10+", label: "10+ years" },
 ]);
 
+// The hints are the spec's text for the form. Revenue-based financing's "$100K-$5M" here differs
+// from the product catalogue's "$100K-$2M" (the card and the product page): both are the spec's
+// own words for their place, so both stay as they are.
 export const fundingTypeOptions = options([
   { value: "revenue-based", label: "Revenue-Based Financing", hint: "$100K-$5M" },
   { value: "asset-based", label: "Asset-Based Lending", hint: "$500K-$50M" },

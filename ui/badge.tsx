@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "./cn";
 
 /** A small pill beside a heading: a step's duration, say. Callers may enlarge the text (and icon). */
 export function Badge({ className, ...props }: React.ComponentProps<"span">) {

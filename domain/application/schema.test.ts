@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrors } from "~/lib/field-errors";
+import { fieldErrors } from "../lib/field-errors";
 import {
   annualRevenueOptions,
   applicationRequestSchema,
@@ -20,7 +20,7 @@ import {
   yearsInBusinessOptions,
 } from "./schema";
 import { applicationSteps, stepOfField, TOTAL_STEPS, type ApplicationField } from "./steps";
-import { sampleApplication } from "../../../test/support/sample-application";
+import { sampleApplication } from "../../test/support/sample-application";
 
 const valid = sampleApplication;
 

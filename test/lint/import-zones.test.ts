@@ -1,0 +1,75 @@
+/**
+ * The folders' one-way imports (docs/decisions/0002-layers.md), as ESLint
+ * enforces them: an import the wrong way fails `npm test`'s lint step with
+ * the layers message, and the ways that are allowed pass.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The layer rule's complaints about `code` placed at `file` (the file need not exist). */
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: file });
+  return result.messages
+    .filter((message) => message.ruleId === "import-x/no-restricted-paths")
+    .map((message) => message.message);
+}
+
+describe("imports between the top-level folders", () => {
+  it.each([
+    ["the desk importing the website", "desk/inbox/probe.ts", 'import { cn } from "~/lib/analytics";'],
+    [
+      "the desk importing the server",
+      "desk/inbox/probe.ts",
+      'import { loadConfig } from "../../server/config";',
+    ],
+    [
+      "the server importing the website",
+      "server/probe.ts",
+      'import { absoluteUrl } from "~/lib/public-env";',
+    ],
+    ["the server importing UI primitives", "server/probe.ts", 'import { Button } from "#ui/button";'],
+    [
+      "the website importing the server",
+      "app/lib/probe.ts",
+      'import { loadConfig } from "../../server/config";',
+    ],
+    ["the website importing the desk", "app/lib/probe.ts", 'import "../../desk/main";'],
+    [
+      "shared domain code importing the website",
+      "domain/probe.ts",
+      'import { publicEnv } from "../app/lib/public-env";',
+    ],
+    [
+      "shared domain code importing the server",
+      "domain/probe.ts",
+      'import { loadConfig } from "../server/config";',
+    ],
+    ["shared domain code importing UI", "domain/probe.ts", 'import { cn } from "#ui/cn";'],
+    ["UI primitives importing the website", "ui/probe.ts", 'import { publicEnv } from "~/lib/public-env";'],
+    ["UI primitives importing the desk", "ui/probe.ts", 'import "../desk/main";'],
+  ])("refuses %s", async (_name, file, code) => {
+    expect(await refusals(file, code)).toEqual([expect.stringContaining("Imports flow one way")]);
+  });
+
+  it.each([
+    [
+      "the desk using the shared domain and UI",
+      "desk/inbox/probe.ts",
+      'import { Button } from "#ui/button";\nimport { fundingTypeOptions } from "#domain/application/schema";',
+    ],
+    [
+      "the server using the shared domain",
+      "server/probe.ts",
+      'import { siteFacts } from "#domain/site-facts";',
+    ],
+    [
+      "the website using the shared domain and UI",
+      "app/lib/probe.ts",
+      'import { cn } from "#ui/cn";\nimport { siteFacts } from "#domain/site-facts";',
+    ],
+  ])("allows %s", async (_name, file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
