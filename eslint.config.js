@@ -21,6 +21,20 @@ import tseslint from "typescript-eslint";
  */
 const message = "Imports flow one way: see docs/decisions/0002-layers.md";
 const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter", "analytics"];
+const DESK_FEATURES = [
+  "inbox",
+  "application",
+  "quarantine",
+  "consents",
+  "health",
+  "mail",
+  "analytics",
+  "staff",
+  "audit",
+  "account",
+  "sign-in",
+  "exports",
+];
 const zone = (target, from, except) => ({ target, from, ...(except ? { except } : {}), message });
 const CLIENTS_AND_SERVER = ["./app", "./desk", "./server"];
 const layerZones = [
@@ -52,6 +66,12 @@ const layerZones = [
   ...FEATURES.map((name) => zone(`./app/features/${name}`, "./app/features", [`./${name}`])),
   ...FEATURES.map((name) => zone(`./app/features/${name}`, ["./app/routes", "./app/root.tsx"])),
   zone("./scripts", ["./desk"]),
+  // The desk, by feature as the site is: a feature uses desk/common, never another feature.
+  zone(
+    "./desk/common",
+    DESK_FEATURES.map((name) => `./desk/${name}`),
+  ),
+  ...DESK_FEATURES.map((name) => zone(`./desk/${name}`, "./desk", [`./${name}`, "./common"])),
 ];
 /** Production files only: tests may use test support. */
 const productionZones = ["./app", "./server", "./desk", "./domain", "./ui"].map((target) =>

@@ -4,26 +4,26 @@
  * the server who is signed in (a 401 sends the visitor to sign in).
  */
 import type { RouteObject } from "react-router";
-import { getMe } from "./api/auth";
-import { DeskLayout, LAYOUT_ID } from "./components/layout";
-import { RootError, RouteError } from "./components/route-error";
-import { adoptTimeZone } from "./lib/format";
-import { guarded } from "./lib/session";
-import { AccountPage, accountLoader } from "./pages/account";
-import { ApplicationPage, applicationLoader } from "./pages/application";
-import { AuditPage, auditLoader } from "./pages/audit";
-import { ConsentsPage, consentsLoader } from "./pages/consents";
-import { EvidencePage, evidenceLoader } from "./pages/evidence";
-import { ExportsPage } from "./pages/exports";
-import { HealthPage, healthLoader } from "./pages/health";
-import { HomePage, homeLoader } from "./pages/home";
-import { InboxPage, inboxLoader } from "./pages/inbox";
-import { InvitePage, inviteLoader } from "./pages/invite";
-import { MailPage, mailLoader } from "./pages/mail";
-import { NotFoundPage } from "./pages/not-found";
-import { QuarantinePage, quarantineLoader } from "./pages/quarantine";
-import { SignInPage, signInLoader } from "./pages/sign-in";
-import { StaffPage, staffLoader } from "./pages/staff";
+import { getMe } from "./common/api/requests";
+import { DeskLayout, LAYOUT_ID } from "./common/components/layout";
+import { RootError, RouteError } from "./common/components/route-error";
+import { adoptTimeZone } from "./common/lib/format";
+import { guarded } from "./common/lib/session";
+import { AccountPage, accountLoader } from "./account/account-page";
+import { ApplicationPage, applicationLoader } from "./application/application-page";
+import { AuditPage, auditLoader } from "./audit/audit-page";
+import { ConsentsPage, consentsLoader } from "./consents/consents-page";
+import { EvidencePage, evidenceLoader } from "./application/evidence-page";
+import { ExportsPage } from "./exports/exports-page";
+import { HealthPage, healthLoader } from "./health/health-page";
+import { HomePage, homeLoader } from "./sign-in/home-page";
+import { InboxPage, inboxLoader } from "./inbox/inbox-page";
+import { InvitePage, inviteLoader } from "./sign-in/invite-page";
+import { MailPage, mailLoader } from "./mail/mail-page";
+import { NotFoundPage } from "./common/not-found-page";
+import { QuarantinePage, quarantineLoader } from "./quarantine/quarantine-page";
+import { SignInPage, signInLoader } from "./sign-in/sign-in-page";
+import { StaffPage, staffLoader } from "./staff/staff-page";
 import { Loading, Root } from "./root";
 
 export const BASENAME = "/desk";
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
                 path: "analytics",
                 // The charts library is most of the console's code: it loads with this page only.
                 lazy: () =>
-                  import("./pages/analytics").then((page) => ({
+                  import("./analytics/analytics-page").then((page) => ({
                     loader: page.analyticsLoader,
                     Component: page.AnalyticsPage,
                   })),

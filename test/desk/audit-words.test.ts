@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APPLICATION_ACTIONS } from "../../server/desk/applications/desk-applications-repository";
 import { REPEATED_ACTIONS } from "../../server/desk/audit/repeated";
-import type { AuditEntry } from "../../desk/api/types";
-import { APPLICATION, AUDIT_ACTIONS, auditWords, filterWords, STAFF } from "../../desk/lib/audit-words";
+import type { AuditEntry } from "../../desk/common/api/types";
+import { APPLICATION, AUDIT_ACTIONS, auditWords, filterWords, STAFF } from "../../desk/audit/audit-words";
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

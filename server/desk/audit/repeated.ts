@@ -8,7 +8,7 @@ import type { FastifyRequest } from "fastify";
 import type { StaffPrincipal } from "../auth/principal";
 import { auditEntry, DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS } from "./audit-repository";
 
-/** Actions the server writes here (their words: desk/lib/audit-words.ts). */
+/** Actions the server writes here (their words: desk/audit/audit-words.ts). */
 export const REPEATED_ACTIONS = {
   applicationsListed: "applications.listed",
   deadListed: "deliveries.dead_listed",

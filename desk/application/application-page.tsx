@@ -1,0 +1,244 @@
+import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, useLoaderData } from "react-router";
+import { Button, buttonVariants } from "#ui/button";
+import { evidenceUrl, getApplication, markSpam, redeliver } from "./api";
+import { release } from "../common/api/requests";
+import type { Detail } from "../common/api/types";
+import {
+  ApplicationFields,
+  AttributionSection,
+  ConsentFacts,
+  DeliveryFacts,
+  Timeline,
+} from "../common/components/detail-sections";
+import { ErrorAlert, StatusMessage } from "../common/components/messages";
+import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
+import { ReasonDialog } from "./reason-dialog";
+import { ReleaseDialog } from "../common/components/release-dialog";
+import { StateBadges } from "../common/components/state-badges";
+import { formatDateTime, fullName } from "../common/lib/format";
+import { guarded } from "../common/lib/session";
+import { useAction } from "../common/lib/use-action";
+
+export const applicationLoader = guarded(({ params, request }) =>
+  getApplication(params.id ?? "", request.signal),
+);
+
+/** The loader's answer until an action returns a newer one. */
+function useLatest(loaded: Detail) {
+  const [state, setState] = useState({ loaded, detail: loaded });
+  if (state.loaded !== loaded) setState({ loaded, detail: loaded });
+  const detail = state.loaded === loaded ? state.detail : loaded;
+  return [detail, (next: Detail) => setState({ loaded, detail: next })] as const;
+}
+
+/**
+ * Whether, and how, to offer sending to the CRM again: the main action for a
+ * failed delivery, or one waiting after a failed attempt; a secondary "Send
+ * again" for one the CRM already has (it lost it); nothing while it waits for
+ * its first attempt or is being sent, or in quarantine.
+ */
+function resendOffer(detail: Detail) {
+  const delivery = detail.delivery;
+  if (detail.state !== "received" || !delivery) return null;
+  const lastError = delivery.lastError ? ` The CRM's last answer: ${delivery.lastError}.` : "";
+  const audit = " Say why, for the audit log.";
+  if (delivery.state === "dead")
+    return {
+      primary: true,
+      label: "Redeliver",
+      title: "Send to the CRM again",
+      description: `Every attempt failed, so it was given up on.${lastError} It is sent again now with a fresh retry schedule; if the CRM refused it, fix the cause first or it is refused again.${audit}`,
+    };
+  if (delivery.state === "pending" && delivery.attempts > 0)
+    return {
+      primary: true,
+      label: "Redeliver now",
+      title: "Send to the CRM now",
+      description: `The last attempt failed and the next is scheduled for ${formatDateTime(delivery.nextAttemptAt) || "later"}.${lastError} It is tried now instead, with a fresh retry schedule.${audit}`,
+    };
+  if (delivery.state === "delivered")
+    return {
+      primary: false,
+      label: "Send again",
+      title: "Send to the CRM again?",
+      description: `The CRM already has this application (delivered ${formatDateTime(delivery.deliveredAt)}). Send it again only if the CRM lost it: it carries the same idempotency key, so a CRM that keeps to it ignores the repeat.${audit}`,
+    };
+  return null;
+}
+
+/**
+ * One application: its reference number, every answer, where it came from,
+ * its consent, its delivery and e-mails, and what staff did.
+ */
+export function ApplicationPage() {
+  const [detail, setDetail] = useLatest(useLoaderData<typeof applicationLoader>());
+  const [news, setNews] = useState<string | null>(null);
+  const redeliverAction = useAction();
+  const releaseAction = useAction();
+  const spamAction = useAction();
+  const company = String(detail.application.companyName ?? "Application");
+  useDocumentTitle(company);
+
+  async function act(
+    action: ReturnType<typeof useAction>,
+    call: () => Promise<Detail>,
+    message: string,
+  ): Promise<boolean> {
+    setNews(null);
+    const next = await action.run(call);
+    if (!next) return false;
+    setDetail(next);
+    setNews(message);
+    return true;
+  }
+
+  const resend = resendOffer(detail);
+  const name = fullName({
+    firstName: detail.application.firstName as string | undefined,
+    lastName: detail.application.lastName as string | undefined,
+  });
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm print:hidden">
+        <Link to="/inbox" className="text-primary hover:underline">
+          Inbox
+        </Link>
+        <span aria-hidden="true" className="px-2 text-muted-foreground">
+          /
+        </span>
+        <span aria-current="page">{company}</span>
+      </nav>
+      <PageHeader
+        title={company}
+        description={`${name ? `${name} · ` : ""}received ${formatDateTime(detail.createdAt)}`}
+      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {detail.reference && (
+          <p className="text-sm">
+            Reference <span className="font-mono font-semibold">{detail.reference}</span>
+          </p>
+        )}
+        <StateBadges state={detail.state} delivery={detail.delivery?.state ?? null} />
+        {detail.state === "spam" && detail.spamReason && (
+          <span className="text-sm text-muted-foreground">Reason: {detail.spamReason}</span>
+        )}
+      </div>
+
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+        {resend && (
+          <ReasonDialog
+            trigger={
+              <Button type="button" variant={resend.primary ? "default" : "outline"} size="sm">
+                <RotateCcwIcon aria-hidden="true" />
+                {resend.label}
+              </Button>
+            }
+            title={resend.title}
+            description={resend.description}
+            confirmLabel={resend.label}
+            pending={redeliverAction.pending}
+            error={redeliverAction.error}
+            onConfirm={(reason) =>
+              act(
+                redeliverAction,
+                () => redeliver(detail.id, reason),
+                "Queued for delivery to the CRM again.",
+              )
+            }
+          />
+        )}
+        {detail.state === "spam" ? (
+          <ReleaseDialog
+            triggerLabel="Release from quarantine"
+            companyName={company}
+            email={String(detail.application.email ?? "")}
+            pending={releaseAction.pending}
+            onConfirm={() =>
+              act(
+                releaseAction,
+                () => release(detail.id),
+                "Released from quarantine and queued for delivery.",
+              )
+            }
+          />
+        ) : (
+          <ReasonDialog
+            trigger={
+              <Button type="button" variant="outline" size="sm">
+                <ShieldAlertIcon aria-hidden="true" />
+                Mark as spam
+              </Button>
+            }
+            title="Mark as spam"
+            description="The application moves to quarantine and a waiting delivery is cancelled. You can release it later."
+            confirmLabel="Mark as spam"
+            destructive
+            pending={spamAction.pending}
+            error={spamAction.error}
+            onConfirm={(reason) => act(spamAction, () => markSpam(detail.id, reason), "Moved to quarantine.")}
+          />
+        )}
+        <a
+          href={evidenceUrl(detail.id)}
+          download
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <FileJsonIcon aria-hidden="true" />
+          Download consent evidence (JSON)
+        </a>
+        <Link
+          to={`/applications/${detail.id}/evidence`}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <PrinterIcon aria-hidden="true" />
+          Printable evidence
+        </Link>
+      </div>
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{releaseAction.error?.message}</ErrorAlert>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-6">
+          <ApplicationFields application={detail.application} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Section
+            title="Delivery and e-mail"
+            description="The CRM's delivery attempts, the e-mails this application caused and what staff did, oldest first."
+          >
+            <DeliveryFacts delivery={detail.delivery} />
+            <h3 className="text-sm font-semibold">Timeline</h3>
+            <Timeline entries={detail.timeline} />
+          </Section>
+          <Section title="SMS consent">
+            {detail.consent ? (
+              <ConsentFacts consent={detail.consent} />
+            ) : (
+              <p className="text-sm text-muted-foreground">No consent record was found.</p>
+            )}
+          </Section>
+          <AttributionSection attribution={detail.attribution} />
+          <Section title="Identifiers">
+            <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="font-medium text-muted-foreground">Reference number (on the receipt)</dt>
+                <dd className="font-mono text-xs break-all">{detail.reference ?? "None"}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-muted-foreground">Application id</dt>
+                <dd className="font-mono text-xs break-all">{detail.id}</dd>
+              </div>
+              <div>
+                <dt className="font-medium text-muted-foreground">Submission id</dt>
+                <dd className="font-mono text-xs break-all">{detail.submissionId ?? "None"}</dd>
+              </div>
+            </dl>
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Field, FieldError, FieldLabel } from "#ui/field";
+import { Textarea } from "#ui/textarea";
+import type { ApiError } from "../common/api/client";
+import { ActionDialog } from "../common/components/action-dialog";
+import { ErrorAlert } from "../common/components/messages";
+
+/**
+ * A button that opens a dialog asking why (the reason goes to the audit log),
+ * then runs the action. The dialog stays open with the server's message when
+ * the action fails, and closes when it succeeds.
+ */
+export function ReasonDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  error,
+  pending,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** Resolves true when the action succeeded. */
+  onConfirm: (reason: string) => Promise<boolean>;
+  error: ApiError | null;
+  pending: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  const fieldError = missing ? "Give a reason" : error?.fieldErrors.reason;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    if (await onConfirm(reason.trim())) {
+      setOpen(false);
+      setReason("");
+    }
+  }
+
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setMissing(false);
+      }}
+      trigger={trigger}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      destructive={destructive}
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Field invalid={Boolean(fieldError)}>
+        <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
+        <Textarea
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={500}
+          aria-invalid={Boolean(fieldError) || undefined}
+          aria-describedby={`${id}-reason-error`}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+          className="min-h-24"
+        />
+        <FieldError id={`${id}-reason-error`}>{fieldError}</FieldError>
+      </Field>
+      {error && !error.fieldErrors.reason && <ErrorAlert>{error.message}</ErrorAlert>}
+    </ActionDialog>
+  );
+}

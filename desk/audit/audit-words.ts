@@ -1,0 +1,351 @@
+/**
+ * The audit log in words: for every action the server records, its name in
+ * the action filter and the sentence an entry makes after the actor's name
+ * ("redelivered application HL-7K2M9QXD to the CRM: reason …"). The one
+ * definition; audit-words.test.ts checks that every action the server writes
+ * is here. An entry's application or staff member is a part of its own, which
+ * the page turns into a link.
+ */
+import type { AuditEntry } from "../common/api/types";
+import { STATE_OPTIONS } from "../common/lib/filters";
+import { formatDateTime, optionLabel, plural } from "../common/lib/format";
+
+/** What an entry is about, shown as a link where it still exists. */
+export const APPLICATION = { subject: "application" } as const;
+export const STAFF = { subject: "staff" } as const;
+export type Part = string | typeof APPLICATION | typeof STAFF;
+
+export const AUDIT_GROUPS = [
+  "Sign-in and accounts",
+  "Applications",
+  "Deliveries and e-mail",
+  "Exports",
+  "Staff",
+  "Refused",
+] as const;
+
+export interface ActionWords {
+  /** Its name in the action filter. */
+  label: string;
+  group: (typeof AUDIT_GROUPS)[number];
+  /** What the actor did, after their name. */
+  words: (entry: AuditEntry) => Part[];
+}
+
+type Details = Record<string, unknown>;
+const detailsOf = (entry: AuditEntry): Details => entry.details ?? {};
+const str = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);
+const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+/** ": reason “…”", or nothing. */
+const reasonOf = (details: Details) => (str(details.reason) ? `: reason “${str(details.reason)}”` : "");
+
+const SIGN_IN_FAILURES: Record<string, string> = {
+  password: "wrong e-mail or password",
+  throttled: "refused after too many attempts",
+  disabled: "the account is disabled",
+  "not-enrolled": "no authenticator app set up",
+  code: "wrong authenticator code",
+  "backup-code": "wrong backup code",
+  "code-reused": "an authenticator code already used",
+  "challenge-ended": "the sign-in step had expired",
+};
+
+/** Why a password check on the account page failed. */
+const accountFailure = (entry: AuditEntry) =>
+  detailsOf(entry).reason === "throttled" ? "refused after too many attempts" : "wrong current password";
+
+const invitationKind = (entry: AuditEntry) =>
+  detailsOf(entry).purpose === "reset-second-factor" ? "authenticator reset link" : "invitation link";
+
+const FILTER_WORDS: Record<string, (value: string) => string> = {
+  q: (value) => `matching “${value}”`,
+  state: (value) => `in state “${STATE_OPTIONS.find((option) => option.value === value)?.label ?? value}”`,
+  fundingType: (value) => `for ${optionLabel("fundingType", value)}`,
+  from: (value) => `received from ${value}`,
+  to: (value) => `received until ${value}`,
+  source: (value) => `from source “${value}”`,
+  campaign: (value) => `from campaign “${value}”`,
+  action: (value) => `of action “${AUDIT_ACTIONS[value]?.label ?? value}”`,
+  actor: (value) => `by ${value}`,
+};
+
+/** A list's filter in words (" matching “smith”, in state “Delivered”"), or "". */
+export function filterWords(filter: unknown): string {
+  if (!filter || typeof filter !== "object") return "";
+  const parts = Object.entries(filter as Details)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(([key, value]) => (FILTER_WORDS[key] ?? ((text: string) => `${key} “${text}”`))(String(value)));
+  return parts.length ? ` ${parts.join(", ")}` : "";
+}
+
+/** " (3 times, the last at May 1, 2024, 4:03 PM)" for a repeated event, else "". */
+function repeated(entry: AuditEntry): string {
+  const times = num(entry.times);
+  if (times < 2) return "";
+  return ` (${plural(times, "time")}${entry.lastAt ? `, the last at ${formatDateTime(entry.lastAt)}` : ""})`;
+}
+
+const exported =
+  (what: string, unit: string) =>
+  (entry: AuditEntry): Part[] => [
+    `exported ${what} as CSV (${plural(num(detailsOf(entry).rows), unit)})${filterWords(detailsOf(entry).filter)}`,
+  ];
+
+export const AUDIT_ACTIONS: Record<string, ActionWords> = {
+  "sign-in": {
+    label: "Signed in",
+    group: "Sign-in and accounts",
+    words: (entry) => [
+      detailsOf(entry).method === "backup-code" ? "signed in with a backup code" : "signed in",
+    ],
+  },
+  "sign-in.failed": {
+    label: "Sign-in failed",
+    group: "Sign-in and accounts",
+    words: (entry) => {
+      const reason = str(detailsOf(entry).reason);
+      return [`failed to sign in${reason ? `: ${SIGN_IN_FAILURES[reason] ?? reason}` : ""}`];
+    },
+  },
+  "sign-out": { label: "Signed out", group: "Sign-in and accounts", words: () => ["signed out"] },
+  "session.ended": {
+    label: "Ended a session",
+    group: "Sign-in and accounts",
+    words: () => ["ended a session of ", STAFF],
+  },
+  "invitation.accepted": {
+    label: "Accepted an invitation",
+    group: "Sign-in and accounts",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      if (details.purpose === "setup") return ["set up the first admin account"];
+      if (details.purpose === "reset-second-factor")
+        return ["set up a new authenticator app from a reset link"];
+      return [`accepted an invitation and joined as ${str(details.role) ?? "staff"}`];
+    },
+  },
+  "second-factor.enrolled": {
+    label: "Set up an authenticator app",
+    group: "Sign-in and accounts",
+    words: () => ["set up their authenticator app"],
+  },
+  "second-factor.enrol-failed": {
+    label: "Authenticator setup failed",
+    group: "Sign-in and accounts",
+    words: () => ["entered a wrong code while setting up their authenticator app"],
+  },
+  "password.changed": {
+    label: "Changed their password",
+    group: "Sign-in and accounts",
+    words: () => ["changed their password (their other sessions were ended)"],
+  },
+  "password.change-failed": {
+    label: "Password change failed",
+    group: "Sign-in and accounts",
+    words: (entry) => [`failed to change their password: ${accountFailure(entry)}`],
+  },
+  "backup-codes.regenerated": {
+    label: "Made new backup codes",
+    group: "Sign-in and accounts",
+    words: () => ["made new backup codes (the old ones stopped working)"],
+  },
+  "backup-codes.regenerate-failed": {
+    label: "New backup codes refused",
+    group: "Sign-in and accounts",
+    words: (entry) => [`failed to make new backup codes: ${accountFailure(entry)}`],
+  },
+  "application.viewed": {
+    label: "Opened an application",
+    group: "Applications",
+    words: () => ["opened application ", APPLICATION],
+  },
+  "application.redelivered": {
+    label: "Redelivered an application",
+    group: "Applications",
+    words: (entry) => ["redelivered application ", APPLICATION, ` to the CRM${reasonOf(detailsOf(entry))}`],
+  },
+  "application.released": {
+    label: "Released from quarantine",
+    group: "Applications",
+    words: (entry) => [
+      "released application ",
+      APPLICATION,
+      ` from quarantine${detailsOf(entry).queued ? " and queued it for the CRM" : ""}`,
+    ],
+  },
+  "application.quarantined": {
+    label: "Quarantined as spam",
+    group: "Applications",
+    words: (entry) => ["quarantined application ", APPLICATION, ` as spam${reasonOf(detailsOf(entry))}`],
+  },
+  "evidence.exported": {
+    label: "Downloaded consent evidence",
+    group: "Applications",
+    words: () => ["downloaded the consent evidence of application ", APPLICATION],
+  },
+  "consents.looked_up": {
+    label: "Looked up consents",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const who = str(details.phone) ?? str(details.email) ?? "someone";
+      return [`looked up the consents of ${who} (${plural(num(details.found), "consent")} found)`];
+    },
+  },
+  "applications.listed": {
+    label: "Listed applications",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const pages = num(entry.times) || 1;
+      return [
+        `listed ${plural(num(entry.rowsReturned), "application")}${filterWords(details.filter)}` +
+          ` (${plural(pages, "page")} of up to ${num(details.pageSize)}` +
+          `${pages > 1 && entry.lastAt ? `, the last at ${formatDateTime(entry.lastAt)}` : ""})`,
+      ];
+    },
+  },
+  "applications.purged": {
+    label: "Deleted old quarantine",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        `deleted ${plural(num(details.count), "quarantined application")} past their ${num(details.retentionDays)}-day retention`,
+      ];
+    },
+  },
+  "deliveries.dead_listed": {
+    label: "Viewed failed deliveries",
+    group: "Deliveries and e-mail",
+    words: (entry) => [
+      `viewed the failed deliveries, ${plural(num(entry.rowsReturned), "lead")} shown${repeated(entry)}`,
+    ],
+  },
+  "deliveries.redelivered_dead": {
+    label: "Redelivered failed deliveries",
+    group: "Deliveries and e-mail",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const which =
+        details.include === "all"
+          ? " (permanent refusals included)"
+          : details.include === "temporary"
+            ? " (temporary failures only)"
+            : "";
+      return [`sent ${plural(num(details.count), "failed delivery")} to the CRM again${which}`];
+    },
+  },
+  "mail.viewed": {
+    label: "Viewed the e-mail queue",
+    group: "Deliveries and e-mail",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const status = str(details.status);
+      return [
+        `viewed the e-mail queue${status ? ` (${status})` : ""}, ${plural(num(details.rows), "e-mail")} shown`,
+      ];
+    },
+  },
+  "mail.redelivered": {
+    label: "Sent an e-mail again",
+    group: "Deliveries and e-mail",
+    words: (entry) => {
+      const from = str(detailsOf(entry).from);
+      return [`queued an e-mail to be sent again${from ? ` (it was ${from})` : ""}`];
+    },
+  },
+  "export.applications": {
+    label: "Exported applications",
+    group: "Exports",
+    words: exported("applications", "row"),
+  },
+  "export.consents": {
+    label: "Exported consents",
+    group: "Exports",
+    words: exported("the consent ledger", "row"),
+  },
+  "export.newsletter": {
+    label: "Exported the newsletter list",
+    group: "Exports",
+    words: exported("the newsletter list", "address"),
+  },
+  "export.audit": {
+    label: "Exported the audit log",
+    group: "Exports",
+    words: exported("the audit log", "entry"),
+  },
+  "invitation.created": {
+    label: "Invited someone",
+    group: "Staff",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const via = details.via === "cli" ? " (from the command line)" : "";
+      if (details.purpose === "setup") return [`made a first-admin setup link${via}`];
+      return [`invited ${str(details.email) ?? "someone"} as ${str(details.role) ?? "staff"}${via}`];
+    },
+  },
+  "invitation.revoked": {
+    label: "Revoked an invitation",
+    group: "Staff",
+    words: (entry) => [`revoked the ${invitationKind(entry)} of ${str(detailsOf(entry).email) ?? "someone"}`],
+  },
+  "invitation.resent": {
+    label: "Made an invitation anew",
+    group: "Staff",
+    words: (entry) => [
+      `made a new ${invitationKind(entry)} for ${str(detailsOf(entry).email) ?? "someone"} (the old one stopped working)`,
+    ],
+  },
+  "setup.abandoned-removed": {
+    label: "Removed an abandoned setup",
+    group: "Staff",
+    words: (entry) => [
+      `removed the first-admin account ${str(detailsOf(entry).email) ?? ""} that was never confirmed, so setup could start again`,
+    ],
+  },
+  "staff.role-changed": {
+    label: "Changed a role",
+    group: "Staff",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        "changed the role of ",
+        STAFF,
+        ` from ${str(details.from) ?? "?"} to ${str(details.to) ?? "?"}`,
+      ];
+    },
+  },
+  "staff.disabled": {
+    label: "Disabled an account",
+    group: "Staff",
+    words: () => ["disabled the account of ", STAFF],
+  },
+  "staff.enabled": {
+    label: "Enabled an account",
+    group: "Staff",
+    words: () => ["enabled the account of ", STAFF],
+  },
+  "second-factor.reset": {
+    label: "Reset an authenticator app",
+    group: "Staff",
+    words: () => ["reset the authenticator app of ", STAFF, " (a new setup link was made)"],
+  },
+  "access.denied": {
+    label: "Refused: admins only",
+    group: "Refused",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        `was refused ${str(details.method) ?? ""} ${str(details.route) ?? "a route"}, which is for admins only${repeated(entry)}`,
+      ];
+    },
+  },
+};
+
+/** An entry's sentence; an action the desk has no words for yet is shown by its code. */
+export function auditWords(entry: AuditEntry): Part[] {
+  const known = AUDIT_ACTIONS[entry.action];
+  return known ? known.words(entry) : [`did “${entry.action}”`];
+}

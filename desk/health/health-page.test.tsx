@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { DeadItem, Health } from "../common/api/types";
+import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
+import { renderDesk } from "../../test/support/desk-pages/render";
+
+const dead = (overrides: Partial<DeadItem>): DeadItem => ({
+  id: "app-1",
+  createdAt: "2024-05-01T14:03:00Z",
+  companyName: "Dead Letter Co",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.test",
+  phone: "+1 212 555 0100",
+  fundingType: "revenue-based",
+  fundingAmount: "250000",
+  state: "received",
+  spamReason: null,
+  delivery: "dead",
+  source: null,
+  campaign: null,
+  lastAttempt: null,
+  ...overrides,
+});
+
+const refused = dead({
+  id: "app-1",
+  companyName: "Duplicate Contact Co",
+  lastAttempt: {
+    at: "2024-05-01T14:03:01Z",
+    statusCode: 422,
+    error: 'HTTP 422: {"error":"duplicate contact"}',
+    permanent: true,
+  },
+});
+const outage = dead({
+  id: "app-2",
+  companyName: "Outage Co",
+  lastAttempt: {
+    at: "2024-05-02T14:03:01Z",
+    statusCode: 503,
+    error: "HTTP 503: Service Unavailable",
+    permanent: false,
+  },
+});
+
+const health = (overrides: Partial<Health> = {}): Health => ({
+  webhookConfigured: true,
+  counts: { pending: 1, sending: 0, delivered: 7, dead: 2 },
+  oldestWaitingAt: null,
+  lastDeliveredAt: null,
+  dead: [refused, outage],
+  deadKinds: { temporary: 1, permanent: 1 },
+  mailConfigured: true,
+  mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
+  retryWindowMs: 3 * 86_400_000,
+  ...overrides,
+});
+
+test("counts, the e-mails by state, and each failed delivery's last error, refusals apart", async () => {
+  fakeApi({ "GET /me": { body: admin }, "GET /health": { body: health() } });
+  renderDesk("/desk/health");
+  expect(await screen.findByText(/retries for about 3 days before it gives up/)).toBeVisible();
+  expect(screen.queryByText(/No CRM webhook is configured/)).not.toBeInTheDocument();
+  expect(screen.getByText("Delivered").nextElementSibling).toHaveTextContent("7");
+  expect(screen.getByText("1 temporary failure · 1 refusal")).toBeVisible();
+
+  const table = screen.getByRole("table", { name: /Applications whose delivery failed/ });
+  const [header, first, second] = within(table).getAllByRole("row");
+  expect(header).toHaveTextContent("Last error");
+  expect(within(first).getByRole("link", { name: "Duplicate Contact Co" })).toBeVisible();
+  expect(first).toHaveTextContent("Refused: HTTP 422");
+  expect(first).toHaveTextContent('{"error":"duplicate contact"}');
+  expect(second).toHaveTextContent("Temporary: HTTP 503");
+  expect(second).toHaveTextContent("Service Unavailable");
+
+  const mail = screen.getByRole("heading", { level: 2, name: "E-mail" }).closest("section")!;
+  expect(within(mail).getByText("Waiting").nextElementSibling).toHaveTextContent("4");
+  expect(within(mail).getByText("Failed").nextElementSibling).toHaveTextContent("2");
+  expect(within(mail).getByRole("link", { name: "Open failed e-mails" })).toHaveAttribute(
+    "href",
+    "/desk/mail?status=dead",
+  );
+  expect(within(mail).queryByText(/No mail server is configured/)).not.toBeInTheDocument();
+});
+
+test("bulk redelivery takes the temporary failures; the refusals only after a question that counts them", async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /health": { body: health() },
+    "POST /deliveries/redeliver-dead": ({ body }) => ({
+      body:
+        (body as { include: string }).include === "all"
+          ? { redelivered: 2, permanentLeft: 0 }
+          : { redelivered: 1, permanentLeft: 1 },
+    }),
+  });
+  renderDesk("/desk/health");
+
+  await user.click(await screen.findByRole("button", { name: "Redeliver 1 temporary failure" }));
+  let dialog = await screen.findByRole("dialog", { name: "Send the temporary failures again?" });
+  expect(dialog).toHaveTextContent("The 1 refusal by the CRM stays as it is.");
+  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(0);
+  await user.click(within(dialog).getByRole("button", { name: "Send 1 again" }));
+  expect(
+    await screen.findByText("1 delivery is queued again. 1 refusal by the CRM left as it is."),
+  ).toBeVisible();
+  expect(api.callsTo("POST /deliveries/redeliver-dead")[0].body).toEqual({ include: "temporary" });
+
+  await user.click(screen.getByRole("button", { name: "Redeliver all, refusals too" }));
+  dialog = await screen.findByRole("dialog", {
+    name: "Send all 2 failed deliveries again, refusals included?",
+  });
+  expect(dialog).toHaveTextContent("1 of them was refused by the CRM");
+  expect(api.callsTo("POST /deliveries/redeliver-dead")).toHaveLength(1);
+  await user.click(within(dialog).getByRole("button", { name: "Send all 2 again" }));
+  expect(await screen.findByText("2 deliveries are queued again.")).toBeVisible();
+  expect(api.callsTo("POST /deliveries/redeliver-dead")[1].body).toEqual({ include: "all" });
+});
+
+test("without a CRM webhook or a mail server, the page says why nothing is sent", async () => {
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /health": {
+      body: health({
+        webhookConfigured: false,
+        mailConfigured: false,
+        dead: [],
+        counts: { pending: 140, sending: 0, delivered: 0, dead: 0 },
+        deadKinds: { temporary: 0, permanent: 0 },
+      }),
+    },
+  });
+  renderDesk("/desk/health");
+  expect(await screen.findByText("No CRM webhook is configured (LEAD_WEBHOOK_URL).")).toBeVisible();
+  expect(
+    screen.getByText(/Applications are stored and will be sent to the CRM once it is set/),
+  ).toBeVisible();
+  expect(screen.getByText("No mail server is configured (SMTP_URL).")).toBeVisible();
+  expect(screen.getByText("No delivery has failed.")).toBeVisible();
+  expect(screen.queryByRole("button", { name: /^Redeliver/ })).not.toBeInTheDocument();
+});

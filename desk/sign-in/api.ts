@@ -1,0 +1,27 @@
+/** Before sign-in: first setup, invitations and enrolment, the two sign-in steps. */
+import { request } from "../common/api/client";
+import type { Enrolment, Invitation, Me, SetupStatus } from "../common/api/types";
+
+const token = (value: string) => encodeURIComponent(value);
+
+export const getSetup = (signal?: AbortSignal) => request<SetupStatus>("/setup", { signal });
+
+export const getInvitation = (value: string, signal?: AbortSignal) =>
+  request<Invitation>(`/invitations/${token(value)}`, { signal });
+
+/** `email` only for the setup link (an invitation without an address); `name` is optional. */
+export const acceptInvitation = (
+  value: string,
+  answer: { password: string; email?: string; name?: string },
+) =>
+  request<{ enrolment: Enrolment }>(`/invitations/${token(value)}/accept`, { method: "POST", body: answer });
+
+export const confirmEnrolment = (code: string) =>
+  request<{ backupCodes: string[] }>("/enrolment/confirm", { method: "POST", body: { code } });
+
+export const signIn = (email: string, password: string) =>
+  request<{ next: "code" }>("/sign-in", { method: "POST", body: { email, password } });
+
+/** The second step: an authenticator code, or one of the backup codes. */
+export const signInCode = (answer: { code: string } | { backupCode: string }) =>
+  request<{ user: Me }>("/sign-in/code", { method: "POST", body: answer });

@@ -1,0 +1,370 @@
+import { useId, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import { Button } from "#ui/button";
+import { Field, FieldLabel } from "#ui/field";
+import { fieldControlClasses } from "#ui/input";
+import { cn } from "#ui/cn";
+import {
+  inviteStaff,
+  listInvitations,
+  listStaff,
+  resendInvitation,
+  resetSecondFactor,
+  revokeInvitation,
+  updateStaff,
+} from "./api";
+import { listSessions } from "../common/api/requests";
+import type { PendingInvitation, Role, SessionInfo, StaffChange, StaffMember } from "../common/api/types";
+import { AdminOnly } from "../common/components/admin-only";
+import { ConfirmDialog } from "../common/components/confirm-dialog";
+import { CopyButton } from "../common/components/copy-button";
+import { useMe } from "../common/components/layout";
+import { ErrorAlert, StatusMessage } from "../common/components/messages";
+import { PILL, TONES } from "../common/components/pill";
+import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
+import { SessionsList, useEndSession } from "../common/components/sessions-list";
+import { TextField } from "../common/components/text-field";
+import { formatDateTime, ROLE_LABEL } from "../common/lib/format";
+import { guarded } from "../common/lib/session";
+import { useAction } from "../common/lib/use-action";
+
+export const staffLoader = guarded(async ({ request }) => {
+  const [staff, invitations] = await Promise.all([
+    listStaff(request.signal),
+    listInvitations(request.signal),
+  ]);
+  return { items: staff.items, invitations: invitations.items };
+});
+
+/** A link to hand over by hand (chat, phone): the desk sends no e-mail. */
+function InviteLink({ url, who }: { url: string; who: string }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-primary/30 bg-accent/50 p-4">
+      <p className="text-sm font-medium">
+        Send this link to {who}. It works once; whoever opens it first sets the password.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="min-w-0 flex-1 rounded-lg bg-card px-3 py-2 font-mono text-xs break-all">{url}</code>
+        <CopyButton text={url} label="Copy link" />
+      </div>
+    </div>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const id = useId();
+  const action = useAction();
+  const [invite, setInvite] = useState<{ url: string; email: string } | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "").trim();
+    const role = String(data.get("role")) as Role;
+    setMissing(!email);
+    if (!email) return;
+    setInvite(null);
+    const result = await action.run(() => inviteStaff(email, role));
+    if (!result) return;
+    setInvite({ url: result.inviteUrl, email });
+    form.reset();
+    onInvited();
+  }
+
+  const emailError = missing ? "Enter an email address" : action.error?.fieldErrors.email;
+  const otherError = action.error && !action.error.fieldErrors.email ? action.error.message : null;
+
+  return (
+    <Section title="Invite someone" description="They choose a password and connect an authenticator app.">
+      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          validated
+          error={emailError}
+          name="email"
+          type="email"
+          autoComplete="off"
+        />
+        <Field>
+          <FieldLabel htmlFor={`${id}-role`}>Role</FieldLabel>
+          <select
+            id={`${id}-role`}
+            name="role"
+            defaultValue="staff"
+            className={cn(fieldControlClasses, "h-11")}
+          >
+            {Object.entries(ROLE_LABEL).map(([role, label]) => (
+              <option key={role} value={role}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Button type="submit" className="sm:mt-6" disabled={action.pending}>
+          {action.pending ? "Creating…" : "Create invitation link"}
+        </Button>
+      </form>
+      <ErrorAlert>{otherError}</ErrorAlert>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite.url} who={invite.email} />}
+      </div>
+    </Section>
+  );
+}
+
+/**
+ * Links nobody has used yet: who each is for, who made it, until when; revoke
+ * one, or make a new one (the old stops working). What happened stays shown
+ * here while the list reloads without that link.
+ */
+function PendingInvitations({ items, onChanged }: { items: PendingInvitation[]; onChanged: () => void }) {
+  const action = useAction();
+  const [news, setNews] = useState<string | null>(null);
+  const [invite, setInvite] = useState<{ url: string; email: string } | null>(null);
+
+  async function resend(invitation: PendingInvitation) {
+    setNews(null);
+    setInvite(null);
+    const result = await action.run(() => resendInvitation(invitation.id));
+    if (!result) return;
+    setInvite({ url: result.inviteUrl, email: invitation.email });
+    onChanged();
+  }
+
+  async function revoke(invitation: PendingInvitation) {
+    setNews(null);
+    setInvite(null);
+    const done = await action.run(async () => {
+      await revokeInvitation(invitation.id);
+      return true;
+    });
+    if (!done) return false;
+    setNews(`The invitation for ${invitation.email} no longer works.`);
+    onChanged();
+    return true;
+  }
+
+  if (!items.length && !news && !invite) return null;
+  return (
+    <Section
+      title="Pending invitations"
+      description="Links nobody has used yet. A new link replaces the old one, which stops working."
+    >
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite.url} who={invite.email} />}
+      </div>
+      {items.length > 0 && (
+        <ul
+          aria-label="Pending invitations"
+          className="flex flex-col divide-y divide-border rounded-xl border border-border"
+        >
+          {items.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="flex min-w-0 flex-col gap-1 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <span className="break-all">{invitation.email}</span>
+                  <span className={cn(PILL, TONES.busy, "text-xs")}>{ROLE_LABEL[invitation.role]}</span>
+                  {invitation.purpose === "reset-second-factor" && (
+                    <span className={cn(PILL, TONES.held, "text-xs")}>New authenticator</span>
+                  )}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  Invited by {invitation.invitedBy ?? "the server's operator (command line)"} on{" "}
+                  {formatDateTime(invitation.createdAt)} · works until {formatDateTime(invitation.expiresAt)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={action.pending}
+                  aria-label={`New link for ${invitation.email}`}
+                  onClick={() => resend(invitation)}
+                >
+                  New link
+                </Button>
+                <ConfirmDialog
+                  triggerLabel="Revoke"
+                  triggerAriaLabel={`Revoke the invitation for ${invitation.email}`}
+                  title={`Revoke the invitation for ${invitation.email}?`}
+                  description="The link stops working. You can invite them again later."
+                  confirmLabel="Revoke"
+                  destructive
+                  pending={action.pending}
+                  onConfirm={() => revoke(invitation)}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function MemberSessions({ member }: { member: StaffMember }) {
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const { action, news, end } = useEndSession(
+    () => "Session ended.",
+    () => load(),
+  );
+
+  async function load() {
+    const result = await action.run(() => listSessions(member.id));
+    if (result) setSessions(result.items);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      {sessions === null ? (
+        <Button
+          type="button"
+          variant="link"
+          className="self-start px-0"
+          onClick={load}
+          disabled={action.pending}
+        >
+          {action.pending ? "Loading sessions…" : "Show sessions"}
+        </Button>
+      ) : (
+        <SessionsList
+          sessions={sessions}
+          label={`Sessions of ${member.email}`}
+          pending={action.pending}
+          onEnd={end}
+        />
+      )}
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+    </div>
+  );
+}
+
+function MemberCard({
+  member,
+  isMe,
+  onChanged,
+}: {
+  member: StaffMember;
+  isMe: boolean;
+  onChanged: () => void;
+}) {
+  const action = useAction();
+  const [news, setNews] = useState<string | null>(null);
+  const [invite, setInvite] = useState<string | null>(null);
+  const otherRole: Role = member.role === "admin" ? "staff" : "admin";
+
+  async function change(update: StaffChange, message: string) {
+    setNews(null);
+    if (!(await action.run(() => updateStaff(member.id, update)))) return;
+    setNews(message);
+    onChanged();
+  }
+
+  const changeButton = (label: string, update: StaffChange, message: string) => (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={action.pending}
+      onClick={() => change(update, message)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <li className="flex flex-col gap-3 rounded-2xl border border-border bg-card p-4 shadow-card sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h3 className="font-semibold break-words">
+            {member.name || member.email}
+            {isMe && <span className="font-normal text-muted-foreground"> (you)</span>}
+          </h3>
+          {member.name && <p className="text-sm break-all text-muted-foreground">{member.email}</p>}
+        </div>
+        <ul className="flex flex-wrap gap-1.5 text-xs font-semibold" aria-label="Status">
+          <li className={cn(PILL, TONES.busy)}>{ROLE_LABEL[member.role]}</li>
+          {member.disabled && <li className={cn(PILL, TONES.bad)}>Disabled</li>}
+          {!member.twoFactorEnabled && <li className={cn(PILL, TONES.held)}>No authenticator yet</li>}
+        </ul>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Added {formatDateTime(member.createdAt)} ·{" "}
+        {member.lastSignInAt ? `last signed in ${formatDateTime(member.lastSignInAt)}` : "never signed in"}
+      </p>
+      {!isMe && (
+        <div className="flex flex-wrap gap-2">
+          {changeButton(
+            `Make ${otherRole === "admin" ? "admin" : "staff"}`,
+            { role: otherRole },
+            `${member.email} is now ${otherRole === "admin" ? "an admin" : "staff"}.`,
+          )}
+          {changeButton(
+            member.disabled ? "Enable" : "Disable",
+            { disabled: !member.disabled },
+            member.disabled
+              ? `${member.email} can sign in again.`
+              : `${member.email} is disabled and signed out everywhere.`,
+          )}
+          <ConfirmDialog
+            triggerLabel="Reset second factor"
+            title={`Reset the second factor of ${member.email}?`}
+            description="Their authenticator app and backup codes stop working and they are signed out. You get a link for them to set up a new authenticator."
+            confirmLabel="Reset"
+            destructive
+            pending={action.pending}
+            onConfirm={async () => {
+              setInvite(null);
+              const result = await action.run(() => resetSecondFactor(member.id));
+              if (!result) return false;
+              setInvite(result.inviteUrl);
+              onChanged();
+              return true;
+            }}
+          />
+        </div>
+      )}
+      <StatusMessage>{news}</StatusMessage>
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+      <div role="status" className="empty:sr-only">
+        {invite && <InviteLink url={invite} who={member.email} />}
+      </div>
+      <MemberSessions member={member} />
+    </li>
+  );
+}
+
+/** Who can use the desk: invite, change role, disable, reset a lost authenticator, end sessions. */
+export function StaffPage() {
+  const { items, invitations } = useLoaderData<typeof staffLoader>();
+  const me = useMe();
+  const revalidator = useRevalidator();
+  useDocumentTitle("Staff");
+  const refresh = () => void revalidator.revalidate();
+
+  return (
+    <AdminOnly>
+      <PageHeader
+        title="Staff"
+        description={`${items.length} ${items.length === 1 ? "account" : "accounts"}`}
+      />
+      <InviteForm onInvited={refresh} />
+      <PendingInvitations items={invitations} onChanged={refresh} />
+      <section className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">Accounts</h2>
+        <ul className="flex flex-col gap-3">
+          {items.map((member) => (
+            <MemberCard key={member.id} member={member} isMe={member.id === me.id} onChanged={refresh} />
+          ))}
+        </ul>
+      </section>
+    </AdminOnly>
+  );
+}
