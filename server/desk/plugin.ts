@@ -17,13 +17,13 @@ import type { Config } from "../config";
 import { refuseUnsafeParams } from "../plugins/unsafe-params";
 import type { Store } from "../store/store";
 import analyticsRoutes from "./analytics/analytics-routes";
-import applicationsDesk from "./applications/plugin";
+import applicationsDesk from "./application/plugin";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
-import accountRoutes from "./auth/account-routes";
-import invitationRoutes from "./auth/invitation-routes";
+import accountRoutes from "./account/account-routes";
+import invitationRoutes from "./sign-in/invitation-routes";
 import { watchSetup } from "./auth/setup";
-import signInRoutes from "./auth/sign-in-routes";
+import signInRoutes from "./sign-in/sign-in-routes";
 import mailRoutes from "./mail/mail-routes";
 import staffRoutes from "./staff/staff-routes";
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { datesInOrder, optional, parseQuery, text } from "../applications/inbox-query";
+import { datesInOrder, optional, parseQuery, text } from "../inbox/inbox-query";
 import { requireRole } from "../auth/guard";
 import { calendarDay, dayRange } from "../zoned-day";
 

@@ -18,7 +18,7 @@ import {
 } from "../../store/export-repository";
 import { auditEntry, type AuditItem } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { NO_NUL, parseInboxFilter, parseQuery } from "../applications/inbox-query";
+import { NO_NUL, parseInboxFilter, parseQuery } from "../inbox/inbox-query";
 import { today } from "../zoned-day";
 import { csvStream } from "./csv";
 

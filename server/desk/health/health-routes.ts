@@ -15,7 +15,7 @@ import type { InboxRepository } from "../../store/inbox-repository";
 import { auditEntry } from "../audit/audit-repository";
 import { auditRead } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
-import { toListItem } from "../applications/views";
+import { toListItem } from "../application/views";
 
 const INCLUDE_ERROR = 'include must be "temporary" or "all"';
 /**

@@ -1,0 +1,184 @@
+/**
+ * What the desk's API answers (docs/desk-api.md): rows from the store shaped
+ * into ListItem, Detail and the consent evidence. No SQL here.
+ */
+import { createHash } from "node:crypto";
+import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
+import type { InboxRepository, InboxRow } from "../../store/inbox-repository";
+import { zonedIso } from "../zoned-day";
+import type { ActionRow, ApplicationMailRow } from "./application-repository";
+
+export type Shown = NonNullable<Awaited<ReturnType<InboxRepository["show"]>>>;
+
+/** The SHA-256 of the exact consent text the applicant saw (UTF-8), hex. */
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+export function toListItem(row: InboxRow) {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    companyName: row.company_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    fundingType: row.funding_type,
+    fundingAmount: row.funding_amount,
+    state: row.status,
+    spamReason: row.spam_reason,
+    delivery: row.delivery,
+    source: row.utm_source,
+    campaign: row.utm_campaign,
+  };
+}
+
+export type ListItem = ReturnType<typeof toListItem>;
+
+/** The stored CRM payload: the submission as received, keys in their order. */
+const payloadOf = (shown: Shown) => shown.application.payload as Record<string, unknown>;
+
+function consentOf(shown: Shown) {
+  const c = shown.consent;
+  if (!c) return null;
+  const text = String(c.consent_text);
+  return {
+    text,
+    version: String(c.consent_version),
+    sha256: sha256(text),
+    consentedAt: str(c.consented_at),
+    ip: str(c.ip),
+    userAgent: str(c.user_agent),
+    pageUrl: str(c.page_url),
+    phone: str(c.phone),
+  };
+}
+
+/** The CRM delivery, or null when there is none (spam) or the desk cancelled it. */
+function deliveryOf(shown: Shown) {
+  const d = shown.delivery;
+  if (!d || d.status === "cancelled") return null;
+  return {
+    state: String(d.status),
+    attempts: Number(d.attempts),
+    nextAttemptAt: d.status === "pending" || d.status === "sending" ? str(d.next_attempt_at) : null,
+    lastError: str(d.last_error),
+    deliveredAt: str(d.delivered_at),
+  };
+}
+
+const attemptsOf = (shown: Shown) =>
+  shown.attempts.map((attempt) => ({
+    at: String(attempt.attempted_at),
+    attempt: attempt.attempt === null ? null : Number(attempt.attempt),
+    status: attempt.status_code === null ? null : Number(attempt.status_code),
+    error: str(attempt.error),
+    durationMs: attempt.duration_ms === null ? null : Number(attempt.duration_ms),
+    outcome: str(attempt.outcome),
+  }));
+
+/**
+ * The application's e-mails in the timeline: each when it was stored (what it
+ * is, to whom, where it stands now, its Message-ID), then each attempt to
+ * send it (the SMTP server's reply code or the error).
+ */
+const mailEntries = (mails: ApplicationMailRow[]) =>
+  mails.flatMap((mail) => [
+    {
+      at: mail.createdAt,
+      kind: "mail" as const,
+      mailId: mail.id,
+      mailKind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      status: mail.status,
+      messageId: mail.messageId,
+    },
+    ...mail.attempts.map((attempt) => ({
+      at: attempt.at,
+      kind: "mail-attempt" as const,
+      mailId: mail.id,
+      mailKind: mail.kind,
+      to: mail.to,
+      attempt: attempt.attempt,
+      smtpCode: attempt.smtpCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+      outcome: attempt.outcome,
+    })),
+  ]);
+
+export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationMailRow[]) {
+  const a = shown.application;
+  const payload = payloadOf(shown);
+  const attribution = a.attribution as { firstTouch?: unknown; lastTouch?: unknown } | null;
+  const timeline = [
+    ...attemptsOf(shown).map(({ at, status, error, durationMs, outcome }) => ({
+      at,
+      kind: "attempt" as const,
+      status,
+      error,
+      durationMs,
+      outcome,
+    })),
+    ...actions.map(({ at, action, by, reason }) => ({ at, kind: "action" as const, action, by, reason })),
+    ...mailEntries(mails),
+  ].sort((x, y) => x.at.localeCompare(y.at));
+  return {
+    // Every field by its schema name, as submitted.
+    application: Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, payload[field]])),
+    id: String(a.id),
+    submissionId: String(a.submission_id),
+    // The number on the applicant's receipt (none for one held as spam at intake until released).
+    reference: str(a.reference),
+    createdAt: String(a.created_at),
+    state: a.status as "received" | "spam",
+    spamReason: str(a.spam_reason),
+    attribution: attribution
+      ? { firstTouch: attribution.firstTouch ?? null, lastTouch: attribution.lastTouch ?? null }
+      : null,
+    consent: consentOf(shown),
+    delivery: deliveryOf(shown),
+    timeline,
+  };
+}
+
+export type Detail = ReturnType<typeof toDetail>;
+
+/**
+ * The consent evidence file: the exact consent text with its version and
+ * SHA-256, when, from where and on which page it was given, the submission as
+ * received, and what the CRM was sent and answered. Its times are ISO 8601
+ * with the offset of the provider's zone (`timeZone`) at that moment.
+ */
+export function toEvidence(shown: Shown, exported: { at: string; by: string | null }, timeZone: string) {
+  const a = shown.application;
+  const delivery = deliveryOf(shown);
+  const consent = consentOf(shown);
+  const at = (value: string | null | undefined) => zonedIso(value, timeZone);
+  return {
+    applicationId: String(a.id),
+    timeZone,
+    exportedAt: at(exported.at),
+    exportedBy: exported.by,
+    consent: consent && { ...consent, consentedAt: at(consent.consentedAt) },
+    submission: {
+      submittedAt: at(str(a.submitted_at)),
+      receivedAt: at(str(a.created_at)),
+      ip: str(a.client_ip),
+      userAgent: str(a.user_agent),
+      state: String(a.status),
+      spamReason: str(a.spam_reason),
+      // Exactly what was stored and is sent to the CRM.
+      payload: payloadOf(shown),
+    },
+    crmDelivery: {
+      // The CRM webhook receives the application id as its Idempotency-Key.
+      idempotencyKey: String(a.id),
+      state: delivery?.state ?? null,
+      deliveredAt: at(delivery?.deliveredAt),
+      attempts: attemptsOf(shown).map((attempt) => ({ ...attempt, at: at(attempt.at) })),
+    },
+  };
+}

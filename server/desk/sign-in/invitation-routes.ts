@@ -1,0 +1,197 @@
+/**
+ * Setup, invitation links and enrolment:
+ *   GET  /api/desk/setup                       {needsSetup}
+ *   GET  /api/desk/invitations/:token          {email, role, expiresAt} | 404 | 410
+ *   POST /api/desk/invitations/:token/accept   {password, email?, name?} -> 201 {enrolment: {totpUri, secret}}
+ *   POST /api/desk/enrolment/confirm           {code} -> 200 {backupCodes}
+ * Accepting sets the password and opens an enrolling session, which can only
+ * confirm the authenticator app; confirming makes it a full session (new id).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { isJsonObject } from "../../plugins/json-body";
+import { isUniqueViolation } from "../../store/store";
+import { auditEntry } from "../audit/audit-repository";
+import { requireEnrolling } from "../auth/guard";
+import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
+import { passwordProblem } from "../auth/passwords";
+import { setCookie } from "../auth/cookies";
+import { accountKey, addressKey } from "../auth/throttle";
+import { tooManyAttempts, type Desk } from "../auth/route-helpers";
+import { removeAbandoned, setupState } from "../auth/setup";
+
+const NOT_VALID = { error: "This invitation link is not valid" };
+const GONE = { error: "This invitation link has expired or was already used" };
+const SETUP_PENDING = {
+  error:
+    "Someone is setting up the first admin account with another setup link. If they do not finish, the server logs a new link.",
+};
+
+const acceptSchema = z.object({
+  password: z.string({ error: "Choose a password." }),
+  email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+
+const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+const WRONG_CODE = "That code is not right. Check your app and try again.";
+
+const invitationRoutes: FastifyPluginAsync = async (app) => {
+  const desk: Desk = app.desk;
+
+  const ttlMs = desk.config.desk.inviteTtlMs;
+  /** An admin that never confirmed an authenticator app does not count (setup.ts). */
+  app.get("/api/desk/setup", async () => ({
+    needsSetup: (await setupState(desk.store, ttlMs)) !== "done",
+  }));
+
+  type Found = NonNullable<Awaited<ReturnType<Desk["invitations"]["find"]>>>;
+  /** Why a link cannot be used now, or null. A setup link waits while another first admin may finish. */
+  const refusal = async (invitation: Found) => {
+    if (!desk.invitations.usable(invitation)) return GONE;
+    if (invitation.purpose !== "setup") return null;
+    const state = await setupState(desk.store, ttlMs);
+    return state === "done" ? GONE : state === "pending" ? SETUP_PENDING : null;
+  };
+
+  app.get<{ Params: { token: string } }>("/api/desk/invitations/:token", async (request, reply) => {
+    const invitation = await desk.invitations.find(request.params.token);
+    if (!invitation) return reply.code(404).send(NOT_VALID);
+    const refused = await refusal(invitation);
+    if (refused) return reply.code(410).send(refused);
+    return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
+  });
+
+  app.post<{ Params: { token: string } }>("/api/desk/invitations/:token/accept", async (request, reply) => {
+    const invitation = await desk.invitations.find(request.params.token);
+    if (!invitation) return reply.code(404).send(NOT_VALID);
+    const refused = await refusal(invitation);
+    if (refused) return reply.code(410).send(refused);
+
+    const parsed = acceptSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    const errors: Record<string, string> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    }
+    const password = parsed.success ? parsed.data.password : undefined;
+    const email = invitation.email ?? parsed.data?.email?.toLowerCase();
+    if (!email) errors.email ??= "Enter your e-mail address.";
+    const lib = await desk.library();
+    // A second factor reset keeps the account's name; a new account takes the one typed in.
+    const existing = email ? await lib.context.internalAdapter.findUserByEmail(email) : null;
+    const name = parsed.data?.name ?? existing?.user.name ?? email?.split("@")[0];
+    if (password !== undefined && email) {
+      const problem = passwordProblem(password, { email, name });
+      if (problem) errors.password = problem;
+    }
+    if (Object.keys(errors).length || !password || !email || !name) return reply.code(400).send({ errors });
+
+    if (invitation.purpose === "setup") {
+      for (const abandoned of await removeAbandoned(desk.store, ttlMs, email)) {
+        await desk.audit.record(
+          auditEntry(request, "setup.abandoned-removed", undefined, { email: abandoned }),
+        );
+      }
+    }
+    const current = await lib.context.internalAdapter.findUserByEmail(email);
+    if (current && invitation.purpose !== "reset-second-factor") {
+      return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+    }
+    // A reset link for an account disabled since: it stays closed.
+    if (
+      invitation.purpose === "reset-second-factor" &&
+      (!current || (current.user as { banned?: boolean | null }).banned === true)
+    ) {
+      return reply.code(410).send(GONE);
+    }
+    if (!(await desk.invitations.claim(invitation.id))) return reply.code(410).send(GONE);
+
+    let userId: string;
+    try {
+      if (invitation.purpose === "reset-second-factor" && invitation.userId) {
+        userId = invitation.userId;
+        await lib.context.internalAdapter.updatePassword(userId, await lib.context.password.hash(password));
+      } else {
+        const created = await lib.auth.api.createUser({
+          body: { email, password, name, role: invitation.role },
+        });
+        userId = created.user.id;
+      }
+    } catch (error) {
+      await desk.invitations.release(invitation.id);
+      if (isUniqueViolation(error) || libraryErrorCode(error) === "USER_ALREADY_EXISTS") {
+        return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+      }
+      throw error;
+    }
+
+    // The enrolling session: signed in with the new password, no second factor yet.
+    const signIn = await lib.auth.api.signInEmail({
+      body: { email, password },
+      headers: libraryHeaders(lib, request),
+      returnHeaders: true,
+    });
+    const session = cookieFromResponse(signIn.headers, lib.names.session);
+    if (!session) throw new Error("The authentication library opened no session");
+    const enable = await lib.auth.api.enableTwoFactor({
+      body: { password },
+      headers: libraryHeaders(lib, request, { session }),
+    });
+    if (!("totpURI" in enable) || !enable.totpURI)
+      throw new Error("The authentication library gave no TOTP URI");
+    const secret = new URL(enable.totpURI).searchParams.get("secret") ?? "";
+
+    setCookie(request, reply, "session", session, desk.config.desk.sessionMaxMs / 1000);
+    await desk.audit.record({
+      ...auditEntry(request, "invitation.accepted", userId, {
+        purpose: invitation.purpose,
+        role: invitation.role,
+      }),
+      actorId: userId,
+      actorEmail: email,
+    });
+    return reply.code(201).send({ enrolment: { totpUri: enable.totpURI, secret } });
+  });
+
+  app.post("/api/desk/enrolment/confirm", { preHandler: requireEnrolling }, async (request, reply) => {
+    const staff = request.staff!;
+    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) return reply.code(400).send({ errors: { code: WRONG_CODE } });
+    const account = accountKey(staff.email);
+    const address = addressKey(request.ip);
+    const wait = await desk.throttle.consume([account, address]);
+    if (wait > 0) return tooManyAttempts(reply, wait);
+
+    const lib = await desk.library();
+    const session = (await desk.sessions.resolve(request))!;
+    let verified;
+    try {
+      verified = await lib.auth.api.verifyTOTP({
+        body: { code: parsed.data.code },
+        headers: libraryHeaders(lib, request, { session: session.cookie }),
+        returnHeaders: true,
+      });
+    } catch (error) {
+      if (libraryErrorCode(error) !== "INVALID_CODE") throw error;
+      await desk.throttle.failed([account, address]);
+      await desk.audit.record(auditEntry(request, "second-factor.enrol-failed", staff.userId));
+      return reply.code(400).send({ errors: { code: WRONG_CODE } });
+    }
+    // The library replaced the session (a new id once the factor is confirmed).
+    const fresh = cookieFromResponse(verified.headers, lib.names.session);
+    if (!fresh) throw new Error("The authentication library opened no session");
+    setCookie(request, reply, "session", fresh, desk.sessions.maxAgeSeconds(session));
+    const { backupCodes } = await lib.auth.api.viewBackupCodes({ body: { userId: staff.userId } });
+    await desk.throttle.reset(account);
+    await desk.throttle.refund([address]);
+    await desk.audit.record(auditEntry(request, "second-factor.enrolled", staff.userId));
+    return { backupCodes };
+  });
+};
+
+export default invitationRoutes;

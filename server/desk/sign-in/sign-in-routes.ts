@@ -1,0 +1,221 @@
+/**
+ * Signing in and out, and one's sessions:
+ *   POST   /api/desk/sign-in         {email, password} -> 200 {next: "code"} + pending cookie | 401 | 429
+ *   POST   /api/desk/sign-in/code    {code} | {backupCode} -> 200 {user} + session cookie | 401 | 429
+ *   POST   /api/desk/sign-out        204, the session ended on the server
+ *   GET    /api/desk/me              {id, email, name, role, timeZone}
+ *   GET    /api/desk/sessions        own sessions; ?userId= another's (admin)
+ *   DELETE /api/desk/sessions/:id    own, or any as admin
+ * Every password and code attempt is counted before it is checked (throttle.ts);
+ * every failed or refused one is written to the audit log.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isJsonObject } from "../../plugins/json-body";
+import { createCountersRepository } from "../../store/counters-repository";
+import { auditEntry } from "../audit/audit-repository";
+import { PENDING_SIGN_IN_SECONDS } from "../auth/better-auth";
+import { clearCookie, readCookie, setCookie } from "../auth/cookies";
+import { ADMINS_ONLY, requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
+import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
+import { endOtherChallenges } from "../auth/challenges";
+import { accountKey, addressKey } from "../auth/throttle";
+import { tooManyAttempts, type Desk } from "../auth/route-helpers";
+
+const WRONG_PASSWORD = { error: "Email or password is not right" };
+const WRONG_CODE = { error: "That code is not right" };
+
+const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
+const codeSchema = z.union([
+  z.object({ code: z.string().trim().max(20) }),
+  z.object({ backupCode: z.string().trim().max(40) }),
+]);
+
+/** A TOTP code stays valid for about 90 s; one that worked may not be used again in that time. */
+const CODE_REUSE_WINDOW_MS = 120_000;
+
+const signInRoutes: FastifyPluginAsync = async (app) => {
+  const desk: Desk = app.desk;
+  const usedCodes = createCountersRepository(desk.store);
+
+  const failed = (request: FastifyRequest, reason: string, email: string | null, userId: string | null) =>
+    desk.audit.record({
+      ...auditEntry(request, "sign-in.failed", userId ?? undefined, { reason }),
+      actorId: userId,
+      actorEmail: email,
+    });
+
+  app.post("/api/desk/sign-in", async (request, reply) => {
+    const parsed = signInSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) return reply.code(400).send({ error: "Enter your e-mail address and password" });
+    const email = parsed.data.email.trim().toLowerCase();
+    const account = accountKey(email);
+    const address = addressKey(request.ip);
+    // Counted before the password is checked, right or wrong: each password
+    // step opens a code challenge, so opening challenges costs attempts too.
+    const wait = await desk.throttle.consume([account, address]);
+    if (wait > 0) {
+      await failed(request, "throttled", email, null);
+      return tooManyAttempts(reply, wait);
+    }
+
+    const lib = await desk.library();
+    let result;
+    try {
+      result = await lib.auth.api.signInEmail({
+        body: { email, password: parsed.data.password },
+        headers: libraryHeaders(lib, request),
+        returnHeaders: true,
+      });
+    } catch (error) {
+      const code = libraryErrorCode(error);
+      if (code === null) throw error;
+      // A disabled account is told the same as a wrong password.
+      await desk.throttle.failed([account, address]);
+      await failed(request, code === "BANNED_USER" ? "disabled" : "password", email, null);
+      return reply.code(401).send(WRONG_PASSWORD);
+    }
+    await desk.throttle.refund([address]);
+
+    const pending = cookieFromResponse(result.headers, lib.names.pending);
+    if (!pending) {
+      // Password right but no confirmed second factor: the account never finished enrolling.
+      const session = cookieFromResponse(result.headers, lib.names.session);
+      if (session) {
+        await lib.auth.api.signOut({ headers: libraryHeaders(lib, request, { session }) });
+      }
+      await failed(request, "not-enrolled", email, null);
+      return reply
+        .code(403)
+        .send({ error: "This account has no authenticator app yet. Ask an admin for a new link." });
+    }
+    // One live code challenge per account: this one ends any opened before it.
+    await endOtherChallenges(desk.store, pending);
+    setCookie(request, reply, "pending", pending, PENDING_SIGN_IN_SECONDS);
+    return { next: "code" };
+  });
+
+  app.post("/api/desk/sign-in/code", async (request, reply) => {
+    const pending = readCookie(request, "pending");
+    if (!pending) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    const lib = await desk.library();
+    // Whose sign-in this is, to count failures against the account. The
+    // library checks the cookie's signature itself when verifying.
+    const identifier = pending.split(".")[0];
+    const challenge = await lib.context.internalAdapter.findVerificationValue(identifier);
+    const user = challenge ? await lib.context.internalAdapter.findUserById(challenge.value) : null;
+    if (!user || !challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) {
+      clearCookie(request, reply, "pending");
+      return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    }
+    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+    if (!parsed.success) {
+      return reply.code(400).send({ error: "Enter the code from your app or a backup code" });
+    }
+    const account = accountKey(user.email);
+    const address = addressKey(request.ip);
+    const wait = await desk.throttle.consume([account, address]);
+    if (wait > 0) {
+      await failed(request, "throttled", user.email, user.id);
+      return tooManyAttempts(reply, wait);
+    }
+
+    const wrongCode = async (reason: string) => {
+      await desk.throttle.failed([account, address]);
+      await failed(request, reason, user.email, user.id);
+      return reply.code(401).send(WRONG_CODE);
+    };
+    const headers = libraryHeaders(lib, request, { pending });
+    let result;
+    try {
+      if ("code" in parsed.data) {
+        const reuse = await usedCodes.hit(
+          `desk:totp-used:${user.id}:${parsed.data.code}`,
+          CODE_REUSE_WINDOW_MS,
+        );
+        if (reuse.count > 1) return await wrongCode("code-reused");
+        result = await lib.auth.api.verifyTOTP({
+          body: { code: parsed.data.code },
+          headers,
+          returnHeaders: true,
+        });
+      } else {
+        result = await lib.auth.api.verifyBackupCode({
+          body: { code: parsed.data.backupCode },
+          headers,
+          returnHeaders: true,
+        });
+      }
+    } catch (error) {
+      const code = libraryErrorCode(error);
+      if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
+        return await wrongCode("code" in parsed.data ? "code" : "backup-code");
+      }
+      if (code === null) throw error;
+      // The challenge is used up or no longer valid: start again from the password.
+      clearCookie(request, reply, "pending");
+      await failed(request, "challenge-ended", user.email, user.id);
+      return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    }
+
+    const session = cookieFromResponse(result.headers, lib.names.session);
+    if (!session) throw new Error("The authentication library opened no session");
+    clearCookie(request, reply, "pending");
+    setCookie(request, reply, "session", session, desk.config.desk.sessionMaxMs / 1000);
+    await desk.throttle.reset(account);
+    await desk.throttle.refund([address]);
+    await desk.audit.record({
+      ...auditEntry(request, "sign-in", user.id, { method: "code" in parsed.data ? "totp" : "backup-code" }),
+      actorId: user.id,
+      actorEmail: user.email,
+    });
+    const role = (user as { role?: string | null }).role === "admin" ? "admin" : "staff";
+    return { user: { id: user.id, email: user.email, name: user.name, role } };
+  });
+
+  app.post("/api/desk/sign-out", async (request, reply) => {
+    const session = await desk.sessions.resolve(request);
+    clearCookie(request, reply, "session");
+    if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
+    request.staff = session.principal;
+    await desk.sessions.end(session.token);
+    await desk.audit.record(auditEntry(request, "sign-out", session.principal.sessionId));
+    return reply.code(204).send();
+  });
+
+  app.get("/api/desk/me", { preHandler: requireRole("staff") }, async (request) => {
+    const { userId, email, name, role } = request.staff!;
+    // The provider's zone, in which the desk shows every time and reads every day.
+    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone };
+  });
+
+  app.get<{ Querystring: { userId?: string } }>(
+    "/api/desk/sessions",
+    { preHandler: requireRole("staff") },
+    async (request, reply) => {
+      const staff = request.staff!;
+      const userId = typeof request.query.userId === "string" ? request.query.userId : staff.userId;
+      if (userId !== staff.userId && staff.role !== "admin") return reply.code(403).send(ADMINS_ONLY);
+      return { items: await desk.sessions.list(userId, staff.sessionId) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/api/desk/sessions/:id",
+    { preHandler: requireRole("staff") },
+    async (request, reply: FastifyReply) => {
+      const staff = request.staff!;
+      const session = await desk.sessions.find(request.params.id);
+      // Another person's session is "not found" to a non-admin.
+      if (!session || (session.userId !== staff.userId && staff.role !== "admin")) {
+        return reply.code(404).send({ error: "No such session" });
+      }
+      await desk.sessions.end(session.token);
+      if (session.id === staff.sessionId) clearCookie(request, reply, "session");
+      await desk.audit.record(auditEntry(request, "session.ended", session.id, { userId: session.userId }));
+      return reply.code(204).send();
+    },
+  );
+};
+
+export default signInRoutes;
