@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
-import { createOutboxRepository } from "./delivery/outbox-repository";
+import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import { openApplicationJournal, type ApplicationJournal } from "./store/application-journal";
 import { createApplicationsRepository, type JournaledApplication } from "./store/applications-repository";
 import { FIRST_MAINTENANCE_AFTER_MS, MAINTAIN_EVERY_MS } from "./store/maintenance";

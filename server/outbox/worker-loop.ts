@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
-import { retryDelayMs } from "../delivery/policy";
+import { retryDelayMs } from "../crm-delivery/policy";
 
 /** What one attempt came to: through (`Done`: "delivered", "sent"), try again later, or given up. */
 export type Outcome<Done extends string> = Done | "retry" | "dead";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { APPLICATION_SOURCE } from "../delivery/crm-source";
+import { APPLICATION_SOURCE } from "../crm-delivery/crm-source";
 import {
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
@@ -8,7 +8,7 @@ import {
   smsConsentText,
 } from "#domain/application/schema";
 import { describe, expect, it } from "vitest";
-import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../delivery/crm-payload";
+import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../crm-delivery/crm-payload";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {

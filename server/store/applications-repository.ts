@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Attribution, FundingApplication } from "#domain/application/schema";
 import type { ApplicationJournal } from "./application-journal";
-import { buildCrmPayload } from "../delivery/crm-payload";
+import { buildCrmPayload } from "../crm-delivery/crm-payload";
 import {
   composeApplicationMails,
   insertMailsSql,

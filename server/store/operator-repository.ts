@@ -4,7 +4,7 @@
  * (store/delivery-health-repository.ts) and the exports
  * (store/export-repository.ts). The desk's API uses those parts directly.
  */
-import { createDeliveryHealthRepository } from "./delivery-health-repository";
+import { createDeliveryHealthRepository } from "../crm-delivery/delivery-health-repository";
 import { createExportRepository } from "./export-repository";
 import { createInboxRepository } from "./inbox-repository";
 import type { Store } from "./store";

@@ -7,7 +7,7 @@
  * at most one per delivery that was in flight, and counted.
  */
 import { describe, expect, it } from "vitest";
-import { CRM_PAYLOAD_KEYS } from "../../server/delivery/crm-payload";
+import { CRM_PAYLOAD_KEYS } from "../../server/crm-delivery/crm-payload";
 import type { Engine } from "../support/server";
 import {
   FAST_DELIVERY,

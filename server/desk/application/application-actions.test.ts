@@ -7,8 +7,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsConsentText } from "#domain/application/schema";
-import { createOutboxRepository } from "../../delivery/outbox-repository";
-import { createDeliveryWorker } from "../../delivery/worker";
+import { createOutboxRepository } from "../../crm-delivery/outbox-repository";
+import { createDeliveryWorker } from "../../crm-delivery/worker";
 import { sha256 } from "./views";
 import { signedInStaff } from "../../../test/support/desk";
 import {

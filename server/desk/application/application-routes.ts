@@ -7,11 +7,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { notifyMailQueued } from "../../mail/wake";
-import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
+import type { DeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { isUuid } from "../../store/inbox-filter";
 import type { InboxRepository } from "../../store/inbox-repository";
 import type { Queryable } from "../../store/store";
-import { auditEntry } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { auditRead, listedFilter } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import {
@@ -104,7 +104,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
         const found = await repository.lock(tx, id);
         if (!found) throw new Refusal(404, NOT_FOUND.error);
         const result = await change(tx, found);
-        await audit.record(auditEntry(request, action, found.id, result.details), tx);
+        await audit.record(auditRecord(request, action, found.id, result.details), tx);
         return result;
       });
       // The delivery worker takes it at once rather than at its next poll.
@@ -153,7 +153,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
     const found = await detail(request.params.id);
     if (!found) return reply.code(404).send(NOT_FOUND);
-    await audit.record(auditEntry(request, "application.viewed", found.id));
+    await audit.record(auditRecord(request, "application.viewed", found.id));
     return found;
   });
 
@@ -199,7 +199,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
       { at: new Date().toISOString(), by: request.staff?.email ?? null },
       app.config.desk.timeZone,
     );
-    await audit.record(auditEntry(request, "evidence.exported", evidence.applicationId));
+    await audit.record(auditRecord(request, "evidence.exported", evidence.applicationId));
     return reply
       .header("content-disposition", `attachment; filename="consent-evidence-${evidence.applicationId}.json"`)
       .type("application/json; charset=utf-8")
@@ -216,7 +216,7 @@ const applicationRoutes: FastifyPluginAsync<ApplicationRoutesOptions> = async (
     const { phone, email } = parsed.value;
     const rows = await repository.consents(phone !== undefined ? { phone } : { email: email! });
     await audit.record(
-      auditEntry(request, "consents.looked_up", undefined, {
+      auditRecord(request, "consents.looked_up", undefined, {
         ...(phone !== undefined ? { phone } : { email }),
         found: rows.length,
       }),

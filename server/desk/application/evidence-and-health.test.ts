@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsConsentText } from "#domain/application/schema";
 import { sha256 } from "./views";
-import { retryWindowMs } from "../../delivery/policy";
+import { retryWindowMs } from "../../crm-delivery/policy";
 import { signedInStaff } from "../../../test/support/desk";
 import {
   auditRows,

@@ -4,7 +4,7 @@
  * share its headers, origin check and `app.desk`.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { createDeliveryHealthRepository } from "../../store/delivery-health-repository";
+import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { createExportRepository } from "../../store/export-repository";
 import { createInboxRepository } from "../../store/inbox-repository";
 import exportRoutes from "../exports/export-routes";

@@ -1,9 +1,24 @@
 /**
- * What the desk's API answers (docs/desk-api.md): rows from the store shaped
- * into ListItem, Detail and the consent evidence. No SQL here.
+ * One application as the desk's API answers it: rows from the store shaped
+ * into the contract's ApplicationDetail and ConsentEvidence
+ * (#domain/desk/contract). No SQL here.
  */
 import { createHash } from "node:crypto";
-import { APPLICATION_FIELDS } from "../../delivery/crm-payload";
+import type {
+  ApplicationDetail,
+  ApplicationState,
+  ConsentEvidence,
+  ConsentRecord,
+  DeliveryInfo,
+  DeliveryState,
+  TimelineAction,
+  TimelineAttempt,
+  TimelineEntry,
+  TimelineMail,
+  TimelineMailAttempt,
+} from "#domain/desk/contract";
+import type { Touch } from "#domain/application/schema";
+import { APPLICATION_FIELDS } from "../../crm-delivery/crm-payload";
 import type { InboxRepository, InboxRow } from "../../store/inbox-repository";
 import { zonedIso } from "../zoned-day";
 import type { ActionRow, ApplicationMailRow } from "./application-repository";
@@ -15,31 +30,10 @@ export const sha256 = (text: string) => createHash("sha256").update(text, "utf8"
 
 const str = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-export function toListItem(row: InboxRow) {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    companyName: row.company_name,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    fundingType: row.funding_type,
-    fundingAmount: row.funding_amount,
-    state: row.status,
-    spamReason: row.spam_reason,
-    delivery: row.delivery,
-    source: row.utm_source,
-    campaign: row.utm_campaign,
-  };
-}
-
-export type ListItem = ReturnType<typeof toListItem>;
-
 /** The stored CRM payload: the submission as received, keys in their order. */
 const payloadOf = (shown: Shown) => shown.application.payload as Record<string, unknown>;
 
-function consentOf(shown: Shown) {
+function consentOf(shown: Shown): ConsentRecord | null {
   const c = shown.consent;
   if (!c) return null;
   const text = String(c.consent_text);
@@ -56,11 +50,11 @@ function consentOf(shown: Shown) {
 }
 
 /** The CRM delivery, or null when there is none (spam) or the desk cancelled it. */
-function deliveryOf(shown: Shown) {
+function deliveryOf(shown: Shown): DeliveryInfo | null {
   const d = shown.delivery;
   if (!d || d.status === "cancelled") return null;
   return {
-    state: String(d.status),
+    state: d.status as DeliveryState,
     attempts: Number(d.attempts),
     nextAttemptAt: d.status === "pending" || d.status === "sending" ? str(d.next_attempt_at) : null,
     lastError: str(d.last_error),
@@ -83,21 +77,21 @@ const attemptsOf = (shown: Shown) =>
  * is, to whom, where it stands now, its Message-ID), then each attempt to
  * send it (the SMTP server's reply code or the error).
  */
-const mailEntries = (mails: ApplicationMailRow[]) =>
+const mailEntries = (mails: ApplicationMailRow[]): TimelineEntry[] =>
   mails.flatMap((mail) => [
     {
       at: mail.createdAt,
-      kind: "mail" as const,
+      kind: "mail",
       mailId: mail.id,
       mailKind: mail.kind,
       to: mail.to,
       subject: mail.subject,
       status: mail.status,
       messageId: mail.messageId,
-    },
-    ...mail.attempts.map((attempt) => ({
+    } satisfies TimelineMail,
+    ...mail.attempts.map((attempt): TimelineMailAttempt => ({
       at: attempt.at,
-      kind: "mail-attempt" as const,
+      kind: "mail-attempt",
       mailId: mail.id,
       mailKind: mail.kind,
       to: mail.to,
@@ -109,31 +103,41 @@ const mailEntries = (mails: ApplicationMailRow[]) =>
     })),
   ]);
 
-export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationMailRow[]) {
+export function toDetail(
+  shown: Shown,
+  actions: ActionRow[],
+  mails: ApplicationMailRow[],
+): ApplicationDetail {
   const a = shown.application;
   const payload = payloadOf(shown);
-  const attribution = a.attribution as { firstTouch?: unknown; lastTouch?: unknown } | null;
-  const timeline = [
-    ...attemptsOf(shown).map(({ at, status, error, durationMs, outcome }) => ({
-      at,
-      kind: "attempt" as const,
-      status,
-      error,
-      durationMs,
-      outcome,
-    })),
-    ...actions.map(({ at, action, by, reason }) => ({ at, kind: "action" as const, action, by, reason })),
+  const attribution = a.attribution as { firstTouch?: Touch; lastTouch?: Touch } | null;
+  const timeline: TimelineEntry[] = [
+    ...attemptsOf(shown).map(
+      ({ at, status, error, durationMs, outcome }): TimelineAttempt => ({
+        at,
+        kind: "attempt",
+        status,
+        error,
+        durationMs,
+        outcome,
+      }),
+    ),
+    ...actions.map(
+      ({ at, action, by, reason }): TimelineAction => ({ at, kind: "action", action, by, reason }),
+    ),
     ...mailEntries(mails),
   ].sort((x, y) => x.at.localeCompare(y.at));
   return {
     // Every field by its schema name, as submitted.
-    application: Object.fromEntries(APPLICATION_FIELDS.map((field) => [field, payload[field]])),
+    application: Object.fromEntries(
+      APPLICATION_FIELDS.map((field) => [field, payload[field]]),
+    ) as ApplicationDetail["application"],
     id: String(a.id),
     submissionId: String(a.submission_id),
     // The number on the applicant's receipt (none for one held as spam at intake until released).
     reference: str(a.reference),
     createdAt: String(a.created_at),
-    state: a.status as "received" | "spam",
+    state: a.status as ApplicationState,
     spamReason: str(a.spam_reason),
     attribution: attribution
       ? { firstTouch: attribution.firstTouch ?? null, lastTouch: attribution.lastTouch ?? null }
@@ -144,15 +148,17 @@ export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationM
   };
 }
 
-export type Detail = ReturnType<typeof toDetail>;
-
 /**
  * The consent evidence file: the exact consent text with its version and
  * SHA-256, when, from where and on which page it was given, the submission as
  * received, and what the CRM was sent and answered. Its times are ISO 8601
  * with the offset of the provider's zone (`timeZone`) at that moment.
  */
-export function toEvidence(shown: Shown, exported: { at: string; by: string | null }, timeZone: string) {
+export function toEvidence(
+  shown: Shown,
+  exported: { at: string; by: string | null },
+  timeZone: string,
+): ConsentEvidence {
   const a = shown.application;
   const delivery = deliveryOf(shown);
   const consent = consentOf(shown);

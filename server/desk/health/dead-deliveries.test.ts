@@ -7,7 +7,7 @@
  */
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryWorker } from "../../delivery/worker";
+import { createDeliveryWorker } from "../../crm-delivery/worker";
 import { signedInStaff } from "../../../test/support/desk";
 import { auditRows, deskClient, submit } from "../../../test/support/desk-applications";
 import { listenOnLoopback, type Listening } from "../../../test/support/loopback";

@@ -8,11 +8,11 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { retryWindowMs } from "../../delivery/policy";
+import { retryWindowMs } from "../../crm-delivery/policy";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
-import type { DeliveryHealthRepository } from "../../store/delivery-health-repository";
+import type { DeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import type { InboxRepository } from "../../store/inbox-repository";
-import { auditEntry } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { auditRead } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import { toListItem } from "../application/views";
@@ -79,7 +79,7 @@ const healthRoutes: FastifyPluginAsync<{
     const ids = await app.store.transaction(async (tx) => {
       const moved = await deliveryHealth.redeliver({ allDead: true, include }, tx);
       await app.desk.audit.record(
-        auditEntry(request, "deliveries.redelivered_dead", undefined, { count: moved.length, include }),
+        auditRecord(request, "deliveries.redelivered_dead", undefined, { count: moved.length, include }),
         tx,
       );
       return moved;

@@ -13,8 +13,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { createMailOutboxRepository, MAIL_STATUSES, type MailStatus } from "../../mail/outbox-repository";
-import { retryWindowMs } from "../../delivery/policy";
-import { auditEntry } from "../audit/audit-repository";
+import { retryWindowMs } from "../../crm-delivery/policy";
+import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 
 const querySchema = z.object({
@@ -42,7 +42,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Bad query" });
     const page = await mail.list(parsed.data);
     await app.desk.audit.record(
-      auditEntry(request, "mail.viewed", undefined, {
+      auditRecord(request, "mail.viewed", undefined, {
         status: parsed.data.status ?? null,
         rows: page.items.length,
       }),
@@ -65,7 +65,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
         const moved = await mail.redeliver(id, tx);
         if (moved?.requeued) {
           await app.desk.audit.record(
-            auditEntry(request, "mail.redelivered", id, { from: moved.before }),
+            auditRecord(request, "mail.redelivered", id, { from: moved.before }),
             tx,
           );
         }

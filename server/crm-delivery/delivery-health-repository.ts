@@ -5,10 +5,10 @@
  * refusal or a temporary failure, server/delivery/policy.ts), and sending
  * deliveries again (one, or every dead one, or only the temporary failures).
  */
-import { permanentRefusalSql } from "../delivery/policy";
-import { DELIVERY_STATUSES, isUuid, type DeliveryStatus } from "./inbox-filter";
-import { iso } from "./row-values";
-import type { Queryable, Store } from "./store";
+import { permanentRefusalSql } from "./policy";
+import { DELIVERY_STATUSES, isUuid, type DeliveryStatus } from "../store/inbox-filter";
+import { iso } from "../store/row-values";
+import type { Queryable, Store } from "../store/store";
 
 /** A dead delivery's last attempt: when, the CRM's status (null: no answer), the error, and whether it was a permanent refusal. */
 export interface LastAttempt {
