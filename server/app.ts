@@ -12,7 +12,7 @@ import staticSite from "./plugins/static-site";
 import storePlugin from "./plugins/store";
 import applications from "./routes/applications";
 import health from "./routes/health";
-import newsletter from "./routes/newsletter";
+import newsletter from "./newsletter/newsletter-routes";
 import { loadSite } from "./site/load-site";
 import type { ApplicationJournal } from "./store/application-journal";
 import type { JournaledApplication } from "./store/applications-repository";

@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import type { ApplicationsRepository } from "./store/applications-repository";
-import type { NewsletterRepository } from "./store/newsletter-repository";
+import type { NewsletterRepository } from "./newsletter/newsletter-repository";
 import type { Store } from "./store/store";
 
 declare module "fastify" {

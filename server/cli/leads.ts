@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from "../config";
 import { csvOptions } from "../desk/exports/csv";
 import { createMailOutboxRepository, MAIL_STATUSES } from "../mail/outbox-repository";
 import { DataDirBusyError, openRuntime } from "../runtime";
-import { createNewsletterRepository } from "../store/newsletter-repository";
+import { createNewsletterRepository } from "../newsletter/newsletter-repository";
 import type { Store } from "../store/store";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import { APPLICATION_STATUSES, DELIVERY_STATUSES } from "../store/inbox-filter";

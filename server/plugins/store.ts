@@ -1,7 +1,7 @@
 import fp from "fastify-plugin";
 import type { ApplicationJournal } from "../store/application-journal";
 import { createApplicationsRepository, type JournaledApplication } from "../store/applications-repository";
-import { createNewsletterRepository } from "../store/newsletter-repository";
+import { createNewsletterRepository } from "../newsletter/newsletter-repository";
 import type { Store } from "../store/store";
 
 export interface StorePluginOptions {

@@ -4,7 +4,7 @@ import { newsletterSchema } from "#domain/newsletter/schema";
 import { fieldErrors } from "#domain/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
 import { renderNoticePage } from "../mail/newsletter-mail";
-import type { TokenState } from "../store/newsletter-repository";
+import type { TokenState } from "./newsletter-repository";
 
 /** Every sign-up gets the same answer, so the form cannot tell anyone who is on the list. */
 const SIGN_UP_ANSWER = { next: "confirm" } as const;

@@ -14,7 +14,7 @@ import {
   notifyMailQueued,
   type MailSettings,
 } from "../mail/newsletter-mail";
-import type { Queryable, Store } from "./store";
+import type { Queryable, Store } from "../store/store";
 
 export interface NewSubscriber {
   email: string;
