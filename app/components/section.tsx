@@ -28,6 +28,13 @@ export function Section({
   );
 }
 
+/** The words that open a section: eyebrow, heading and lead paragraph. */
+export interface SectionIntro {
+  eyebrow?: string;
+  title: React.ReactNode;
+  description?: React.ReactNode;
+}
+
 /** Eyebrow, heading and lead paragraph that open a section. */
 export function SectionHeader({
   eyebrow,
@@ -37,10 +44,7 @@ export function SectionHeader({
   headingId,
   as: Heading = "h2",
   className,
-}: {
-  eyebrow?: string;
-  title: React.ReactNode;
-  description?: React.ReactNode;
+}: SectionIntro & {
   align?: "center" | "left";
   headingId?: string;
   as?: "h1" | "h2";
@@ -64,5 +68,29 @@ export function SectionHeader({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A section that opens with its intro (SectionHeader, centred) and is named by
+ * that heading: `headingId` is the heading's id and the section's
+ * aria-labelledby.
+ */
+export function IntroducedSection({
+  intro,
+  headingId,
+  children,
+  ...props
+}: React.ComponentProps<typeof Section> & { intro: SectionIntro; headingId: string }) {
+  return (
+    <Section {...props} aria-labelledby={headingId}>
+      <SectionHeader
+        eyebrow={intro.eyebrow}
+        title={intro.title}
+        description={intro.description}
+        headingId={headingId}
+      />
+      {children}
+    </Section>
   );
 }

@@ -7,7 +7,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { siteFacts } from "#domain/site-facts";
 import { cn } from "#ui/cn";
 import { fieldCopy, sectionCopy, wizardCopy } from "#domain/application/copy";
@@ -56,13 +56,7 @@ export function FundingApplicationSection() {
   };
 
   return (
-    <Section id="funding-form" tone="muted" aria-labelledby="funding-form-heading">
-      <SectionHeader
-        eyebrow={sectionCopy.eyebrow}
-        title={sectionCopy.title}
-        description={sectionCopy.description}
-        headingId="funding-form-heading"
-      />
+    <IntroducedSection id="funding-form" tone="muted" intro={sectionCopy} headingId="funding-form-heading">
       <div className="mx-auto mt-10 grid max-w-6xl gap-6 sm:mt-12 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
         <div
           ref={placeholderRef}
@@ -80,7 +74,7 @@ export function FundingApplicationSection() {
         </div>
         <Assurances />
       </div>
-    </Section>
+    </IntroducedSection>
   );
 }
 

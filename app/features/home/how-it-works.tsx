@@ -1,5 +1,5 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
 import { Badge } from "#ui/badge";
 import { buttonVariants } from "#ui/button";
@@ -9,13 +9,7 @@ import type { HomeContent } from "~/content/home";
 /** Four steps from application to funding, each with its timeline. */
 export function HowItWorks({ intro, steps, summary }: HomeContent["process"]) {
   return (
-    <Section id="how-it-works" tone="muted" aria-labelledby="how-it-works-heading">
-      <SectionHeader
-        eyebrow={intro.eyebrow}
-        title={intro.title}
-        description={intro.description}
-        headingId="how-it-works-heading"
-      />
+    <IntroducedSection id="how-it-works" tone="muted" intro={intro} headingId="how-it-works-heading">
       <ol className="relative mt-12 grid gap-6 sm:mt-16 md:grid-cols-2 lg:grid-cols-4">
         {/* The line that joins the step numbers on wide screens. */}
         <span
@@ -59,6 +53,6 @@ export function HowItWorks({ intro, steps, summary }: HomeContent["process"]) {
           Start your application <ArrowRightIcon aria-hidden="true" />
         </SectionLink>
       </div>
-    </Section>
+    </IntroducedSection>
   );
 }

@@ -1,18 +1,12 @@
 import { QuoteIcon } from "lucide-react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import type { HomeContent } from "~/content/home";
 import { StarRating } from "./star-rating";
 
 /** Client stories: three founders, in their words. */
 export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeContent["testimonials"]) {
   return (
-    <Section id="testimonials" aria-labelledby="testimonials-heading">
-      <SectionHeader
-        eyebrow={intro.eyebrow}
-        title={intro.title}
-        description={intro.description}
-        headingId="testimonials-heading"
-      />
+    <IntroducedSection id="testimonials" intro={intro} headingId="testimonials-heading">
       <p className="mx-auto mt-6 flex w-fit flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-full border border-border bg-card px-4 py-2 text-sm font-medium shadow-sm">
         <StarRating rating={5} outOf={ratingScale} decorative />
         <span>{ratingClaim}</span>
@@ -45,6 +39,6 @@ export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeCon
           </li>
         ))}
       </ul>
-    </Section>
+    </IntroducedSection>
   );
 }

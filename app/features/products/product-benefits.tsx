@@ -1,18 +1,20 @@
 import { ContentIcon } from "~/components/content-icon";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 
 /** Six benefit cards, introduced by the product's longer description. */
 export function ProductBenefits({ product }: { product: Product }) {
   return (
-    <Section aria-labelledby="product-benefits-heading" tone="muted">
-      <SectionHeader
-        eyebrow={copy.benefits.eyebrow}
-        title={copy.benefits.title(product.title)}
-        description={product.description}
-        headingId="product-benefits-heading"
-      />
+    <IntroducedSection
+      tone="muted"
+      intro={{
+        eyebrow: copy.benefits.eyebrow,
+        title: copy.benefits.title(product.title),
+        description: product.description,
+      }}
+      headingId="product-benefits-heading"
+    >
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {product.benefits.map((benefit) => (
           <li
@@ -27,6 +29,6 @@ export function ProductBenefits({ product }: { product: Product }) {
           </li>
         ))}
       </ul>
-    </Section>
+    </IntroducedSection>
   );
 }

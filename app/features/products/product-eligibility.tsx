@@ -1,18 +1,12 @@
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
 
 /** Requirements grouped by category, beside the common disqualifiers. */
 export function ProductEligibility({ product }: { product: Product }) {
   return (
-    <Section aria-labelledby="product-eligibility-heading" tone="muted">
-      <SectionHeader
-        eyebrow={copy.eligibility.eyebrow}
-        title={copy.eligibility.title}
-        description={copy.eligibility.description}
-        headingId="product-eligibility-heading"
-      />
+    <IntroducedSection tone="muted" intro={copy.eligibility} headingId="product-eligibility-heading">
       <div className="mt-12 grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="gap-6 sm:columns-2">
           {product.requirements.map((group) => (
@@ -44,6 +38,6 @@ export function ProductEligibility({ product }: { product: Product }) {
           </ul>
         </div>
       </div>
-    </Section>
+    </IntroducedSection>
   );
 }

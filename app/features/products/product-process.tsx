@@ -1,5 +1,5 @@
 import { ClockIcon } from "lucide-react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { Badge } from "#ui/badge";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
@@ -7,13 +7,10 @@ import type { Product } from "~/content/products";
 /** The four steps from application to funds, each with its duration. */
 export function ProductProcess({ product }: { product: Product }) {
   return (
-    <Section aria-labelledby="product-process-heading">
-      <SectionHeader
-        eyebrow={copy.process.eyebrow}
-        title={copy.process.title}
-        description={copy.process.description(product.typicalSpeed)}
-        headingId="product-process-heading"
-      />
+    <IntroducedSection
+      intro={{ ...copy.process, description: copy.process.description(product.typicalSpeed) }}
+      headingId="product-process-heading"
+    >
       <div className="relative mt-12">
         {/* The connector sits behind the step numbers on wide screens only. */}
         <div
@@ -44,6 +41,6 @@ export function ProductProcess({ product }: { product: Product }) {
           ))}
         </ol>
       </div>
-    </Section>
+    </IntroducedSection>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
-import { Section, SectionHeader } from "~/components/section";
+import { IntroducedSection } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
 import { buttonVariants } from "#ui/button";
 import type { ProductCardData, ProductsSectionCopy } from "~/content/products";
@@ -19,13 +19,7 @@ export function ProductsSection({
   copy: ProductsSectionCopy;
 }) {
   return (
-    <Section id="products" tone="muted" aria-labelledby="products-heading">
-      <SectionHeader
-        eyebrow={copy.eyebrow}
-        title={copy.title}
-        description={copy.description}
-        headingId="products-heading"
-      />
+    <IntroducedSection id="products" tone="muted" intro={copy} headingId="products-heading">
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product) => (
           <li key={product.slug}>
@@ -43,6 +37,6 @@ export function ProductsSection({
           {copy.learnMore}
         </SectionLink>
       </div>
-    </Section>
+    </IntroducedSection>
   );
 }
