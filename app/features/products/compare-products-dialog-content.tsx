@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import type { DeferredDialogProps } from "#ui/deferred-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
-import { productPath, products, productsSectionCopy } from "~/content/products";
+import { productPath, products, productsSectionCopy, type Product } from "~/content/products";
 
 const copy = productsSectionCopy.compare;
 
@@ -59,9 +59,7 @@ export default function CompareProductsDialogContent({
                 <tr key={product.slug}>
                   <th scope="row" className="px-4 py-4 font-semibold">
                     <span className="flex items-center gap-3">
-                      <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                        <ContentIcon name={product.icon} className="size-5" />
-                      </span>
+                      <ProductIcon product={product} />
                       {product.title}
                     </span>
                   </th>
@@ -71,14 +69,10 @@ export default function CompareProductsDialogContent({
                   <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
                   <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
                   <td className="px-4 py-4 text-right">
-                    <Link
-                      to={productPath(product.slug)}
+                    <DetailsLink
+                      product={product}
                       className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
-                    >
-                      {copy.detailsLink}
-                      <span className="sr-only"> about {product.title}</span>
-                      <ArrowRightIcon className="size-4" aria-hidden="true" />
-                    </Link>
+                    />
                   </td>
                 </tr>
               ))}
@@ -90,9 +84,7 @@ export default function CompareProductsDialogContent({
           {products.map((product) => (
             <li key={product.slug} className="rounded-xl border border-border p-4">
               <div className="flex items-center gap-3">
-                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <ContentIcon name={product.icon} className="size-5" />
-                </span>
+                <ProductIcon product={product} />
                 <h3 className="font-semibold">{product.title}</h3>
               </div>
               <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
@@ -109,18 +101,34 @@ export default function CompareProductsDialogContent({
                   <dd>{product.bestFor}</dd>
                 </div>
               </dl>
-              <Link
-                to={productPath(product.slug)}
+              <DetailsLink
+                product={product}
                 className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
-              >
-                {copy.detailsLink}
-                <span className="sr-only"> about {product.title}</span>
-                <ArrowRightIcon className="size-4" aria-hidden="true" />
-              </Link>
+              />
             </li>
           ))}
         </ul>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The product's icon on its tinted tile, as the table and the cards show it. */
+function ProductIcon({ product }: { product: Product }) {
+  return (
+    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+      <ContentIcon name={product.icon} className="size-5" />
+    </span>
+  );
+}
+
+/** The link to the product's page; its accessible name says which product. */
+function DetailsLink({ product, className }: { product: Product; className: string }) {
+  return (
+    <Link to={productPath(product.slug)} className={className}>
+      {copy.detailsLink}
+      <span className="sr-only"> about {product.title}</span>
+      <ArrowRightIcon className="size-4" aria-hidden="true" />
+    </Link>
   );
 }
