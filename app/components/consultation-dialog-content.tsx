@@ -4,7 +4,7 @@ import { track } from "~/lib/analytics";
 import { siteFacts } from "#domain/site-facts";
 import { publicEnv } from "~/lib/public-env";
 import type { DeferredDialogProps } from "#ui/deferred-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
+import { DeferredDialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
 
 /** The body of ConsultationDialog (consultation-dialog.tsx), loaded when first wanted. */
 export default function ConsultationDialogContent({
@@ -20,40 +20,37 @@ export default function ConsultationDialogContent({
     if (open) track("consultation_opened");
   }, [open]);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6"
-        closeLabel="Close consultation dialog"
-        // Focus the dialog itself, not the cross-origin frame: keys pressed inside
-        // the frame never reach this page, so Escape would stop working.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
-        }}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Schedule Your Consultation</DialogTitle>
-          <DialogDescription>
-            Pick a time for a free 30-minute call with a funding specialist. No obligation, no credit pull.
-          </DialogDescription>
-        </DialogHeader>
-        {bookingUrl ? (
-          <iframe
-            src={bookingUrl}
-            title={`Book a consultation with ${siteFacts.brand}`}
-            className="h-[700px] w-full shrink-0 rounded-lg border border-border bg-card"
-            loading="lazy"
-            onLoad={() => track("booking_loaded")}
-          />
-        ) : (
-          <ContactFallback />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DeferredDialogContent
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6"
+      closeLabel="Close consultation dialog"
+      // Focus the dialog itself, not the cross-origin frame: keys pressed inside
+      // the frame never reach this page, so Escape would stop working.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        (event.currentTarget as HTMLElement | null)?.focus();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Schedule Your Consultation</DialogTitle>
+        <DialogDescription>
+          Pick a time for a free 30-minute call with a funding specialist. No obligation, no credit pull.
+        </DialogDescription>
+      </DialogHeader>
+      {bookingUrl ? (
+        <iframe
+          src={bookingUrl}
+          title={`Book a consultation with ${siteFacts.brand}`}
+          className="h-[700px] w-full shrink-0 rounded-lg border border-border bg-card"
+          loading="lazy"
+          onLoad={() => track("booking_loaded")}
+        />
+      ) : (
+        <ContactFallback />
+      )}
+    </DeferredDialogContent>
   );
 }
 

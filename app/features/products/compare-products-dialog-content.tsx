@@ -2,7 +2,7 @@ import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import type { DeferredDialogProps } from "#ui/deferred-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
+import { DeferredDialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
 import { productPath, products, productsSectionCopy, type Product } from "~/content/products";
 
 const copy = productsSectionCopy.compare;
@@ -18,98 +18,95 @@ export default function CompareProductsDialogContent({
   returnFocusTo,
 }: DeferredDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-5xl gap-6 p-5 sm:p-8"
-        closeLabel="Close comparison"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="text-2xl">{copy.title}</DialogTitle>
-          <DialogDescription className="text-base">{copy.description}</DialogDescription>
-        </DialogHeader>
+    <DeferredDialogContent
+      open={open}
+      onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
+      className="max-w-5xl gap-6 p-5 sm:p-8"
+      closeLabel="Close comparison"
+    >
+      <DialogHeader>
+        <DialogTitle className="text-2xl">{copy.title}</DialogTitle>
+        <DialogDescription className="text-base">{copy.description}</DialogDescription>
+      </DialogHeader>
 
-        <div className="hidden overflow-hidden rounded-xl border border-border md:block">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">{copy.title}</caption>
-            <thead className="bg-muted text-xs tracking-wider text-muted-foreground uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {copy.columns.product}
+      <div className="hidden overflow-hidden rounded-xl border border-border md:block">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{copy.title}</caption>
+          <thead className="bg-muted text-xs tracking-wider text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.product}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.range}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.speed}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {copy.columns.bestFor}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">{copy.detailsLink}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {products.map((product) => (
+              <tr key={product.slug}>
+                <th scope="row" className="px-4 py-4 font-semibold">
+                  <span className="flex items-center gap-3">
+                    <ProductIcon product={product} />
+                    {product.title}
+                  </span>
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {copy.columns.range}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {copy.columns.speed}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {copy.columns.bestFor}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{copy.detailsLink}</span>
-                </th>
+                <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
+                  {product.range.label}
+                </td>
+                <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
+                <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
+                <td className="px-4 py-4 text-right">
+                  <DetailsLink
+                    product={product}
+                    className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {products.map((product) => (
-                <tr key={product.slug}>
-                  <th scope="row" className="px-4 py-4 font-semibold">
-                    <span className="flex items-center gap-3">
-                      <ProductIcon product={product} />
-                      {product.title}
-                    </span>
-                  </th>
-                  <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
-                    {product.range.label}
-                  </td>
-                  <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
-                  <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
-                  <td className="px-4 py-4 text-right">
-                    <DetailsLink
-                      product={product}
-                      className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-primary underline-offset-4 hover:underline"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
-        <ul className="flex flex-col gap-3 md:hidden">
-          {products.map((product) => (
-            <li key={product.slug} className="rounded-xl border border-border p-4">
-              <div className="flex items-center gap-3">
-                <ProductIcon product={product} />
-                <h3 className="font-semibold">{product.title}</h3>
+      <ul className="flex flex-col gap-3 md:hidden">
+        {products.map((product) => (
+          <li key={product.slug} className="rounded-xl border border-border p-4">
+            <div className="flex items-center gap-3">
+              <ProductIcon product={product} />
+              <h3 className="font-semibold">{product.title}</h3>
+            </div>
+            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">{copy.columns.range}</dt>
+                <dd className="text-lg font-bold text-primary">{product.range.label}</dd>
               </div>
-              <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-                <div>
-                  <dt className="text-muted-foreground">{copy.columns.range}</dt>
-                  <dd className="text-lg font-bold text-primary">{product.range.label}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{copy.columns.speed}</dt>
-                  <dd className="text-base font-semibold">{product.typicalSpeed}</dd>
-                </div>
-                <div className="col-span-2">
-                  <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
-                  <dd>{product.bestFor}</dd>
-                </div>
-              </dl>
-              <DetailsLink
-                product={product}
-                className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
-              />
-            </li>
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
+              <div>
+                <dt className="text-muted-foreground">{copy.columns.speed}</dt>
+                <dd className="text-base font-semibold">{product.typicalSpeed}</dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
+                <dd>{product.bestFor}</dd>
+              </div>
+            </dl>
+            <DetailsLink
+              product={product}
+              className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+            />
+          </li>
+        ))}
+      </ul>
+    </DeferredDialogContent>
   );
 }
 
