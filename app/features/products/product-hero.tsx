@@ -1,4 +1,11 @@
-import { ArrowRightIcon, CalendarDaysIcon, CheckIcon, ClockIcon, TargetIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  CalendarDaysIcon,
+  CheckIcon,
+  ClockIcon,
+  TargetIcon,
+  type LucideIcon,
+} from "lucide-react";
 import { ConsultationDialog } from "~/components/consultation-dialog";
 import { ContentIcon } from "~/components/content-icon";
 import { SectionLink } from "~/components/section-link";
@@ -71,23 +78,24 @@ export function ProductHero({ product }: { product: Product }) {
               </dt>
               <dd className="text-4xl font-bold tracking-tight sm:text-5xl">{product.range.label}</dd>
             </div>
-            <div className="relative border-t border-white/10 pt-5 pl-8">
-              <dt className="text-sm text-ink-muted">
-                <ClockIcon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
-                {copy.speedLabel}
-              </dt>
-              <dd className="font-semibold">{product.typicalSpeed}</dd>
-            </div>
-            <div className="relative border-t border-white/10 pt-5 pl-8">
-              <dt className="text-sm text-ink-muted">
-                <TargetIcon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
-                {copy.bestForLabel}
-              </dt>
-              <dd className="font-semibold">{product.bestFor}</dd>
-            </div>
+            <HeroFact icon={ClockIcon} label={copy.speedLabel} value={product.typicalSpeed} />
+            <HeroFact icon={TargetIcon} label={copy.bestForLabel} value={product.bestFor} />
           </dl>
         </div>
       </div>
     </section>
+  );
+}
+
+/** One of the panel's facts below the range: its icon and label, then the value. */
+function HeroFact({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <div className="relative border-t border-white/10 pt-5 pl-8">
+      <dt className="text-sm text-ink-muted">
+        <Icon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
   );
 }
