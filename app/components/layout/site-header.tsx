@@ -20,6 +20,27 @@ function useScrolledPastTop() {
   return scrolled;
 }
 
+/** The main navigation's links, as the wide header and the mobile menu list them. */
+function MainNavList({
+  className,
+  linkClassName,
+  onNavigate,
+}: {
+  className: string;
+  linkClassName: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul className={className}>
+      {mainNav.map((item) => (
+        <li key={item.label}>
+          <NavLink item={item} onClick={onNavigate} className={linkClassName} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SiteHeader() {
   const scrolled = useScrolledPastTop();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,16 +71,10 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-4 sm:px-6 lg:px-8">
         <Logo onNavigate={close} />
         <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {mainNav.map((item) => (
-              <li key={item.label}>
-                <NavLink
-                  item={item}
-                  className="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-                />
-              </li>
-            ))}
-          </ul>
+          <MainNavList
+            className="flex items-center gap-1"
+            linkClassName="rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+          />
         </nav>
         <div className="flex items-center gap-2">
           <SectionLink className={cn(buttonVariants(), "hidden md:inline-flex")} section="funding-form">
@@ -89,17 +104,11 @@ export function SiteHeader() {
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-border bg-card shadow-lift md:hidden"
       >
         <nav aria-label="Mobile" className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
-          <ul className="flex flex-col gap-1">
-            {mainNav.map((item) => (
-              <li key={item.label}>
-                <NavLink
-                  item={item}
-                  onClick={close}
-                  className="block rounded-lg px-3 py-3 text-base font-medium text-foreground hover:bg-muted"
-                />
-              </li>
-            ))}
-          </ul>
+          <MainNavList
+            className="flex flex-col gap-1"
+            linkClassName="block rounded-lg px-3 py-3 text-base font-medium text-foreground hover:bg-muted"
+            onNavigate={close}
+          />
           <SectionLink
             className={cn(buttonVariants({ size: "lg" }), "mt-3 w-full")}
             section="funding-form"
