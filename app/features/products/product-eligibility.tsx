@@ -1,4 +1,5 @@
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
+import type * as React from "react";
 import { IntroducedSection } from "~/components/section";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
@@ -15,29 +16,37 @@ export function ProductEligibility({ product }: { product: Product }) {
               className="mb-6 flex break-inside-avoid flex-col gap-4 rounded-2xl border border-border bg-card p-6 shadow-card last:mb-0"
             >
               <h3 className="text-lg font-semibold tracking-tight">{group.category}</h3>
-              <ul className="flex flex-col gap-3">
-                {group.items.map((item) => (
-                  <li key={item} className="flex gap-3 leading-relaxed">
-                    <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
+              <MarkedList
+                items={group.items}
+                marker={
+                  <CircleCheckIcon className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+                }
+              />
             </div>
           ))}
         </div>
         <div className="flex flex-col gap-4 self-start rounded-2xl border border-destructive/20 bg-card p-6 shadow-card">
           <h3 className="text-lg font-semibold tracking-tight">{copy.eligibility.disqualifiersTitle}</h3>
-          <ul className="flex flex-col gap-3">
-            {product.disqualifiers.map((item) => (
-              <li key={item} className="flex gap-3 leading-relaxed">
-                <CircleXIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <MarkedList
+            items={product.disqualifiers}
+            marker={<CircleXIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />}
+          />
         </div>
       </div>
     </IntroducedSection>
+  );
+}
+
+/** A list whose every item opens with the same mark (a check for a requirement, a cross for a disqualifier). */
+function MarkedList({ items, marker }: { items: readonly string[]; marker: React.ReactNode }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3 leading-relaxed">
+          {marker}
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
