@@ -6,6 +6,8 @@ import { DeferredDialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { productPath, products, productsSectionCopy, type Product } from "~/content/products";
 
 const copy = productsSectionCopy.compare;
+/** The table's labelled columns, in the order of each row's cells. */
+const columnLabels = [copy.columns.product, copy.columns.range, copy.columns.speed, copy.columns.bestFor];
 
 /**
  * The body of CompareProductsDialog (compare-products-dialog.tsx): the six
@@ -35,18 +37,11 @@ export default function CompareProductsDialogContent({
           <caption className="sr-only">{copy.title}</caption>
           <thead className="bg-muted text-xs tracking-wider text-muted-foreground uppercase">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {copy.columns.product}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {copy.columns.range}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {copy.columns.speed}
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                {copy.columns.bestFor}
-              </th>
+              {columnLabels.map((label) => (
+                <th key={label} scope="col" className="px-4 py-3 font-semibold">
+                  {label}
+                </th>
+              ))}
               <th scope="col" className="px-4 py-3">
                 <span className="sr-only">{copy.detailsLink}</span>
               </th>
