@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { faqGroups, faqPageContent } from "~/content/faq";
 import { siteFacts } from "#domain/site-facts";
 import { FaqPage } from "./faq-page";
+import { renderPage } from "~/testing/render";
 
-function renderFaq() {
-  const router = createMemoryRouter([{ path: "/faq", element: <FaqPage content={faqPageContent} /> }], {
-    initialEntries: ["/faq"],
-  });
-  return render(<RouterProvider router={router} />);
-}
+const renderFaq = () => renderPage(<FaqPage content={faqPageContent} />, "/faq");
 
 /** The disclosure (<details>) that holds a question. */
 const item = (question: string) =>

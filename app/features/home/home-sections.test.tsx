@@ -1,11 +1,7 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ContentIconProvider } from "~/components/content-icon";
-import { contentIcons } from "~/content/content-icons.server";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { homeContent } from "~/content/home";
-import { contentIconNames, type ContentIconSet } from "~/content/icons";
 import { claims, valueProps } from "~/content/claims";
 import { institutions } from "~/content/institutions";
 import { processSteps, processSummary } from "~/content/process";
@@ -14,35 +10,22 @@ import { AboutSection } from "./about-section";
 import { Hero } from "./hero";
 import { HowItWorks } from "./how-it-works";
 import { Testimonials } from "./testimonials";
-
-let icons: ContentIconSet;
-beforeAll(async () => {
-  icons = await contentIcons(contentIconNames);
-});
+import { renderPage } from "~/testing/render";
 
 function renderHome() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/",
-        element: (
-          <ContentIconProvider icons={icons}>
-            <Hero
-              hero={homeContent.hero}
-              valueProps={homeContent.valueProps}
-              dashboard={homeContent.dashboard}
-              institutions={homeContent.institutions}
-            />
-            <AboutSection about={homeContent.about} claims={homeContent.claims} />
-            <HowItWorks {...homeContent.process} />
-            <Testimonials {...homeContent.testimonials} />
-          </ContentIconProvider>
-        ),
-      },
-    ],
-    { initialEntries: ["/"] },
+  return renderPage(
+    <>
+      <Hero
+        hero={homeContent.hero}
+        valueProps={homeContent.valueProps}
+        dashboard={homeContent.dashboard}
+        institutions={homeContent.institutions}
+      />
+      <AboutSection about={homeContent.about} claims={homeContent.claims} />
+      <HowItWorks {...homeContent.process} />
+      <Testimonials {...homeContent.testimonials} />
+    </>,
   );
-  return render(<RouterProvider router={router} />);
 }
 
 function section(id: string) {

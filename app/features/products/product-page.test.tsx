@@ -1,39 +1,30 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ContentIconProvider } from "~/components/content-icon";
-import { contentIcons } from "~/content/content-icons.server";
-import { contentIconNames, type ContentIconSet } from "~/content/icons";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { products, type Product } from "~/content/products";
 import { formatUsdRange } from "#domain/lib/format";
 import { ProductBenefits } from "./product-benefits";
 import { ProductEligibility } from "./product-eligibility";
 import { ProductHero } from "./product-hero";
 import { ProductProcess } from "./product-process";
+import { renderPage } from "~/testing/render";
 
-let icons: ContentIconSet;
-beforeAll(async () => {
-  icons = await contentIcons(contentIconNames);
-});
-
-function renderPage(product: Product) {
-  const element = (
-    <ContentIconProvider icons={icons}>
+function renderProductPage(product: Product) {
+  renderPage(
+    <>
       <ProductHero product={product} />
       <ProductBenefits product={product} />
       <ProductProcess product={product} />
       <ProductEligibility product={product} />
-    </ContentIconProvider>
+    </>,
+    `/products/${product.slug}`,
   );
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/products/x"] });
-  render(<RouterProvider router={router} />);
   return product;
 }
 
 describe.each(products)("$title page sections", (entry) => {
   it("shows the hero, benefits, process, requirements and disqualifiers", () => {
-    const product = renderPage(entry);
+    const product = renderProductPage(entry);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(product.title);
     expect(screen.getByText(product.subtitle)).toBeInTheDocument();
     expect(screen.getByText(formatUsdRange(product.range))).toBeInTheDocument();

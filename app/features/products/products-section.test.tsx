@@ -1,36 +1,14 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
-import { ContentIconProvider } from "~/components/content-icon";
-import { contentIcons } from "~/content/content-icons.server";
-import { contentIconNames, type ContentIconSet } from "~/content/icons";
+import { describe, expect, it } from "vitest";
 import { productCards, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "#domain/lib/format";
 import { ProductsSection } from "./products-section";
+import { renderPage } from "~/testing/render";
 
-let icons: ContentIconSet;
-beforeAll(async () => {
-  icons = await contentIcons(contentIconNames);
-});
-
-function renderSection() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/",
-        element: (
-          <ContentIconProvider icons={icons}>
-            <ProductsSection products={productCards()} copy={productsSectionCopy} />
-          </ContentIconProvider>
-        ),
-      },
-    ],
-    { initialEntries: ["/"] },
-  );
-  return render(<RouterProvider router={router} />);
-}
+const renderSection = () =>
+  renderPage(<ProductsSection products={productCards()} copy={productsSectionCopy} />);
 
 describe("ProductsSection", () => {
   it("shows six product cards, each with its range, features and a link to its page", () => {
@@ -60,9 +38,15 @@ describe("ProductsSection", () => {
     const user = userEvent.setup();
     renderSection();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Compare All Options" }));
+    const trigger = screen.getByRole("button", { name: "Compare All Options" });
+    await user.click(trigger);
     const dialog = await screen.findByRole("dialog", { name: "Compare funding options" });
     const table = within(dialog).getByRole("table");
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Product", "Funding range", "Typical time to fund", "Best for", "Details"]);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(6);
     products.forEach((product, index) => {
@@ -74,5 +58,7 @@ describe("ProductsSection", () => {
     });
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Focus goes back to the button that opened it.
+    expect(trigger).toHaveFocus();
   });
 });

@@ -1,0 +1,23 @@
+/**
+ * Test support for the website's component tests (imported by tests only):
+ * renders part of a page the way a route does, inside a router (links and
+ * section links need one) and with the content icons that the pages'
+ * build-time loaders provide.
+ */
+import { render } from "@testing-library/react";
+import type * as React from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { ContentIconProvider } from "~/components/content-icon";
+import { contentIcons } from "~/content/content-icons.server";
+import { contentIconNames } from "~/content/icons";
+
+const icons = await contentIcons(contentIconNames);
+
+/** Renders `element` as the page at `url` ("/" unless given). */
+export function renderPage(element: React.ReactNode, url = "/") {
+  const router = createMemoryRouter(
+    [{ path: "*", element: <ContentIconProvider icons={icons}>{element}</ContentIconProvider> }],
+    { initialEntries: [url] },
+  );
+  return render(<RouterProvider router={router} />);
+}
