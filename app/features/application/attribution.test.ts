@@ -1,16 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ATTRIBUTION_KEY, captureAttribution, readAttribution } from "./attribution";
 import { attributionSchema } from "#domain/application/schema";
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
+import { MemoryStorage } from "~/testing/memory-storage";
 
 const site = "https://harborline.test";
 const start = new Date("2024-03-01T12:00:00.000Z");

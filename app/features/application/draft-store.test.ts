@@ -1,19 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDraft, DRAFT_KEY, DRAFT_VERSION, loadDraft, saveDraft } from "./draft-store";
 import { emptyApplication } from "#domain/application/schema";
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from "~/testing/memory-storage";
 
 const fields = Object.keys(emptyApplication);
 const id = "3f1c2b8e-8a34-4c5e-9d2b-7d1f0b7b2c11";
