@@ -1,9 +1,11 @@
 /**
- * The desk's pages, under the basename /desk. Pages before sign-in stand
+ * The desk's pages, under the basename /desk (the pages the server links to
+ * in e-mails take their paths from #domain/desk/pages). Pages before sign-in stand
  * alone; every other page sits in the signed-in layout, whose loader asks
  * the server who is signed in (a 401 sends the visitor to sign in).
  */
 import type { RouteObject } from "react-router";
+import { DESK_BASENAME, DESK_PAGES } from "#domain/desk/pages";
 import { getMe } from "./common/api/requests";
 import { DeskLayout, LAYOUT_ID } from "./common/components/layout";
 import { RootError, RouteError } from "./common/components/route-error";
@@ -26,7 +28,7 @@ import { SignInPage, signInLoader } from "./sign-in/sign-in-page";
 import { StaffPage, staffLoader } from "./staff/staff-page";
 import { Loading, Root } from "./root";
 
-export const BASENAME = "/desk";
+export const BASENAME = DESK_BASENAME;
 
 export const routes: RouteObject[] = [
   {
@@ -36,7 +38,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: homeLoader, element: <HomePage /> },
       { path: "sign-in", loader: signInLoader, element: <SignInPage /> },
-      { path: "invite/:token", loader: inviteLoader, element: <InvitePage /> },
+      { path: DESK_PAGES.invite.route, loader: inviteLoader, element: <InvitePage /> },
       {
         id: LAYOUT_ID,
         loader: guarded(async ({ request }) => adoptTimeZone(await getMe(request.signal))),
@@ -47,10 +49,10 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: "inbox", loader: inboxLoader, element: <InboxPage /> },
-              { path: "applications/:id", loader: applicationLoader, element: <ApplicationPage /> },
+              { path: DESK_PAGES.application.route, loader: applicationLoader, element: <ApplicationPage /> },
               { path: "applications/:id/evidence", loader: evidenceLoader, element: <EvidencePage /> },
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
-              { path: "health", loader: healthLoader, element: <HealthPage /> },
+              { path: DESK_PAGES.health.route, loader: healthLoader, element: <HealthPage /> },
               { path: "mail", loader: mailLoader, element: <MailPage /> },
               {
                 path: "analytics",

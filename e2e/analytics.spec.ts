@@ -15,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Request } from "@playwright/test";
 import { ATTRIBUTION_KEY } from "../app/features/application/attribution";
 import { DRAFT_KEY } from "../app/features/application/draft-store";
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { acceptInvitation, expectNoAxeViolations, screenshot } from "./support/desk";
 import { E2E } from "./support/env";
 import { expect, test, type Page } from "./support/test";

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { SessionInfo } from "../common/api/types";
+import type { SessionItem } from "#domain/desk/contract";
 import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const session = (overrides: Partial<SessionInfo>): SessionInfo => ({
+const session = (overrides: Partial<SessionItem>): SessionItem => ({
   id: "s-1",
   createdAt: "2024-05-01T14:03:00Z",
   lastSeenAt: "2024-05-01T15:03:00Z",
@@ -70,7 +70,7 @@ test("changing the password shows the server's reason per field, then says the o
   await user.type(field("New password"), "short");
   await user.type(field("Confirm new password"), "short");
   await user.click(within(form).getByRole("button", { name: "Change password" }));
-  expect(await within(form).findByText("Use at least 12 characters")).toBeVisible();
+  expect(await within(form).findByText("Use at least 12 characters.")).toBeVisible();
   expect(api.callsTo("POST /account/password")).toHaveLength(0);
 
   await user.clear(field("New password"));
@@ -113,7 +113,7 @@ test("new backup codes need the current password and are shown once", async () =
 
 test("account: another session can be ended; this one ends by signing out", async () => {
   const user = userEvent.setup();
-  const session = (id: string, current: boolean, agent: string): SessionInfo => ({
+  const session = (id: string, current: boolean, agent: string): SessionItem => ({
     id,
     createdAt: "2024-05-01T14:03:00Z",
     lastSeenAt: "2024-05-01T15:03:00Z",

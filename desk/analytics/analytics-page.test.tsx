@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { FUNNEL_STEPS, INTENTS, OUTCOMES, type AnalyticsReport } from "#domain/analytics/events";
+import { FUNNEL_STEPS, INTENTS, OUTCOMES } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 

@@ -9,7 +9,7 @@ import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
 import { Input } from "#ui/input";
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { getAnalytics } from "./api";
 import { BarListChart } from "./charts/bar-list-chart";
 import { CHART_COLORS, count, percent } from "./charts/chart-frame";

@@ -1,5 +1,5 @@
 /** The analytics report (staff and admin) for a range of days, optionally one source or campaign. */
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { queryString, request } from "../common/api/client";
 
 export const getAnalytics = (

@@ -2,11 +2,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
-import type { Detail } from "../common/api/types";
+import type { ApplicationDetail } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
 
-const detail = (overrides: Partial<Detail> = {}): Detail => ({
+const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail => ({
   application: { ...sampleApplication },
   id: "app-1",
   submissionId: "sub-1",
@@ -219,7 +219,7 @@ test("a quarantined application offers Release, not Redeliver", async () => {
 test("redelivery is the main action only where it makes sense: failed, or waiting after a failed attempt", async () => {
   const user = userEvent.setup();
   const pending = { attempts: 0, nextAttemptAt: null, lastError: null, deliveredAt: null };
-  const cases: [Detail["delivery"], string | null, boolean][] = [
+  const cases: [ApplicationDetail["delivery"], string | null, boolean][] = [
     [{ ...pending, state: "dead", attempts: 12, lastError: "HTTP 503" }, "Redeliver", true],
     [
       {

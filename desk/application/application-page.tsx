@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "#ui/button";
 import { evidenceUrl, getApplication, markSpam, redeliver } from "./api";
 import { release } from "../common/api/requests";
-import type { Detail } from "../common/api/types";
+import type { ApplicationDetail } from "#domain/desk/contract";
 import {
   ApplicationFields,
   AttributionSection,
@@ -26,11 +26,11 @@ export const applicationLoader = guarded(({ params, request }) =>
 );
 
 /** The loader's answer until an action returns a newer one. */
-function useLatest(loaded: Detail) {
+function useLatest(loaded: ApplicationDetail) {
   const [state, setState] = useState({ loaded, detail: loaded });
   if (state.loaded !== loaded) setState({ loaded, detail: loaded });
   const detail = state.loaded === loaded ? state.detail : loaded;
-  return [detail, (next: Detail) => setState({ loaded, detail: next })] as const;
+  return [detail, (next: ApplicationDetail) => setState({ loaded, detail: next })] as const;
 }
 
 /**
@@ -39,7 +39,7 @@ function useLatest(loaded: Detail) {
  * again" for one the CRM already has (it lost it); nothing while it waits for
  * its first attempt or is being sent, or in quarantine.
  */
-function resendOffer(detail: Detail) {
+function resendOffer(detail: ApplicationDetail) {
   const delivery = detail.delivery;
   if (detail.state !== "received" || !delivery) return null;
   const lastError = delivery.lastError ? ` The CRM's last answer: ${delivery.lastError}.` : "";
@@ -83,7 +83,7 @@ export function ApplicationPage() {
 
   async function act(
     action: ReturnType<typeof useAction>,
-    call: () => Promise<Detail>,
+    call: () => Promise<ApplicationDetail>,
     message: string,
   ): Promise<boolean> {
     setNews(null);

@@ -1,6 +1,6 @@
 /** The audit log (admin only). */
 import { queryString, request } from "../common/api/client";
-import type { AuditFilters, AuditPage } from "../common/api/types";
+import type { AuditFilters, AuditList } from "#domain/desk/contract";
 
 export const listAudit = (query: AuditFilters & { cursor?: string }, signal?: AbortSignal) =>
-  request<AuditPage>(`/audit${queryString(query)}`, { signal });
+  request<AuditList>(`/audit${queryString(query)}`, { signal });

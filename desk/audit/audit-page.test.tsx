@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AuditEntry } from "../common/api/types";
+import type { AuditItem } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const entry = (id: string, overrides: Partial<AuditEntry>): AuditEntry => ({
+const entry = (id: string, overrides: Partial<AuditItem>): AuditItem => ({
   id,
   at: "2024-05-01T14:03:00Z",
   actor: "dana@harborline.test",
+  actorId: "user-1",
   actorName: "Dana Reyes",
   action: "sign-in",
   target: null,
@@ -42,6 +43,7 @@ const ENTRIES = [
   entry("1", {
     action: "applications.purged",
     actor: null,
+    actorId: null,
     actorName: null,
     ip: null,
     details: { count: 2, retentionDays: 30 },

@@ -5,7 +5,7 @@ import { Field, FieldLabel } from "#ui/field";
 import { fieldControlClasses } from "#ui/input";
 import { cn } from "#ui/cn";
 import { listAudit } from "./api";
-import type { AuditEntry, AuditFilters } from "../common/api/types";
+import type { AuditItem, AuditFilters } from "#domain/desk/contract";
 import { AdminOnly } from "../common/components/admin-only";
 import { ResponsiveList, type ListColumn } from "../common/components/data-list";
 import { DayRangeFields } from "../common/components/day-range-fields";
@@ -13,7 +13,7 @@ import { LoadMore } from "../common/components/load-more";
 import { EmptyState, ErrorAlert } from "../common/components/messages";
 import { PageHeader, useDocumentTitle } from "../common/components/page";
 import { TextField } from "../common/components/text-field";
-import { APPLICATION, AUDIT_ACTIONS, AUDIT_GROUPS, auditWords, type Part } from "./audit-words";
+import { APPLICATION, AUDIT_GROUPS, AUDIT_WORDS, auditWords, wordsFor, type Part } from "./audit-words";
 import { dateRangeError, formParams } from "../common/lib/filters";
 import { formatDateTime } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
@@ -41,7 +41,7 @@ export const auditLoader = guarded(async ({ request }) => {
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 
 /** What an entry is about, as a link while it exists, else its id. */
-function Subject({ part, entry }: { part: Part; entry: AuditEntry }) {
+function Subject({ part, entry }: { part: Part; entry: AuditItem }) {
   if (typeof part === "string") return part;
   if (part === APPLICATION) {
     const application = entry.application;
@@ -65,7 +65,7 @@ function Subject({ part, entry }: { part: Part; entry: AuditEntry }) {
 }
 
 /** The entry's sentence after the actor's name; `capital` starts it with a capital letter. */
-function Sentence({ entry, capital }: { entry: AuditEntry; capital?: boolean }) {
+function Sentence({ entry, capital }: { entry: AuditItem; capital?: boolean }) {
   const parts = auditWords(entry);
   return (
     <>
@@ -84,9 +84,9 @@ function Sentence({ entry, capital }: { entry: AuditEntry; capital?: boolean }) 
   );
 }
 
-const actorName = (entry: AuditEntry) => entry.actorName || entry.actor || "The system";
+const actorName = (entry: AuditItem) => entry.actorName || entry.actor || "The system";
 
-function Actor({ entry }: { entry: AuditEntry }) {
+function Actor({ entry }: { entry: AuditItem }) {
   return (
     <>
       <span className="block font-medium">{actorName(entry)}</span>
@@ -98,10 +98,10 @@ function Actor({ entry }: { entry: AuditEntry }) {
 }
 
 /** Where it came from: the address and the browser, when known. */
-const origin = (entry: AuditEntry) =>
+const origin = (entry: AuditItem) =>
   [entry.ip, entry.userAgent && describeUserAgent(entry.userAgent)].filter(Boolean).join(" · ");
 
-const COLUMNS: ListColumn<AuditEntry>[] = [
+const COLUMNS: ListColumn<AuditItem>[] = [
   {
     header: "When",
     className: "whitespace-nowrap text-muted-foreground",
@@ -128,7 +128,7 @@ const COLUMNS: ListColumn<AuditEntry>[] = [
 
 /** The action filter: every action in words, by group; an action from the URL the desk has no words for stays. */
 function ActionSelect({ id, value }: { id: string; value: string }) {
-  const unknown = value && !AUDIT_ACTIONS[value];
+  const unknown = value && !wordsFor(value);
   return (
     <Field className="col-span-2 lg:col-span-1">
       <FieldLabel htmlFor={id}>Action</FieldLabel>
@@ -137,7 +137,7 @@ function ActionSelect({ id, value }: { id: string; value: string }) {
         {unknown && <option value={value}>{value}</option>}
         {AUDIT_GROUPS.map((group) => (
           <optgroup key={group} label={group}>
-            {Object.entries(AUDIT_ACTIONS)
+            {Object.entries(AUDIT_WORDS)
               .filter(([, words]) => words.group === group)
               .map(([action, words]) => (
                 <option key={action} value={action}>

@@ -1,12 +1,13 @@
 /**
- * The audit log in words: for every action the server records, its name in
- * the action filter and the sentence an entry makes after the actor's name
- * ("redelivered application HL-7K2M9QXD to the CRM: reason …"). The one
- * definition; audit-words.test.ts checks that every action the server writes
- * is here. An entry's application or staff member is a part of its own, which
- * the page turns into a link.
+ * The audit log in words: for every action the server records
+ * (#domain/desk/audit-actions, so a new one fails the type check until it has
+ * words here), its name in the action filter and the sentence an entry makes
+ * after the actor's name ("redelivered application HL-7K2M9QXD to the CRM:
+ * reason …"). An entry's application or staff member is a part of its own,
+ * which the page turns into a link.
  */
-import type { AuditEntry } from "../common/api/types";
+import { isAuditAction, type AuditAction } from "#domain/desk/audit-actions";
+import type { AuditItem } from "#domain/desk/contract";
 import { STATE_OPTIONS } from "../common/lib/filters";
 import { formatDateTime, optionLabel, plural } from "../common/lib/format";
 
@@ -29,11 +30,11 @@ export interface ActionWords {
   label: string;
   group: (typeof AUDIT_GROUPS)[number];
   /** What the actor did, after their name. */
-  words: (entry: AuditEntry) => Part[];
+  words: (entry: AuditItem) => Part[];
 }
 
 type Details = Record<string, unknown>;
-const detailsOf = (entry: AuditEntry): Details => entry.details ?? {};
+const detailsOf = (entry: AuditItem): Details => entry.details ?? {};
 const str = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
@@ -52,10 +53,10 @@ const SIGN_IN_FAILURES: Record<string, string> = {
 };
 
 /** Why a password check on the account page failed. */
-const accountFailure = (entry: AuditEntry) =>
+const accountFailure = (entry: AuditItem) =>
   detailsOf(entry).reason === "throttled" ? "refused after too many attempts" : "wrong current password";
 
-const invitationKind = (entry: AuditEntry) =>
+const invitationKind = (entry: AuditItem) =>
   detailsOf(entry).purpose === "reset-second-factor" ? "authenticator reset link" : "invitation link";
 
 const FILTER_WORDS: Record<string, (value: string) => string> = {
@@ -66,7 +67,7 @@ const FILTER_WORDS: Record<string, (value: string) => string> = {
   to: (value) => `received until ${value}`,
   source: (value) => `from source “${value}”`,
   campaign: (value) => `from campaign “${value}”`,
-  action: (value) => `of action “${AUDIT_ACTIONS[value]?.label ?? value}”`,
+  action: (value) => `of action “${wordsFor(value)?.label ?? value}”`,
   actor: (value) => `by ${value}`,
 };
 
@@ -80,7 +81,7 @@ export function filterWords(filter: unknown): string {
 }
 
 /** " (3 times, the last at May 1, 2024, 4:03 PM)" for a repeated event, else "". */
-function repeated(entry: AuditEntry): string {
+function repeated(entry: AuditItem): string {
   const times = num(entry.times);
   if (times < 2) return "";
   return ` (${plural(times, "time")}${entry.lastAt ? `, the last at ${formatDateTime(entry.lastAt)}` : ""})`;
@@ -88,11 +89,11 @@ function repeated(entry: AuditEntry): string {
 
 const exported =
   (what: string, unit: string) =>
-  (entry: AuditEntry): Part[] => [
+  (entry: AuditItem): Part[] => [
     `exported ${what} as CSV (${plural(num(detailsOf(entry).rows), unit)})${filterWords(detailsOf(entry).filter)}`,
   ];
 
-export const AUDIT_ACTIONS: Record<string, ActionWords> = {
+export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
   "sign-in": {
     label: "Signed in",
     group: "Sign-in and accounts",
@@ -344,8 +345,13 @@ export const AUDIT_ACTIONS: Record<string, ActionWords> = {
   },
 };
 
+/** The words for an action, or undefined for one this desk does not know (an older desk, a newer server). */
+export function wordsFor(action: string): ActionWords | undefined {
+  return isAuditAction(action) ? AUDIT_WORDS[action] : undefined;
+}
+
 /** An entry's sentence; an action the desk has no words for yet is shown by its code. */
-export function auditWords(entry: AuditEntry): Part[] {
-  const known = AUDIT_ACTIONS[entry.action];
+export function auditWords(entry: AuditItem): Part[] {
+  const known = wordsFor(entry.action);
   return known ? known.words(entry) : [`did “${entry.action}”`];
 }

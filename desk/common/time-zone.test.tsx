@@ -2,14 +2,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
-import type { Detail, ListItem } from "./api/types";
+import type { ApplicationDetail, InboxItem } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
 // The browser's own zone must not matter: the desk shows the provider's.
 const inLosAngeles = { ...admin, timeZone: "America/Los_Angeles" };
 
-const lead: ListItem = {
+const lead: InboxItem = {
   id: "app-1",
   createdAt: "2026-11-25T03:30:00Z",
   companyName: "Late Evening Co",
@@ -72,7 +72,7 @@ test("the printable evidence names its zone and writes every time in it, dayligh
     },
     delivery: null,
     timeline: [],
-  } satisfies Detail;
+  } satisfies ApplicationDetail;
   fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail } });
   renderDesk("/desk/applications/app-1/evidence");
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button } from "#ui/button";
 import { lookupConsents } from "./api";
-import type { ConsentLookupItem } from "../common/api/types";
+import type { ConsentLookupItem } from "#domain/desk/contract";
 import { DataTable, type ListColumn } from "../common/components/data-list";
 import { EmptyState } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";

@@ -1,8 +1,8 @@
 /** Delivery health, and sending dead deliveries again. */
 import { request } from "../common/api/client";
-import type { Health, RedeliverDeadInclude } from "../common/api/types";
+import type { DeliveryHealth, RedeliverDeadInclude } from "#domain/desk/contract";
 
-export const getHealth = (signal?: AbortSignal) => request<Health>("/health", { signal });
+export const getHealth = (signal?: AbortSignal) => request<DeliveryHealth>("/health", { signal });
 
 /** Sends dead deliveries again: the temporary failures, or with "all" the permanent refusals too. */
 export const redeliverDead = (include: RedeliverDeadInclude = "temporary") =>

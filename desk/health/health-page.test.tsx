@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { DeadItem, Health } from "../common/api/types";
+import type { DeadItem, DeliveryHealth } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
@@ -45,7 +45,7 @@ const outage = dead({
   },
 });
 
-const health = (overrides: Partial<Health> = {}): Health => ({
+const health = (overrides: Partial<DeliveryHealth> = {}): DeliveryHealth => ({
   webhookConfigured: true,
   counts: { pending: 1, sending: 0, delivered: 7, dead: 2 },
   oldestWaitingAt: null,

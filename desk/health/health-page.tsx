@@ -5,11 +5,11 @@ import { buttonVariants } from "#ui/button";
 import { getHealth, redeliverDead } from "./api";
 import type {
   DeliveryState,
-  Health,
+  DeliveryHealth,
   LastAttempt,
   MailStatus,
   RedeliverDeadInclude,
-} from "../common/api/types";
+} from "#domain/desk/contract";
 import { ApplicationList } from "../common/components/application-list";
 import { MailServerMissing, WebhookMissing } from "../common/components/config-notices";
 import { ConfirmDialog } from "../common/components/confirm-dialog";
@@ -27,7 +27,7 @@ export const healthLoader = guarded(({ request }) => getHealth(request.signal));
 const COUNTS: DeliveryState[] = ["pending", "sending", "delivered", "dead"];
 const MAIL_COUNTS: MailStatus[] = ["pending", "sent", "dead", "cancelled"];
 /** Waiting counts the e-mails being sent this moment too. */
-const waitingOr = (counts: Health["mail"], state: MailStatus) =>
+const waitingOr = (counts: DeliveryHealth["mail"], state: MailStatus) =>
   (counts[state] ?? 0) + (state === "pending" ? (counts.sending ?? 0) : 0);
 
 /** The CRM's last answer to a dead delivery: a refusal or a temporary failure, its status and message. */

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ListItem, Me } from "../common/api/types";
+import type { InboxItem, Me } from "#domain/desk/contract";
 import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const item = (n: number, overrides: Partial<ListItem> = {}): ListItem => ({
+const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
   id: `app-${n}`,
   createdAt: "2024-05-01T14:03:00Z",
   companyName: `Company ${n}`,

@@ -1,6 +1,6 @@
 /** The mail outbox (staff and admin): the e-mails the site sends, and sending one again. */
 import { queryString, request } from "../common/api/client";
-import type { MailItem, MailList, MailStatus } from "../common/api/types";
+import type { MailItem, MailList, MailStatus } from "#domain/desk/contract";
 
 export const listMail = (
   query: { status?: MailStatus; cursor?: string; limit?: number },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { MailItem, MailList } from "../common/api/types";
+import type { MailItem, MailList } from "#domain/desk/contract";
 import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
 

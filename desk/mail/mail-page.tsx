@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "react-router";
 import { cn } from "#ui/cn";
 import { Button } from "#ui/button";
 import { listMail, redeliverMail } from "./api";
-import type { MailItem, MailList, MailStatus } from "../common/api/types";
+import type { MailItem, MailList, MailStatus } from "#domain/desk/contract";
 import {
   MAIL_STATUSES,
   MailStatusBadge,

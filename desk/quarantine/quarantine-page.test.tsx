@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ListItem } from "../common/api/types";
+import type { InboxItem } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const spam: ListItem = {
+const spam: InboxItem = {
   id: "app-9",
   createdAt: "2024-05-01T14:03:00Z",
   companyName: "Spammy LLC",

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import { listApplications, PAGE_SIZE, release } from "../common/api/requests";
-import type { ListItem } from "../common/api/types";
+import type { InboxItem } from "#domain/desk/contract";
 import { APPLICATION_FOCUS, ApplicationList } from "../common/components/application-list";
 import { LoadMore } from "../common/components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
@@ -24,7 +24,7 @@ export function QuarantinePage() {
   const list = usePaged(page, (cursor) => listApplications({ state: "spam", cursor, limit: PAGE_SIZE }));
   useDocumentTitle("Quarantine");
 
-  async function letThrough(item: ListItem) {
+  async function letThrough(item: InboxItem) {
     setNews(null);
     const done = await releaseAction.run(() => release(item.id));
     if (!done) return false;

@@ -1,6 +1,6 @@
 /** Before sign-in: first setup, invitations and enrolment, the two sign-in steps. */
 import { request } from "../common/api/client";
-import type { Enrolment, Invitation, Me, SetupStatus } from "../common/api/types";
+import type { Enrolment, Invitation, Me, SetupStatus } from "#domain/desk/contract";
 
 const token = (value: string) => encodeURIComponent(value);
 

@@ -40,18 +40,18 @@ function inviteApi(invitation: { email: string | null; role: "staff" | "admin" }
 }
 
 test("the browser checks length and the confirmation before asking the server", () => {
-  expect(passwordProblems("", "")).toEqual({ password: "Choose a password" });
-  expect(passwordProblems("short", "short")).toEqual({ password: "Use at least 12 characters" });
+  expect(passwordProblems("", "")).toEqual({ password: "Choose a password." });
+  expect(passwordProblems("short", "short")).toEqual({ password: "Use at least 12 characters." });
   expect(passwordProblems("x".repeat(257), "x".repeat(257))).toEqual({
-    password: "Use at most 256 characters",
+    password: "Use at most 256 characters.",
   });
   expect(passwordProblems("long enough phrase", "long enough phrasE")).toEqual({
-    confirm: "The two passwords are not the same",
+    confirm: "The two passwords are not the same.",
   });
   expect(passwordProblems("long enough phrase", "long enough phrase")).toEqual({});
   // Characters as the server counts them: an emoji is one.
   expect(passwordProblems("😀".repeat(11), "😀".repeat(11))).toEqual({
-    password: "Use at least 12 characters",
+    password: "Use at least 12 characters.",
   });
   expect(passwordProblems("😀".repeat(200), "😀".repeat(200))).toEqual({});
   expect(groupSecret("JBSWY3DPEHPK3PXP")).toBe("JBSW Y3DP EHPK 3PXP");
@@ -149,6 +149,6 @@ test("mismatched passwords are named on the confirmation field", async () => {
   await user.type(await screen.findByLabelText("Password"), "a long and unusual phrase");
   await user.type(screen.getByLabelText("Confirm password"), "a long and usual phrase");
   await user.click(screen.getByRole("button", { name: "Continue" }));
-  expect(screen.getByText("The two passwords are not the same")).toBeVisible();
+  expect(screen.getByText("The two passwords are not the same.")).toBeVisible();
   expect(screen.getByLabelText("Confirm password")).toHaveAttribute("aria-invalid", "true");
 });

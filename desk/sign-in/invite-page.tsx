@@ -4,7 +4,7 @@ import { renderSVG } from "uqr";
 import { Button } from "#ui/button";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "./api";
 import { isApiError } from "../common/api/client";
-import type { Enrolment, Invitation } from "../common/api/types";
+import type { Enrolment, Invitation } from "#domain/desk/contract";
 import { BackupCodes } from "../common/components/backup-codes";
 import { CopyButton } from "../common/components/copy-button";
 import { ErrorAlert } from "../common/components/messages";

@@ -1,6 +1,6 @@
 /** Staff and invitations (admin only). The server refuses these to staff. */
 import { request } from "../common/api/client";
-import type { Items, PendingInvitation, Role, StaffChange, StaffMember } from "../common/api/types";
+import type { Items, PendingInvitation, Role, StaffChange, StaffMember } from "#domain/desk/contract";
 
 export const listStaff = (signal?: AbortSignal) => request<Items<StaffMember>>("/staff", { signal });
 

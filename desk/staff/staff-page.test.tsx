@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { PendingInvitation, StaffMember } from "../common/api/types";
+import type { PendingInvitation, StaffMember } from "#domain/desk/contract";
 import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 

@@ -14,7 +14,7 @@ import {
   updateStaff,
 } from "./api";
 import { listSessions } from "../common/api/requests";
-import type { PendingInvitation, Role, SessionInfo, StaffChange, StaffMember } from "../common/api/types";
+import type { PendingInvitation, Role, SessionItem, StaffChange, StaffMember } from "#domain/desk/contract";
 import { AdminOnly } from "../common/components/admin-only";
 import { ConfirmDialog } from "../common/components/confirm-dialog";
 import { CopyButton } from "../common/components/copy-button";
@@ -209,7 +209,7 @@ function PendingInvitations({ items, onChanged }: { items: PendingInvitation[]; 
 }
 
 function MemberSessions({ member }: { member: StaffMember }) {
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [sessions, setSessions] = useState<SessionItem[] | null>(null);
   const { action, news, end } = useEndSession(
     () => "Session ended.",
     () => load(),

@@ -3,7 +3,7 @@
  * report (the server accepts nothing else), what the server records itself,
  * and the application funnel's steps. Read by the browser's sender
  * (lib/analytics.ts, types only), the server (server/analytics) and the
- * desk's dashboard.
+ * desk's dashboard (whose report, AnalyticsReport, is #domain/desk/contract's).
  */
 
 /** What the browser reports to POST /api/events. */
@@ -93,34 +93,3 @@ export const DIRECT_SOURCE = "(direct)";
 
 /** The largest request body POST /api/events accepts; the sender splits its batches below it. */
 export const EVENTS_BODY_LIMIT = 8 * 1024;
-
-/** GET /api/desk/analytics: the dashboard's numbers for a range of UTC days (both ends included). */
-export interface AnalyticsReport {
-  from: string;
-  to: string;
-  source: string | null;
-  campaign: string | null;
-  totals: { visitors: number; pageviews: number };
-  /** Every day of the range, in order (days without visits give zeros). */
-  daily: { day: string; visitors: number; pageviews: number }[];
-  topPages: { path: string; pageviews: number }[];
-  /** Where visitors came from: a campaign's utm_source, else the referring site, else DIRECT_SOURCE. */
-  topSources: { source: string; visitors: number }[];
-  /** FUNNEL_STEPS in order; dropOff: visitors lost since the step before (null for the first). */
-  funnel: { step: FunnelStep; label: string; visitors: number; dropOff: number | null }[];
-  outcomes: { id: (typeof OUTCOMES)[number]["id"]; label: string; count: number }[];
-  intents: { id: Intent; label: string; count: number }[];
-  /** Most frequent first; "browser": the wizard's own checks, "server": a 400 from the server. */
-  fieldErrors: { side: "browser" | "server"; field: string; code: string; count: number }[];
-  /** Per source: visitors and how far they got; conversion = accepted / visitors. */
-  bySource: {
-    source: string;
-    visitors: number;
-    started: number;
-    submitted: number;
-    accepted: number;
-    delivered: number;
-    conversion: number;
-  }[];
-  devices: { device: string; visitors: number }[];
-}

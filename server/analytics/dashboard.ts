@@ -3,14 +3,8 @@
  * days already rolled up, and the same aggregation run live over the raw
  * events for the rest (the last few days), in one statement.
  */
-import {
-  DIRECT_SOURCE,
-  FUNNEL_STEPS,
-  INTENTS,
-  OUTCOMES,
-  type AnalyticsReport,
-  type FunnelStep,
-} from "#domain/analytics/events";
+import { DIRECT_SOURCE, FUNNEL_STEPS, INTENTS, OUTCOMES, type FunnelStep } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import type { Queryable, Store } from "../store/store";
 import { aggregateSql, SORT_IN_MEMORY } from "./aggregate";
 import { addDays, dayStart, rolledThrough } from "./rollups";

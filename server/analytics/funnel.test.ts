@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "#domain/application/schema";
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { browserAgent, event, useAnalyticsApp } from "../../test/support/analytics";
 import { ENGINES, validApplication } from "../../test/support/server";
 

@@ -12,7 +12,8 @@
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { productPath, productSlugs } from "#domain/product-index";
-import { EVENTS_BODY_LIMIT, type AnalyticsReport } from "#domain/analytics/events";
+import { EVENTS_BODY_LIMIT } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import type { Config } from "../config";
 import { requireJson } from "../plugins/json-body";
 import type { Store } from "../store/store";

@@ -1,6 +1,10 @@
 /**
- * The lead desk's API (/api/desk/*): sign-in, sessions, staff, audit log and
- * the applications console. Everything here shares `app.desk`
+ * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
+ * application, quarantine, consents, health, mail, analytics, staff, audit,
+ * account, sign-in, exports) and auth/ for what they all stand on (the
+ * sign-in library, sessions, the guard, cookies, throttling, invitation
+ * links). What every route answers is #domain/desk/contract's; the route
+ * table is docs/desk-api.md. Everything here shares `app.desk`
  * (auth/desk-context.ts) and these rules:
  * - every response says `Cache-Control: no-store` and `X-Robots-Tag: noindex,
  *   nofollow` (the site's CSP comes from the security-headers plugin);
@@ -16,15 +20,22 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { refuseUnsafeParams } from "../plugins/unsafe-params";
 import type { Store } from "../store/store";
+import accountRoutes from "./account/account-routes";
+import sessionRoutes from "./account/session-routes";
 import analyticsRoutes from "./analytics/analytics-routes";
-import applicationsDesk from "./application/plugin";
+import applicationRoutes from "./application/application-routes";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
-import accountRoutes from "./account/account-routes";
-import invitationRoutes from "./sign-in/invitation-routes";
 import { watchSetup } from "./auth/setup";
-import signInRoutes from "./sign-in/sign-in-routes";
+import consentRoutes from "./consents/consent-routes";
+import exportRoutes from "./exports/export-routes";
+import healthRoutes from "./health/health-routes";
+import inboxRoutes from "./inbox/inbox-routes";
 import mailRoutes from "./mail/mail-routes";
+import quarantinePurge from "./quarantine/quarantine-purge";
+import quarantineRoutes from "./quarantine/quarantine-routes";
+import invitationRoutes from "./sign-in/invitation-routes";
+import signInRoutes from "./sign-in/sign-in-routes";
 import staffRoutes from "./staff/staff-routes";
 
 export interface DeskPluginOptions {
@@ -73,14 +84,22 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   // through the site's catch-all page route.
   app.all("/api/desk/*", async (_request, reply) => reply.code(404).send({ error: "Not Found" }));
 
+  // One plugin per page of the desk (the desk's own folders carry the same names).
   await app.register(invitationRoutes);
   await app.register(signInRoutes);
   await app.register(accountRoutes);
+  await app.register(sessionRoutes);
   await app.register(staffRoutes);
   await app.register(auditRoutes);
   await app.register(mailRoutes);
-  await app.register(applicationsDesk);
+  await app.register(inboxRoutes);
+  await app.register(applicationRoutes);
+  await app.register(quarantineRoutes);
+  await app.register(consentRoutes);
+  await app.register(healthRoutes);
+  await app.register(exportRoutes);
   await app.register(analyticsRoutes);
+  await app.register(quarantinePurge);
 
   watchSetup(app);
 };

@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/application/schema";
+import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
 import { formatUsd } from "#domain/lib/format";
 import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
@@ -84,7 +85,7 @@ async function rendered(element: ReactElement) {
   return { html, text: toPlainText(html) };
 }
 
-export const consoleUrl = (settings: MailSettings, path: string) => `${settings.siteUrl}/desk/${path}`;
+export const consoleUrl = (settings: MailSettings, path: string) => deskUrl(settings.siteUrl, path);
 
 /** The cap key for mail of one kind to one address. */
 export const capKeyFor = (kind: MailKind, address: string) => `${kind}:${address.trim().toLowerCase()}`;
@@ -128,7 +129,7 @@ export async function composeStaffAlerts(
     fundingType: labelOf(fundingTypeOptions, app.fundingType),
     amount: formatUsd(Number(app.fundingAmount)),
     reference: app.reference,
-    consoleUrl: consoleUrl(settings, `applications/${app.id}`),
+    consoleUrl: consoleUrl(settings, DESK_PAGES.application.path(app.id)),
   };
   const body = await rendered(<StaffAlert {...props} />);
   return settings.mail.staffAlertEmails.map((to) => ({
@@ -146,7 +147,9 @@ export async function composeDeliveryAlerts(
   settings: MailSettings,
 ): Promise<OutgoingMail[]> {
   if (settings.mail.staffAlertEmails.length === 0) return [];
-  const body = await rendered(<DeliveryAlert {...props} consoleUrl={consoleUrl(settings, "health")} />);
+  const body = await rendered(
+    <DeliveryAlert {...props} consoleUrl={consoleUrl(settings, DESK_PAGES.health.path())} />,
+  );
   return settings.mail.staffAlertEmails.map((to) => ({
     kind: "delivery-alert",
     from: settings.mail.from,

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { CHART_COLORS, ChartFrame, count } from "./chart-frame";
 import { DataTable } from "./data-table";
 

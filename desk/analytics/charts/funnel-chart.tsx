@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { AnalyticsReport } from "#domain/analytics/events";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { CHART_COLORS, ChartFrame, count, percent } from "./chart-frame";
 import { DataTable } from "./data-table";
 

@@ -1,6 +1,6 @@
 /** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions. */
 import { API_BASE, queryString, request } from "./client";
-import type { ApplicationPage, Detail, Items, Me, SessionInfo } from "./types";
+import type { ApplicationDetail, InboxList, Items, Me, SessionItem } from "#domain/desk/contract";
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -24,17 +24,17 @@ export type InboxQuery = Record<string, string | number | undefined>;
 export const PAGE_SIZE = 25;
 
 export const listApplications = (query: InboxQuery, signal?: AbortSignal) =>
-  request<ApplicationPage>(`/applications${queryString(query)}`, { signal });
+  request<InboxList>(`/applications${queryString(query)}`, { signal });
 
 export const release = (value: string) =>
-  request<Detail>(`/applications/${id(value)}/release`, { method: "POST", body: {} });
+  request<ApplicationDetail>(`/applications/${id(value)}/release`, { method: "POST", body: {} });
 
 export const signOut = () => request<void>("/sign-out", { method: "POST", body: {} });
 
 export const getMe = (signal?: AbortSignal) => request<Me>("/me", { signal });
 
 export const listSessions = (userId?: string, signal?: AbortSignal) =>
-  request<Items<SessionInfo>>(userId ? `/sessions?userId=${encodeURIComponent(userId)}` : "/sessions", {
+  request<Items<SessionItem>>(userId ? `/sessions?userId=${encodeURIComponent(userId)}` : "/sessions", {
     signal,
   });
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ListItem } from "../api/types";
+import type { InboxItem } from "#domain/desk/contract";
 import { formatAmount, formatDateTime, fullName, optionLabel } from "../lib/format";
 import { ResponsiveList, type ListColumn } from "./data-list";
 import { StateBadges } from "./state-badges";
@@ -9,7 +9,7 @@ import { StateBadges } from "./state-badges";
 export const APPLICATION_FOCUS = "[data-application-link]";
 
 /** Applications as a table on wide screens and as a list of cards on a phone. */
-export function ApplicationList<Item extends ListItem>({
+export function ApplicationList<Item extends InboxItem>({
   items,
   caption,
   detail,

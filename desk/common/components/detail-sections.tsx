@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { fieldCopy } from "#domain/application/copy";
 import { applicationSteps, isChoiceField, type ApplicationField } from "#domain/application/schema";
-import type { Detail, TimelineEntry } from "../api/types";
+import type { ApplicationAction } from "#domain/desk/audit-actions";
+import type { ApplicationDetail, TimelineEntry } from "#domain/desk/contract";
 import { formatAmount, formatDateTime, optionLabel } from "../lib/format";
 import { mailKindLabel, mailStatusLabel } from "./mail-badges";
 import { Section } from "./page";
@@ -38,7 +39,7 @@ function fieldValue(field: ApplicationField, value: unknown): ReactNode {
 }
 
 /** The application's answers, grouped by the wizard's steps, under the wizard's labels. */
-export function ApplicationFields({ application }: { application: Detail["application"] }) {
+export function ApplicationFields({ application }: { application: ApplicationDetail["application"] }) {
   return (
     <>
       {applicationSteps.map((step) => {
@@ -85,7 +86,7 @@ function Touch({ title, touch }: { title: string; touch: Record<string, unknown>
   );
 }
 
-export function AttributionSection({ attribution }: { attribution: Detail["attribution"] }) {
+export function AttributionSection({ attribution }: { attribution: ApplicationDetail["attribution"] }) {
   return (
     <Section
       title="Attribution"
@@ -103,7 +104,7 @@ export function AttributionSection({ attribution }: { attribution: Detail["attri
   );
 }
 
-export function ConsentFacts({ consent }: { consent: NonNullable<Detail["consent"]> }) {
+export function ConsentFacts({ consent }: { consent: NonNullable<ApplicationDetail["consent"]> }) {
   return (
     <>
       <blockquote className="rounded-lg border-l-4 border-primary bg-muted px-4 py-3 text-sm leading-relaxed">
@@ -124,7 +125,7 @@ export function ConsentFacts({ consent }: { consent: NonNullable<Detail["consent
   );
 }
 
-export function DeliveryFacts({ delivery }: { delivery: Detail["delivery"] }) {
+export function DeliveryFacts({ delivery }: { delivery: ApplicationDetail["delivery"] }) {
   if (!delivery) {
     return (
       <p className="text-sm text-muted-foreground">Not delivered: the application is quarantined as spam.</p>
@@ -142,7 +143,7 @@ export function DeliveryFacts({ delivery }: { delivery: Detail["delivery"] }) {
 }
 
 /** The desk's actions by their audit names (docs/desk-api.md). */
-const ACTION_WORDS: Record<string, string> = {
+const ACTION_WORDS: Record<ApplicationAction, string> = {
   "application.redelivered": "Sent again to the CRM",
   "application.released": "Released from quarantine",
   "application.quarantined": "Marked as spam",
@@ -155,7 +156,8 @@ const OUTCOME_WORDS: Record<string, string> = {
   retry: "failed, will retry",
   dead: "failed, gave up",
 };
-const outcomeWords = (outcome: string) => OUTCOME_WORDS[outcome] ?? outcome;
+/** ": failed, will retry", or nothing for an attempt recorded without its outcome. */
+const outcomeWords = (outcome: string | null) => (outcome ? `: ${OUTCOME_WORDS[outcome] ?? outcome}` : "");
 
 /** "SMTP 250 in 31 ms", "HTTP 503 in 40 ms", "No answer in 10000 ms". */
 function answerLine(answer: string | null, durationMs: number | null | undefined) {
@@ -182,7 +184,7 @@ function describeEntry(entry: TimelineEntry): { title: string; lines: string[] }
       };
     case "mail-attempt":
       return {
-        title: `E-mail attempt: ${outcomeWords(entry.outcome)}`,
+        title: `E-mail attempt${outcomeWords(entry.outcome)}`,
         lines: [
           `${mailKindLabel(entry.mailKind)} to ${entry.to}`,
           answerLine(entry.smtpCode ? `SMTP ${entry.smtpCode}` : null, entry.durationMs),
@@ -191,7 +193,7 @@ function describeEntry(entry: TimelineEntry): { title: string; lines: string[] }
       };
     default:
       return {
-        title: `Delivery attempt: ${outcomeWords(entry.outcome)}`,
+        title: `Delivery attempt${outcomeWords(entry.outcome)}`,
         lines: [
           answerLine(entry.status ? `HTTP ${entry.status}` : null, entry.durationMs),
           entry.error ?? "",

@@ -5,7 +5,7 @@ import { cn } from "#ui/cn";
 import { Button } from "#ui/button";
 import { signOut } from "../api/requests";
 import { isApiError } from "../api/client";
-import type { Me } from "../api/types";
+import type { Me } from "#domain/desk/contract";
 import { ROLE_LABEL } from "../lib/format";
 import { ErrorAlert } from "./messages";
 import { DeskBrand } from "./public-frame";

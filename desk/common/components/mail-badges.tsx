@@ -1,4 +1,4 @@
-import type { MailKind, MailStatus } from "../api/types";
+import type { MailKind, MailStatus } from "#domain/desk/contract";
 import { Pill, type Tone } from "./pill";
 
 /** The states in the order the mail page offers them. */

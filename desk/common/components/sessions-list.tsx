@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "#ui/button";
 import { endSession } from "../api/requests";
-import type { SessionInfo } from "../api/types";
+import type { SessionItem } from "#domain/desk/contract";
 import { formatDateTime } from "../lib/format";
 import { useAction } from "../lib/use-action";
 import { describeUserAgent } from "../lib/user-agent";
@@ -16,10 +16,10 @@ export function SessionsList({
   pending,
   onEnd,
 }: {
-  sessions: SessionInfo[];
+  sessions: SessionItem[];
   label: string;
   pending: boolean;
-  onEnd: (session: SessionInfo) => void;
+  onEnd: (session: SessionItem) => void;
 }) {
   if (!sessions.length) return <p className="text-sm text-muted-foreground">No active sessions.</p>;
   return (
@@ -67,11 +67,11 @@ export function SessionsList({
  * `said` announced, then `reload` reads the list again. The action's pending
  * state and error are the page's to show (with its other calls, if any).
  */
-export function useEndSession(said: (session: SessionInfo) => string, reload: () => Promise<unknown>) {
+export function useEndSession(said: (session: SessionItem) => string, reload: () => Promise<unknown>) {
   const action = useAction();
   const [news, setNews] = useState<string | null>(null);
 
-  async function end(session: SessionInfo) {
+  async function end(session: SessionItem) {
     setNews(null);
     const ended = await action.run(async () => {
       await endSession(session.id);

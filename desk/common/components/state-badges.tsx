@@ -1,4 +1,4 @@
-import type { ApplicationState, DeliveryState } from "../api/types";
+import type { ApplicationState, DeliveryState } from "#domain/desk/contract";
 import { cn } from "#ui/cn";
 import { Pill, type Tone } from "./pill";
 

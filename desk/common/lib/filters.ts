@@ -4,9 +4,9 @@
  * malformed values are dropped rather than sent to the server.
  */
 import { fundingTypeOptions } from "#domain/application/schema";
-import type { StateFilter } from "../api/types";
+import type { InboxState } from "#domain/desk/contract";
 
-export const STATE_OPTIONS: readonly { value: StateFilter; label: string }[] = [
+export const STATE_OPTIONS: readonly { value: InboxState; label: string }[] = [
   { value: "received", label: "Received (not spam)" },
   { value: "pending", label: "Delivery pending" },
   { value: "sending", label: "Delivery sending" },

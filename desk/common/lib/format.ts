@@ -6,7 +6,7 @@
  */
 import { formatUsd } from "#domain/lib/format";
 import { optionsByField, type ChoiceField } from "#domain/application/schema";
-import type { Me, Role } from "../api/types";
+import type { Me, Role } from "#domain/desk/contract";
 
 /** Until the server has said (GET /api/desk/me), UTC: never a zone the reader cannot tell. */
 let zone = "UTC";

@@ -1,7 +1,7 @@
 /**
- * One's own account (any signed-in staff member):
+ * One's own account (any signed-in staff member; shapes: #domain/desk/contract):
  *   POST /api/desk/account/password      {currentPassword, newPassword} -> 200 {} + new session cookie
- *   POST /api/desk/account/backup-codes  {password} -> 200 {backupCodes} (ten new ones; the old stop working)
+ *   POST /api/desk/account/backup-codes  {password} -> 200 BackupCodes (ten new ones; the old stop working)
  * Both need the current password: a wrong one is counted like a sign-in
  * failure (throttle.ts, per account and address) and audited. A new password
  * meets the same rule as at enrolment (passwords.ts). Changing it ends every
@@ -9,9 +9,10 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { BackupCodes } from "#domain/desk/contract";
+import { PASSWORD_MAX } from "#domain/desk/passwords";
 import { isJsonObject } from "../../plugins/json-body";
-import { auditEntry } from "../audit/audit-repository";
-import { PASSWORD_MAX } from "../auth/better-auth";
+import { auditRecord } from "../audit/audit-repository";
 import { setCookie } from "../auth/cookies";
 import { requireRole } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
@@ -57,7 +58,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     const keys = [accountKey(staff.email), addressKey(request.ip)];
     const wait = await desk.throttle.consume(keys);
     if (wait > 0) {
-      await desk.audit.record(auditEntry(request, failedAction, staff.userId, { reason: "throttled" }));
+      await desk.audit.record(auditRecord(request, failedAction, staff.userId, { reason: "throttled" }));
       await tooManyAttempts(reply, wait);
       return null;
     }
@@ -68,7 +69,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (libraryErrorCode(error) !== "INVALID_PASSWORD") throw error;
       await desk.throttle.failed(keys);
-      await desk.audit.record(auditEntry(request, failedAction, staff.userId, { reason: "password" }));
+      await desk.audit.record(auditRecord(request, failedAction, staff.userId, { reason: "password" }));
       await reply.code(400).send({ errors: { [field]: WRONG_PASSWORD } });
       return null;
     }
@@ -105,7 +106,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!fresh) throw new Error("The authentication library opened no session");
     setCookie(request, reply, "session", fresh, desk.config.desk.sessionMaxMs / 1000);
     await desk.audit.record(
-      auditEntry(request, "password.changed", staff.userId, { otherSessionsEnded: true }),
+      auditRecord(request, "password.changed", staff.userId, { otherSessionsEnded: true }),
     );
     return {};
   });
@@ -123,8 +124,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       }),
     );
     if (!made) return reply;
-    await desk.audit.record(auditEntry(request, "backup-codes.regenerated", staff.userId));
-    return { backupCodes: made.backupCodes };
+    await desk.audit.record(auditRecord(request, "backup-codes.regenerated", staff.userId));
+    return { backupCodes: made.backupCodes } satisfies BackupCodes;
   });
 };
 

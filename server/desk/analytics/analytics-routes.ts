@@ -1,7 +1,7 @@
 /**
  * The console's analytics dashboard (staff):
  *   GET /api/desk/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&source=&campaign=
- *       200 AnalyticsReport (app/lib/analytics-events.ts) for those UTC days,
+ *       200 AnalyticsReport (#domain/desk/contract) for those UTC days,
  *       both included (default: the last 30 days up to today); source or
  *       campaign narrow it to visitors whose first page view of the day came
  *       from there ("(direct)": neither). 400 for a bad date or range.
@@ -9,6 +9,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import type { AnalyticsReport } from "#domain/desk/contract";
 import { utcDay } from "../../analytics/visitor";
 import { addDays } from "../../analytics/rollups";
 import { requireRole } from "../auth/guard";
@@ -48,7 +49,13 @@ const analyticsRoutes: FastifyPluginAsync = async (app) => {
     if (from > to) return reply.code(400).send({ error: "The range must start before it ends" });
     if (addDays(from, MAX_DAYS - 1) < to)
       return reply.code(400).send({ error: `The range is at most ${MAX_DAYS} days` });
-    return app.analytics.report({ from, to, source: parsed.data.source, campaign: parsed.data.campaign });
+    const report: AnalyticsReport = await app.analytics.report({
+      from,
+      to,
+      source: parsed.data.source,
+      campaign: parsed.data.campaign,
+    });
+    return report;
   });
 };
 

@@ -6,13 +6,16 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type { AuditAction } from "#domain/desk/audit-actions";
+import type { AuditItem, AuditList } from "#domain/desk/contract";
 import type { Queryable, Store } from "../../store/store";
 import type { StaffPrincipal } from "../auth/principal";
 
-export interface AuditEntry {
+/** One row to write: who did what (AUDIT_ACTIONS names every action), to what, from where. */
+export interface AuditRecord {
   actorId: string | null;
   actorEmail: string | null;
-  action: string;
+  action: AuditAction;
   target?: string;
   details?: Record<string, unknown>;
   ip?: string;
@@ -31,29 +34,6 @@ export interface Repeat {
 export const READ_WINDOW_SECONDS = 300;
 /** A refused request counts in one row per session, route and minute. */
 export const DENIAL_WINDOW_SECONDS = 60;
-
-export interface AuditItem {
-  id: string;
-  at: string;
-  /** The actor's e-mail (null for the system, e.g. the operator CLI or an unknown address). */
-  actor: string | null;
-  actorId: string | null;
-  /** The actor's name now (null for the system or an account since deleted). */
-  actorName: string | null;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** A repeated event: how many requests the row stands for, the rows they returned, the last one's time. */
-  times: number | null;
-  rowsReturned: number | null;
-  lastAt: string | null;
-  /** The application the target (or details.applicationId) names, if it still exists. */
-  application: { id: string; reference: string | null; companyName: string } | null;
-  /** The staff member the target (or details.userId) names, if the account exists. */
-  staff: { id: string; name: string; email: string } | null;
-}
 
 export interface AuditFilter {
   /** From a previous page's `nextCursor`. */
@@ -89,7 +69,7 @@ const MAX_TEXT = 512;
 const clip = (value: string | undefined) => (value === undefined ? null : value.slice(0, MAX_TEXT));
 
 /** An entry's first seven columns, in the order both inserts name them. */
-const entryValues = (entry: AuditEntry) => [
+const entryValues = (entry: AuditRecord) => [
   entry.actorId,
   entry.actorEmail,
   entry.action,
@@ -102,7 +82,7 @@ const entryValues = (entry: AuditEntry) => [
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Two requests repeat each other when they did the same thing: action, target and details. */
-const repeatKey = (entry: AuditEntry) =>
+const repeatKey = (entry: AuditRecord) =>
   createHash("sha256")
     .update(JSON.stringify([entry.action, entry.target ?? null, entry.details ?? null]))
     .digest("base64url");
@@ -148,7 +128,7 @@ export function createAuditRepository(store: Store) {
 
   return {
     /** Appends one entry; pass `db` to write inside the caller's transaction. */
-    async record(entry: AuditEntry, db: Queryable = store): Promise<void> {
+    async record(entry: AuditRecord, db: Queryable = store): Promise<void> {
       await db.query(
         `INSERT INTO desk_audit_log (actor_id, actor_email, action, target, details, ip, user_agent)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -163,7 +143,7 @@ export function createAuditRepository(store: Store) {
      * Windows are fixed (aligned to the epoch), so a burst across a window's
      * end makes two rows, never more.
      */
-    async repeat(entry: AuditEntry, { windowSeconds, rows }: Repeat, db: Queryable = store): Promise<void> {
+    async repeat(entry: AuditRecord, { windowSeconds, rows }: Repeat, db: Queryable = store): Promise<void> {
       if (!entry.sessionId) throw new Error("A repeated audit event needs its session");
       await db.query(
         `INSERT INTO desk_audit_log
@@ -181,7 +161,7 @@ export function createAuditRepository(store: Store) {
     },
 
     /** Newest first; keyset pagination on the id (ordered as a number, not as the text it is sent as). */
-    async list(filter: AuditFilter = {}): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
+    async list(filter: AuditFilter = {}): Promise<AuditList> {
       const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
       const where: string[] = [];
       const params: unknown[] = [];
@@ -217,7 +197,7 @@ export function createAuditRepository(store: Store) {
       const page = rows.slice(0, limit);
       const { applications, staff } = await subjects(page);
       return {
-        items: page.map((row) => {
+        items: page.map((row): AuditItem => {
           const [applicationId, userId] = subjectIds(row);
           return {
             id: row.id,
@@ -245,14 +225,14 @@ export function createAuditRepository(store: Store) {
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
-/** The entry for a request: the signed-in staff member (if any), the client address, the user agent. */
-export function auditEntry(
+/** The record of a request: the signed-in staff member (if any), the client address, the user agent. */
+export function auditRecord(
   request: FastifyRequest,
-  action: string,
+  action: AuditAction,
   target?: string,
   details?: Record<string, unknown>,
   staff: StaffPrincipal | undefined = request.staff,
-): AuditEntry {
+): AuditRecord {
   const userAgent = request.headers["user-agent"];
   return {
     actorId: staff?.userId ?? null,

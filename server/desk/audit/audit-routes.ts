@@ -1,12 +1,13 @@
 /**
  * GET /api/desk/audit?cursor=&action=&actor=&from=&to=&limit=  (admin)
- *   {items: [{id, at, actor, actorName, action, target, details, ip, userAgent,
- *             times, rowsReturned, lastAt, application, staff}], nextCursor}
+ *   AuditList (#domain/desk/contract): newest first, each entry with the
+ *   application and staff member it is about while they exist.
  * `from` and `to` are days (YYYY-MM-DD, both included) in the provider's time zone.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { datesInOrder, optional, parseQuery, text } from "../inbox/inbox-query";
+import type { AuditList } from "#domain/desk/contract";
+import { datesInOrder, optional, parseQuery, text } from "../query";
 import { requireRole } from "../auth/guard";
 import { calendarDay, dayRange } from "../zoned-day";
 
@@ -30,7 +31,11 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
     const parsed = parseQuery(queryShape, request.query, datesInOrder);
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     const { from, to, ...filter } = parsed.value;
-    return app.desk.audit.list({ ...filter, ...dayRange({ from, to }, app.config.desk.timeZone) });
+    const page: AuditList = await app.desk.audit.list({
+      ...filter,
+      ...dayRange({ from, to }, app.config.desk.timeZone),
+    });
+    return page;
   });
 };
 

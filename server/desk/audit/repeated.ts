@@ -5,15 +5,9 @@
  * loop cannot flood the log, while a new filter or route starts a new row.
  */
 import type { FastifyRequest } from "fastify";
+import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
 import type { StaffPrincipal } from "../auth/principal";
-import { auditEntry, DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS } from "./audit-repository";
-
-/** Actions the server writes here (their words: desk/audit/audit-words.ts). */
-export const REPEATED_ACTIONS = {
-  applicationsListed: "applications.listed",
-  deadListed: "deliveries.dead_listed",
-  accessDenied: "access.denied",
-} as const;
+import { auditRecord, DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS } from "./audit-repository";
 
 /**
  * The query's filter as the request gave it, for the audit row: the page's
@@ -35,7 +29,7 @@ export function auditRead(
   details: { filter: Record<string, string>; pageSize: number },
   rows: number,
 ): Promise<void> {
-  return request.server.desk.audit.repeat(auditEntry(request, action, undefined, details), {
+  return request.server.desk.audit.repeat(auditRecord(request, action, undefined, details), {
     windowSeconds: READ_WINDOW_SECONDS,
     rows,
   });
@@ -45,7 +39,7 @@ export function auditRead(
 export function auditDenied(request: FastifyRequest, staff: StaffPrincipal): Promise<void> {
   const details = { method: request.method, route: request.routeOptions.url ?? request.url.split("?")[0] };
   return request.server.desk.audit.repeat(
-    auditEntry(request, REPEATED_ACTIONS.accessDenied, undefined, details, staff),
+    auditRecord(request, REPEATED_ACTIONS.accessDenied, undefined, details, staff),
     { windowSeconds: DENIAL_WINDOW_SECONDS },
   );
 }

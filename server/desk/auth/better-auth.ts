@@ -14,6 +14,7 @@ import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { Kysely } from "kysely";
 import type { Store } from "../../store/store";
 import { storeDialect } from "./store-dialect";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/desk/passwords";
 
 export interface DeskAuthOptions {
   store: Store;
@@ -27,9 +28,6 @@ export interface DeskAuthOptions {
   log: FastifyBaseLogger;
 }
 
-/** Passwords: at least 12 characters, up to 256 accepted, no composition rules. */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 256;
 /** How long the "password was right, now the code" step may take. */
 export const PENDING_SIGN_IN_SECONDS = 600;
 export const TOTP_ISSUER = "Harborline lead desk";

@@ -6,10 +6,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { generateRandomString } from "better-auth/crypto";
+import type { InvitationPurpose, PendingInvitation, Role } from "#domain/desk/contract";
+import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
 import type { Store } from "../../store/store";
-
-export type InvitationPurpose = "setup" | "invite" | "reset-second-factor";
-export type Role = "staff" | "admin";
 
 export interface Invitation {
   id: string;
@@ -30,19 +29,6 @@ interface InvitationRow {
   user_id: string | null;
   expires_at: Date;
   used_at: Date | null;
-}
-
-/** A link an admin made that nobody has used yet (the staff page lists them). */
-export interface PendingInvitation {
-  id: string;
-  purpose: "invite" | "reset-second-factor";
-  email: string;
-  role: Role;
-  userId: string | null;
-  /** The admin who made it; null when made with the CLI. */
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
 }
 
 interface PendingRow {
@@ -72,8 +58,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The console's page for a link (desk/): `<SITE_URL>/desk/invite/<token>`. */
-export const inviteUrl = (siteUrl: string, token: string) => `${siteUrl}/desk/invite/${token}`;
+/** The desk's page for a link: `<SITE_URL>/desk/invite/<token>`. */
+export const inviteUrl = (siteUrl: string, token: string) => deskUrl(siteUrl, DESK_PAGES.invite.path(token));
 
 export function createInvitations(options: { store: Store; siteUrl: string; ttlMs: number }) {
   const { store, siteUrl, ttlMs } = options;

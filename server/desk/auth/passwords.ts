@@ -1,6 +1,7 @@
 /**
- * Staff password rules: at least 12 characters, up to 256 accepted, no
- * composition rules, and hard enough to guess by zxcvbn's estimate (score 3 of
+ * Staff password rules: the length (#domain/desk/passwords, which the desk
+ * checks too: at least 12 characters, up to 256, no composition rules), and
+ * hard enough to guess by zxcvbn's estimate (score 3 of
  * 4: common passwords and their variants, keyboard rows, repeats, sequences,
  * dates, dictionary words), with the company's name, the console's name and
  * the person's own name and e-mail address counted as known to an attacker:
@@ -11,7 +12,7 @@ import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/language-common";
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 import { siteFacts } from "#domain/site-facts";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./better-auth";
+import { passwordLengthProblem } from "#domain/desk/passwords";
 
 /** zxcvbn's score from 0 (too guessable) to 4; below this is refused. */
 export const MIN_SCORE = 3;
@@ -81,10 +82,8 @@ function reason(result: ZxcvbnResult, usedContext: boolean): string {
 
 /** The problem with a new password, in words for the person choosing it, or null. */
 export function passwordProblem(password: string, owner: PasswordOwner): string | null {
-  // Length in characters as people count them (an emoji is one).
-  const length = [...password].length;
-  if (length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
-  if (length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
+  const length = passwordLengthProblem(password);
+  if (length) return length;
   const words = contextWords(owner);
   const rest = withoutContext(password, words);
   const result = zxcvbn().check(rest, words);

@@ -6,6 +6,7 @@
  * A session that fails any of them is deleted at once.
  */
 import type { FastifyRequest } from "fastify";
+import type { SessionItem } from "#domain/desk/contract";
 import type { DeskConfig } from "../../config";
 import type { Store } from "../../store/store";
 import { readCookie } from "./cookies";
@@ -21,16 +22,6 @@ export interface LiveSession {
   token: string;
   createdAt: Date;
   expiresAt: Date;
-}
-
-export interface SessionItem {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  current: boolean;
 }
 
 interface SessionRow {

@@ -10,15 +10,18 @@
 import { Readable, pipeline } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { ExportKind } from "#domain/desk/audit-actions";
+import type { AuditItem } from "#domain/desk/contract";
 import {
+  createExportRepository,
   EXPORT_COLUMNS,
-  type ExportKind,
-  type ExportRepository,
+  type ExportKind as StoredExport,
   type ExportScope,
 } from "../../store/export-repository";
-import { auditEntry, type AuditItem } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { NO_NUL, parseInboxFilter, parseQuery } from "../inbox/inbox-query";
+import { parseInboxFilter } from "../inbox/inbox-query";
+import { NO_NUL, parseQuery } from "../query";
 import { today } from "../zoned-day";
 import { csvStream } from "./csv";
 
@@ -39,10 +42,8 @@ const auditFilterShape = {
     .optional(),
 };
 
-const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> = async (
-  app,
-  { exportRepository },
-) => {
+const exportRoutes: FastifyPluginAsync = async (app) => {
+  const exportRepository = createExportRepository(app.store);
   const admin = { preHandler: requireRole("admin") };
   const audit = app.desk.audit;
   const timeZone = app.config.desk.timeZone;
@@ -58,13 +59,13 @@ const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> =
   async function sendExport(
     request: FastifyRequest,
     reply: FastifyReply,
-    kind: ExportKind,
+    kind: StoredExport,
     filter: object,
     scope: Omit<ExportScope, "until"> = {},
   ) {
     const until = await exportRepository.now();
     const rows = await exportRepository.countExport(kind, { ...scope, until });
-    await audit.record(auditEntry(request, `export.${kind}`, undefined, { filter, rows }));
+    await audit.record(auditRecord(request, `export.${kind}`, undefined, { filter, rows }));
     const source = Readable.from(
       (async function* () {
         for await (const batch of exportRepository.exportBatches(kind, { ...scope, until })) yield* batch;
@@ -92,12 +93,12 @@ const exportRoutes: FastifyPluginAsync<{ exportRepository: ExportRepository }> =
   async function sendRows(
     request: FastifyRequest,
     reply: FastifyReply,
-    kind: string,
+    kind: ExportKind,
     filter: object,
     columns: string[],
     rows: Record<string, unknown>[],
   ) {
-    await audit.record(auditEntry(request, `export.${kind}`, undefined, { filter, rows: rows.length }));
+    await audit.record(auditRecord(request, `export.${kind}`, undefined, { filter, rows: rows.length }));
     const csv = csvStream(columns, timeZone);
     for (const row of rows) csv.write(row);
     csv.end();

@@ -8,14 +8,21 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
+import {
+  REDELIVER_DEAD_INCLUDES,
+  type DeadItem,
+  type DeliveryHealth,
+  type RedeliveredDead,
+} from "#domain/desk/contract";
 import { retryWindowMs } from "../../crm-delivery/policy";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
-import type { DeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
-import type { InboxRepository } from "../../store/inbox-repository";
+import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
+import { createInboxRepository } from "../../store/inbox-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { auditRead } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
-import { toListItem } from "../application/views";
+import { toInboxItem } from "../inbox/inbox-item";
 
 const INCLUDE_ERROR = 'include must be "temporary" or "all"';
 /**
@@ -24,18 +31,17 @@ const INCLUDE_ERROR = 'include must be "temporary" or "all"';
  * the refusals too, once staff confirmed it.
  */
 const redeliverDeadBody = z.strictObject(
-  { include: z.enum(["temporary", "all"], { error: INCLUDE_ERROR }).default("temporary") },
+  { include: z.enum(REDELIVER_DEAD_INCLUDES, { error: INCLUDE_ERROR }).default("temporary") },
   { error: INCLUDE_ERROR },
 );
 
 /** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
 export const DEAD_LIST_LIMIT = 100;
 
-const healthRoutes: FastifyPluginAsync<{
-  inboxRepository: InboxRepository;
-  deliveryHealth: DeliveryHealthRepository;
-}> = async (app, { inboxRepository, deliveryHealth }) => {
+const healthRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: requireRole("staff") };
+  const inboxRepository = createInboxRepository(app.store);
+  const deliveryHealth = createDeliveryHealthRepository(app.store);
   const mail = createMailOutboxRepository(app.store);
   // The configured schedule does not change while the server runs.
   const retryWindow = retryWindowMs(app.config.delivery);
@@ -52,7 +58,7 @@ const healthRoutes: FastifyPluginAsync<{
     const lastAttempts = await deliveryHealth.lastAttempts(dead.map((row) => row.id));
     await auditRead(
       request,
-      "deliveries.dead_listed",
+      REPEATED_ACTIONS.deadListed,
       { filter: {}, pageSize: DEAD_LIST_LIMIT },
       dead.length,
     );
@@ -61,12 +67,15 @@ const healthRoutes: FastifyPluginAsync<{
       counts,
       oldestWaitingAt: waiting?.since ?? null,
       lastDeliveredAt,
-      dead: dead.map((row) => ({ ...toListItem(row), lastAttempt: lastAttempts.get(row.id) ?? null })),
+      dead: dead.map((row): DeadItem => ({
+        ...toInboxItem(row),
+        lastAttempt: lastAttempts.get(row.id) ?? null,
+      })),
       deadKinds,
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
       retryWindowMs: retryWindow,
-    };
+    } satisfies DeliveryHealth;
   });
 
   app.post("/api/desk/deliveries/redeliver-dead", staff, async (request, reply) => {
@@ -86,7 +95,10 @@ const healthRoutes: FastifyPluginAsync<{
     });
     if (ids.length > 0) app.wakeDelivery(ids[0]);
     // What stays dead: the permanent refusals left out (or refused again since).
-    return { redelivered: ids.length, permanentLeft: (await deliveryHealth.deadKinds()).permanent };
+    return {
+      redelivered: ids.length,
+      permanentLeft: (await deliveryHealth.deadKinds()).permanent,
+    } satisfies RedeliveredDead;
   });
 };
 

@@ -1,36 +1,13 @@
 /**
  * The inbox's query string (GET /api/desk/applications and the applications
- * export): every parameter validated, a bad one named in a 400, never a 500.
- * The cursor is opaque to the console: base64url of "created_at,id".
+ * export): its filters and page, validated as every desk query is (query.ts).
+ * The cursor is opaque to the desk: base64url of "created_at,id".
  */
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
 import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/inbox-filter";
+import { datesInOrder, optional, parseQuery, text, type Parsed } from "../query";
 import { calendarDay, dayRange } from "../zoned-day";
-
-export interface BadQuery {
-  error: string;
-  errors: Record<string, string>;
-}
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: BadQuery };
-
-// A form that leaves a field empty sends `?q=`: empty means "not given".
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
-/** The store's text cannot hold a NUL character: such input is a 400, not a 500. */
-export const NO_NUL = [
-  (value: string) => !value.includes("\0"),
-  { error: "must not contain a NUL character" },
-] as const;
-
-export const text = (max: number) =>
-  z
-    .string({ error: "must be given once, as text" })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine(...NO_NUL);
 
 const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),(.+)$/;
 
@@ -74,32 +51,6 @@ const pageShape = {
       .max(100, { error: "must be a whole number from 1 to 100" }),
   ),
 };
-
-/** Validates a query string against `shape`; unknown parameters are errors too. */
-export function parseQuery<S extends z.ZodRawShape>(
-  shape: S,
-  query: unknown,
-  refine?: (value: z.infer<z.ZodObject<S>>) => Record<string, string> | undefined,
-): Parsed<z.infer<z.ZodObject<S>>> {
-  const input = (query ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string> = {};
-  for (const key of Object.keys(input)) {
-    if (!(key in shape)) errors[key] = "is not a parameter here";
-  }
-  const parsed = z.object(shape).safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "query")] ??= issue.message;
-  }
-  if (parsed.success) Object.assign(errors, refine?.(parsed.data));
-  if (Object.keys(errors).length > 0 || !parsed.success) {
-    const [field, message] = Object.entries(errors)[0] ?? ["query", "is not valid"];
-    return { ok: false, error: { error: `${field} ${message}`, errors } };
-  }
-  return { ok: true, value: parsed.data };
-}
-
-export const datesInOrder = (value: { from?: string; to?: string }) =>
-  value.from && value.to && value.from > value.to ? { to: "must not be before from" } : undefined;
 
 type FilterQuery = z.infer<z.ZodObject<typeof filterShape>>;
 

@@ -1,24 +1,23 @@
 /**
- * The console's mail page (staff):
+ * The desk's mail page (staff; shapes: #domain/desk/contract):
  *   GET  /api/desk/mail?status=&cursor=&limit=
- *        {items: [MailItem], nextCursor, counts: {pending, sending, sent, dead, cancelled}, retryWindowMs,
- *        mailConfigured} newest first; metadata only, never a message body; retryWindowMs: how long a
- *        failing e-mail is retried before it is marked dead (the delivery schedule); mailConfigured:
- *        whether SMTP_URL is set (without it nothing is sent: e-mails wait, stored)
+ *        MailList: newest first; metadata only, never a message body; with the counts by status,
+ *        the retry window and whether SMTP_URL is set (without it nothing is sent: e-mails wait)
  *   POST /api/desk/mail/:id/redeliver
- *        200 {item: MailItem}: a dead (or waiting) e-mail is due again now, with a fresh
+ *        200 MailRedelivered: a dead (or waiting) e-mail is due again now, with a fresh
  *        retry schedule and the same Message-ID; 404 unknown; 409 sent, being sent or cancelled
  * Both are written to the audit log (who looked at whose addresses, who resent what).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { createMailOutboxRepository, MAIL_STATUSES, type MailStatus } from "../../mail/outbox-repository";
+import { MAIL_STATUSES, type MailList, type MailRedelivered, type MailStatus } from "#domain/desk/contract";
+import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { retryWindowMs } from "../../crm-delivery/policy";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 
 const querySchema = z.object({
-  status: z.enum(MAIL_STATUSES as [MailStatus, ...MailStatus[]], { error: "status is not valid" }).optional(),
+  status: z.enum(MAIL_STATUSES, { error: "status is not valid" }).optional(),
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, { error: "cursor is not valid" })
@@ -52,7 +51,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
       counts: await mail.countByStatus(),
       retryWindowMs: retryWindow,
       mailConfigured: Boolean(app.config.mail.smtpUrl),
-    };
+    } satisfies MailList;
   });
 
   app.post<{ Params: { id: string } }>(
@@ -75,7 +74,7 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
       if (!result.requeued)
         return reply.code(409).send({ error: NOT_REDELIVERABLE[result.before] ?? "Conflict" });
       const item = (await mail.list({ cursor: String(BigInt(id) + 1n), limit: 1 })).items[0];
-      return { item };
+      return { item } satisfies MailRedelivered;
     },
   );
 };

@@ -8,14 +8,12 @@
  * (store/maintenance.ts) cleans up after it.
  */
 import type { FastifyPluginAsync } from "fastify";
-import type { DeskApplicationsRepository } from "../application/application-repository";
+import { createQuarantineRepository } from "./quarantine-repository";
 
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-const quarantinePurge: FastifyPluginAsync<{ repository: DeskApplicationsRepository }> = async (
-  app,
-  { repository },
-) => {
+const quarantinePurge: FastifyPluginAsync = async (app) => {
+  const repository = createQuarantineRepository(app.store);
   const retentionMs = app.config.desk.quarantineRetentionMs;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -23,7 +21,7 @@ const quarantinePurge: FastifyPluginAsync<{ repository: DeskApplicationsReposito
 
   async function purge() {
     try {
-      const purged = await repository.purgeQuarantine(retentionMs, (db, count) =>
+      const purged = await repository.purge(retentionMs, (db, count) =>
         app.desk.audit.record(
           {
             actorId: null,

@@ -1,17 +1,19 @@
 /**
- * Setup, invitation links and enrolment:
- *   GET  /api/desk/setup                       {needsSetup}
- *   GET  /api/desk/invitations/:token          {email, role, expiresAt} | 404 | 410
- *   POST /api/desk/invitations/:token/accept   {password, email?, name?} -> 201 {enrolment: {totpUri, secret}}
- *   POST /api/desk/enrolment/confirm           {code} -> 200 {backupCodes}
+ * Setup, invitation links and enrolment (shapes: #domain/desk/contract):
+ *   GET  /api/desk/setup                       SetupStatus
+ *   GET  /api/desk/invitations/:token          Invitation | 404 | 410
+ *   POST /api/desk/invitations/:token/accept   {password, email?, name?} -> 201 EnrolmentStarted
+ *   POST /api/desk/enrolment/confirm           {code} -> 200 BackupCodes
  * Accepting sets the password and opens an enrolling session, which can only
  * confirm the authenticator app; confirming makes it a full session (new id).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import type { BackupCodes, EnrolmentStarted, Invitation, SetupStatus } from "#domain/desk/contract";
+import { PASSWORD_MESSAGES } from "#domain/desk/passwords";
 import { isJsonObject } from "../../plugins/json-body";
 import { isUniqueViolation } from "../../store/store";
-import { auditEntry } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { requireEnrolling } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
 import { passwordProblem } from "../auth/passwords";
@@ -28,7 +30,7 @@ const SETUP_PENDING = {
 };
 
 const acceptSchema = z.object({
-  password: z.string({ error: "Choose a password." }),
+  password: z.string({ error: PASSWORD_MESSAGES.missing }),
   email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
   name: z.string().trim().min(1).max(100).optional(),
 });
@@ -46,9 +48,13 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
 
   const ttlMs = desk.config.desk.inviteTtlMs;
   /** An admin that never confirmed an authenticator app does not count (setup.ts). */
-  app.get("/api/desk/setup", async () => ({
-    needsSetup: (await setupState(desk.store, ttlMs)) !== "done",
-  }));
+  app.get(
+    "/api/desk/setup",
+    async () =>
+      ({
+        needsSetup: (await setupState(desk.store, ttlMs)) !== "done",
+      }) satisfies SetupStatus,
+  );
 
   type Found = NonNullable<Awaited<ReturnType<Desk["invitations"]["find"]>>>;
   /** Why a link cannot be used now, or null. A setup link waits while another first admin may finish. */
@@ -64,7 +70,11 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     if (!invitation) return reply.code(404).send(NOT_VALID);
     const refused = await refusal(invitation);
     if (refused) return reply.code(410).send(refused);
-    return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
+    return {
+      email: invitation.email,
+      role: invitation.role,
+      expiresAt: invitation.expiresAt.toISOString(),
+    } satisfies Invitation;
   });
 
   app.post<{ Params: { token: string } }>("/api/desk/invitations/:token/accept", async (request, reply) => {
@@ -94,7 +104,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     if (invitation.purpose === "setup") {
       for (const abandoned of await removeAbandoned(desk.store, ttlMs, email)) {
         await desk.audit.record(
-          auditEntry(request, "setup.abandoned-removed", undefined, { email: abandoned }),
+          auditRecord(request, "setup.abandoned-removed", undefined, { email: abandoned }),
         );
       }
     }
@@ -148,14 +158,16 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
 
     setCookie(request, reply, "session", session, desk.config.desk.sessionMaxMs / 1000);
     await desk.audit.record({
-      ...auditEntry(request, "invitation.accepted", userId, {
+      ...auditRecord(request, "invitation.accepted", userId, {
         purpose: invitation.purpose,
         role: invitation.role,
       }),
       actorId: userId,
       actorEmail: email,
     });
-    return reply.code(201).send({ enrolment: { totpUri: enable.totpURI, secret } });
+    return reply
+      .code(201)
+      .send({ enrolment: { totpUri: enable.totpURI, secret } } satisfies EnrolmentStarted);
   });
 
   app.post("/api/desk/enrolment/confirm", { preHandler: requireEnrolling }, async (request, reply) => {
@@ -179,7 +191,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       if (libraryErrorCode(error) !== "INVALID_CODE") throw error;
       await desk.throttle.failed([account, address]);
-      await desk.audit.record(auditEntry(request, "second-factor.enrol-failed", staff.userId));
+      await desk.audit.record(auditRecord(request, "second-factor.enrol-failed", staff.userId));
       return reply.code(400).send({ errors: { code: WRONG_CODE } });
     }
     // The library replaced the session (a new id once the factor is confirmed).
@@ -189,8 +201,8 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     const { backupCodes } = await lib.auth.api.viewBackupCodes({ body: { userId: staff.userId } });
     await desk.throttle.reset(account);
     await desk.throttle.refund([address]);
-    await desk.audit.record(auditEntry(request, "second-factor.enrolled", staff.userId));
-    return { backupCodes };
+    await desk.audit.record(auditRecord(request, "second-factor.enrolled", staff.userId));
+    return { backupCodes } satisfies BackupCodes;
   });
 };
 

@@ -1,22 +1,21 @@
 /**
- * Signing in and out, and one's sessions:
- *   POST   /api/desk/sign-in         {email, password} -> 200 {next: "code"} + pending cookie | 401 | 429
- *   POST   /api/desk/sign-in/code    {code} | {backupCode} -> 200 {user} + session cookie | 401 | 429
+ * Signing in and out (shapes: #domain/desk/contract):
+ *   POST   /api/desk/sign-in         {email, password} -> 200 SignInNext + pending cookie | 401 | 429
+ *   POST   /api/desk/sign-in/code    {code} | {backupCode} -> 200 SignedIn + session cookie | 401 | 429
  *   POST   /api/desk/sign-out        204, the session ended on the server
- *   GET    /api/desk/me              {id, email, name, role, timeZone}
- *   GET    /api/desk/sessions        own sessions; ?userId= another's (admin)
- *   DELETE /api/desk/sessions/:id    own, or any as admin
- * Every password and code attempt is counted before it is checked (throttle.ts);
- * every failed or refused one is written to the audit log.
+ *   GET    /api/desk/me              Me: who is signed in, and the provider's time zone
+ * Every password and code attempt is counted before it is checked
+ * (../auth/throttle.ts); every failed or refused one is written to the audit log.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
+import type { Me, SignedIn, SignInNext } from "#domain/desk/contract";
 import { isJsonObject } from "../../plugins/json-body";
 import { createCountersRepository } from "../../store/counters-repository";
-import { auditEntry } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { PENDING_SIGN_IN_SECONDS } from "../auth/better-auth";
 import { clearCookie, readCookie, setCookie } from "../auth/cookies";
-import { ADMINS_ONLY, requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
+import { requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
 import { endOtherChallenges } from "../auth/challenges";
 import { accountKey, addressKey } from "../auth/throttle";
@@ -40,7 +39,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
 
   const failed = (request: FastifyRequest, reason: string, email: string | null, userId: string | null) =>
     desk.audit.record({
-      ...auditEntry(request, "sign-in.failed", userId ?? undefined, { reason }),
+      ...auditRecord(request, "sign-in.failed", userId ?? undefined, { reason }),
       actorId: userId,
       actorEmail: email,
     });
@@ -92,7 +91,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     // One live code challenge per account: this one ends any opened before it.
     await endOtherChallenges(desk.store, pending);
     setCookie(request, reply, "pending", pending, PENDING_SIGN_IN_SECONDS);
-    return { next: "code" };
+    return { next: "code" } satisfies SignInNext;
   });
 
   app.post("/api/desk/sign-in/code", async (request, reply) => {
@@ -165,12 +164,12 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     await desk.throttle.reset(account);
     await desk.throttle.refund([address]);
     await desk.audit.record({
-      ...auditEntry(request, "sign-in", user.id, { method: "code" in parsed.data ? "totp" : "backup-code" }),
+      ...auditRecord(request, "sign-in", user.id, { method: "code" in parsed.data ? "totp" : "backup-code" }),
       actorId: user.id,
       actorEmail: user.email,
     });
     const role = (user as { role?: string | null }).role === "admin" ? "admin" : "staff";
-    return { user: { id: user.id, email: user.email, name: user.name, role } };
+    return { user: { id: user.id, email: user.email, name: user.name, role } } satisfies SignedIn;
   });
 
   app.post("/api/desk/sign-out", async (request, reply) => {
@@ -179,43 +178,15 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     request.staff = session.principal;
     await desk.sessions.end(session.token);
-    await desk.audit.record(auditEntry(request, "sign-out", session.principal.sessionId));
+    await desk.audit.record(auditRecord(request, "sign-out", session.principal.sessionId));
     return reply.code(204).send();
   });
 
   app.get("/api/desk/me", { preHandler: requireRole("staff") }, async (request) => {
     const { userId, email, name, role } = request.staff!;
     // The provider's zone, in which the desk shows every time and reads every day.
-    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone };
+    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone } satisfies Me;
   });
-
-  app.get<{ Querystring: { userId?: string } }>(
-    "/api/desk/sessions",
-    { preHandler: requireRole("staff") },
-    async (request, reply) => {
-      const staff = request.staff!;
-      const userId = typeof request.query.userId === "string" ? request.query.userId : staff.userId;
-      if (userId !== staff.userId && staff.role !== "admin") return reply.code(403).send(ADMINS_ONLY);
-      return { items: await desk.sessions.list(userId, staff.sessionId) };
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    "/api/desk/sessions/:id",
-    { preHandler: requireRole("staff") },
-    async (request, reply: FastifyReply) => {
-      const staff = request.staff!;
-      const session = await desk.sessions.find(request.params.id);
-      // Another person's session is "not found" to a non-admin.
-      if (!session || (session.userId !== staff.userId && staff.role !== "admin")) {
-        return reply.code(404).send({ error: "No such session" });
-      }
-      await desk.sessions.end(session.token);
-      if (session.id === staff.sessionId) clearCookie(request, reply, "session");
-      await desk.audit.record(auditEntry(request, "session.ended", session.id, { userId: session.userId }));
-      return reply.code(204).send();
-    },
-  );
 };
 
 export default signInRoutes;

@@ -3,18 +3,8 @@
  * only). The last sign-in comes from the audit log (a full sign-in, or the
  * enrolment that ends in one).
  */
+import type { StaffMember } from "#domain/desk/contract";
 import type { Store } from "../../store/store";
-
-export interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-  role: "staff" | "admin";
-  disabled: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
 
 interface StaffRow {
   id: string;

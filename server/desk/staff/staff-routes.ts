@@ -1,30 +1,37 @@
 /**
- * Staff accounts (admin only):
- *   GET   /api/desk/staff                               {items: [StaffMember]}
- *   POST  /api/desk/staff/invitations {email, role}     201 {inviteUrl}
- *   GET   /api/desk/staff/invitations                   {items: [PendingInvitation]} links not used yet
+ * Staff accounts (admin only; shapes: #domain/desk/contract):
+ *   GET   /api/desk/staff                               Items<StaffMember>
+ *   POST  /api/desk/staff/invitations {email, role}     201 InviteLink
+ *   GET   /api/desk/staff/invitations                   Items<PendingInvitation>: links not used yet
  *   DELETE /api/desk/staff/invitations/:id              204 (the link stops working) | 404
- *   POST  /api/desk/staff/invitations/:id/resend        201 {inviteUrl} a new link; the old one stops working
- *   PATCH /api/desk/staff/:id {role} | {disabled}       200 StaffMember (disabling ends every session)
- *   POST  /api/desk/staff/:id/reset-second-factor       201 {inviteUrl}
+ *   POST  /api/desk/staff/invitations/:id/resend        201 InviteLink: a new link; the old one stops working
+ *   PATCH /api/desk/staff/:id StaffChange               200 StaffMember (disabling ends every session)
+ *   POST  /api/desk/staff/:id/reset-second-factor       201 InviteLink
  * Each change is written to the audit log. An admin cannot demote or disable
  * themselves, so the desk always keeps an admin.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
+import {
+  ROLES,
+  type InviteLink,
+  type Items,
+  type PendingInvitation,
+  type StaffMember,
+} from "#domain/desk/contract";
 import { isJsonObject } from "../../plugins/json-body";
-import { auditEntry } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { libraryHeaders } from "../auth/library";
 import { createStaffRepository } from "./staff-repository";
 
 const inviteSchema = z.object({
   email: z.email({ error: "Enter a valid e-mail address." }).max(254),
-  role: z.enum(["staff", "admin"], { error: 'Role must be "staff" or "admin".' }),
+  role: z.enum(ROLES, { error: 'Role must be "staff" or "admin".' }),
 });
 
 const patchSchema = z.union([
-  z.object({ role: z.enum(["staff", "admin"]) }).strict(),
+  z.object({ role: z.enum(ROLES) }).strict(),
   z.object({ disabled: z.boolean() }).strict(),
 ]);
 
@@ -42,7 +49,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return { lib, headers: libraryHeaders(lib, request, { session: session?.cookie }) };
   };
 
-  app.get("/api/desk/staff", admin, async () => ({ items: await staff.list() }));
+  app.get("/api/desk/staff", admin, async () => ({ items: await staff.list() }) satisfies Items<StaffMember>);
 
   app.post("/api/desk/staff/invitations", admin, async (request, reply) => {
     const parsed = inviteSchema.safeParse(isJsonObject(request.body) ? request.body : {});
@@ -61,13 +68,20 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
       role: parsed.data.role,
       createdBy: request.staff!.userId,
     });
-    await desk.audit.record(auditEntry(request, "invitation.created", id, { email, role: parsed.data.role }));
-    return reply.code(201).send({ inviteUrl: url });
+    await desk.audit.record(
+      auditRecord(request, "invitation.created", id, { email, role: parsed.data.role }),
+    );
+    return reply.code(201).send({ inviteUrl: url } satisfies InviteLink);
   });
 
-  app.get("/api/desk/staff/invitations", admin, async () => ({
-    items: await desk.invitations.listPending(),
-  }));
+  app.get(
+    "/api/desk/staff/invitations",
+    admin,
+    async () =>
+      ({
+        items: await desk.invitations.listPending(),
+      }) satisfies Items<PendingInvitation>,
+  );
 
   const NO_INVITATION = { error: "No such pending invitation" };
 
@@ -75,7 +89,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     const revoked = await desk.invitations.revoke(request.params.id);
     if (!revoked) return reply.code(404).send(NO_INVITATION);
     await desk.audit.record(
-      auditEntry(request, "invitation.revoked", revoked.id, {
+      auditRecord(request, "invitation.revoked", revoked.id, {
         email: revoked.email,
         purpose: revoked.purpose,
       }),
@@ -97,13 +111,13 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
         createdBy: request.staff!.userId,
       });
       await desk.audit.record(
-        auditEntry(request, "invitation.resent", id, {
+        auditRecord(request, "invitation.resent", id, {
           email: old.email,
           purpose: old.purpose,
           replaces: old.id,
         }),
       );
-      return reply.code(201).send({ inviteUrl: url });
+      return reply.code(201).send({ inviteUrl: url } satisfies InviteLink);
     },
   );
 
@@ -126,7 +140,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
       if (parsed.data.role !== member.role) {
         await lib.auth.api.setRole({ body: { userId: member.id, role: parsed.data.role }, headers });
         await desk.audit.record(
-          auditEntry(request, "staff.role-changed", member.id, { from: member.role, to: parsed.data.role }),
+          auditRecord(request, "staff.role-changed", member.id, { from: member.role, to: parsed.data.role }),
         );
       }
     } else if (parsed.data.disabled !== member.disabled) {
@@ -135,13 +149,14 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
         // Bans the account and deletes every one of its sessions.
         await lib.auth.api.banUser({ body: { userId: member.id }, headers });
         await desk.sessions.endAll(member.id);
-        await desk.audit.record(auditEntry(request, "staff.disabled", member.id));
+        await desk.audit.record(auditRecord(request, "staff.disabled", member.id));
       } else {
         await lib.auth.api.unbanUser({ body: { userId: member.id }, headers });
-        await desk.audit.record(auditEntry(request, "staff.enabled", member.id));
+        await desk.audit.record(auditRecord(request, "staff.enabled", member.id));
       }
     }
-    return staff.findById(member.id);
+    const changed: StaffMember | null = await staff.findById(member.id);
+    return changed;
   });
 
   app.post<{ Params: { id: string } }>(
@@ -167,8 +182,8 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
         userId: member.id,
         createdBy: request.staff!.userId,
       });
-      await desk.audit.record(auditEntry(request, "second-factor.reset", member.id, { invitationId: id }));
-      return reply.code(201).send({ inviteUrl: url });
+      await desk.audit.record(auditRecord(request, "second-factor.reset", member.id, { invitationId: id }));
+      return reply.code(201).send({ inviteUrl: url } satisfies InviteLink);
     },
   );
 };

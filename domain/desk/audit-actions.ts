@@ -1,0 +1,72 @@
+/**
+ * The names of the actions the server writes to the desk's audit log, written
+ * once: the server may record no other (its audit record's `action` is
+ * AuditAction), and the desk's audit page has words for every one
+ * (desk/audit/audit-words.ts is a Record over them).
+ */
+
+/** Actions that change an application; its timeline shows them. */
+export const APPLICATION_ACTIONS = {
+  redelivered: "application.redelivered",
+  released: "application.released",
+  quarantined: "application.quarantined",
+} as const;
+export type ApplicationAction = (typeof APPLICATION_ACTIONS)[keyof typeof APPLICATION_ACTIONS];
+
+/** Events that repeat (a list of personal data paged through, a refused request): one row counts them. */
+export const REPEATED_ACTIONS = {
+  applicationsListed: "applications.listed",
+  deadListed: "deliveries.dead_listed",
+  accessDenied: "access.denied",
+} as const;
+export type RepeatedAction = (typeof REPEATED_ACTIONS)[keyof typeof REPEATED_ACTIONS];
+
+/** What the desk exports as CSV (GET /exports/<kind>.csv), each audited as `export.<kind>`. */
+export const EXPORT_KINDS = ["applications", "consents", "newsletter", "audit"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export const AUDIT_ACTIONS = [
+  // Sign-in and accounts
+  "sign-in",
+  "sign-in.failed",
+  "sign-out",
+  "session.ended",
+  "invitation.accepted",
+  "second-factor.enrolled",
+  "second-factor.enrol-failed",
+  "password.changed",
+  "password.change-failed",
+  "backup-codes.regenerated",
+  "backup-codes.regenerate-failed",
+  // Applications
+  "application.viewed",
+  APPLICATION_ACTIONS.redelivered,
+  APPLICATION_ACTIONS.released,
+  APPLICATION_ACTIONS.quarantined,
+  "evidence.exported",
+  "consents.looked_up",
+  REPEATED_ACTIONS.applicationsListed,
+  "applications.purged",
+  // Deliveries and e-mail
+  REPEATED_ACTIONS.deadListed,
+  "deliveries.redelivered_dead",
+  "mail.viewed",
+  "mail.redelivered",
+  // Exports
+  ...EXPORT_KINDS.map((kind) => `export.${kind}` as const),
+  // Staff
+  "invitation.created",
+  "invitation.revoked",
+  "invitation.resent",
+  "setup.abandoned-removed",
+  "staff.role-changed",
+  "staff.disabled",
+  "staff.enabled",
+  "second-factor.reset",
+  // Refused
+  REPEATED_ACTIONS.accessDenied,
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);

@@ -1,0 +1,481 @@
+/**
+ * The contract between the lead desk and its API (/api/desk/*): every answer
+ * the server gives and the desk reads, written once. The server's routes
+ * check what they return against these types (`satisfies`, or a view's return
+ * type), and the desk's requests (desk/<feature>/api.ts) are typed with them,
+ * so a field one side renames or drops fails the type check on that side
+ * (test/contract/desk-contract.test.ts shows it). The route table with who may
+ * call what and the status codes is docs/desk-api.md.
+ *
+ * On the wire: times are ISO 8601 strings (UTC, "…Z"), ids are strings, and
+ * an error is `{error}` and/or `{errors: {field: message}}` (ErrorAnswer).
+ */
+import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
+import type { FundingApplication, Touch } from "../application/schema";
+import type { ApplicationAction } from "./audit-actions";
+
+// Roles and states ---------------------------------------------------------
+
+export const ROLES = ["staff", "admin"] as const;
+/** A staff member's role: admins also manage staff, read the audit log and export. */
+export type Role = (typeof ROLES)[number];
+
+export const APPLICATION_STATES = ["received", "spam"] as const;
+/** The application itself: received, or quarantined as spam. */
+export type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+export const DELIVERY_STATES = ["pending", "sending", "delivered", "dead"] as const;
+/** Its CRM delivery (none for spam, or once a quarantine cancelled it). */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** What the inbox's `state` filter takes: either kind. */
+export const INBOX_STATES = [...APPLICATION_STATES, ...DELIVERY_STATES] as const;
+export type InboxState = (typeof INBOX_STATES)[number];
+
+export const MAIL_STATUSES = ["pending", "sending", "sent", "dead", "cancelled"] as const;
+/** Where an e-mail stands: waiting, being sent, sent, given up on, or cancelled by a quarantine. */
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const MAIL_KINDS = [
+  "receipt",
+  "staff-alert",
+  "delivery-alert",
+  "newsletter-confirm",
+  "newsletter",
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+// Common shapes -------------------------------------------------------------
+
+/** A refusal (4xx/5xx): a message, and per-field messages for a form. */
+export interface ErrorAnswer {
+  error?: string;
+  errors?: Record<string, string>;
+}
+
+/** A list answered whole. */
+export interface Items<T> {
+  items: T[];
+}
+
+/** A page of a longer list: `nextCursor` asks for the next one (null: this was the last). */
+export interface CursorPage<T> extends Items<T> {
+  nextCursor: string | null;
+}
+
+// Sign-in, setup, invitations, account --------------------------------------
+
+/** GET /me: who is signed in, and the provider's zone (every time and day in the desk is in it). */
+export interface Me {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** DESK_TIME_ZONE, an IANA name. */
+  timeZone: string;
+}
+
+/** GET /setup: whether the first admin account is still to be made. */
+export interface SetupStatus {
+  needsSetup: boolean;
+}
+
+/** POST /sign-in: the password was right; the code step comes next. */
+export interface SignInNext {
+  next: "code";
+}
+
+/** POST /sign-in/code: signed in (the session cookie comes with it). */
+export interface SignedIn {
+  user: Omit<Me, "timeZone">;
+}
+
+/** GET /invitations/:token: what an invitation link is for. */
+export interface Invitation {
+  /** None on the one-time setup link: the first admin gives their own. */
+  email: string | null;
+  role: Role;
+  expiresAt: string;
+}
+
+/** POST /invitations/:token/accept: the authenticator app to set up. */
+export interface Enrolment {
+  /** otpauth:// URI for the QR code. */
+  totpUri: string;
+  /** The same secret in base32, for typing in by hand. */
+  secret: string;
+}
+
+export interface EnrolmentStarted {
+  enrolment: Enrolment;
+}
+
+/** Ten backup codes, shown once (enrolment confirmed, or new ones made on the account page). */
+export interface BackupCodes {
+  backupCodes: string[];
+}
+
+/** A signed-in session as the desk lists it (the account page, an admin's view of someone's). */
+export interface SessionItem {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** When it ends at the latest (its absolute lifetime); idleness may end it sooner. */
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session this request came in. */
+  current: boolean;
+}
+
+// Staff ----------------------------------------------------------------------
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+/** PATCH /staff/:id: the role, or whether the account may sign in. */
+export type StaffChange = { role: Role } | { disabled: boolean };
+
+export type InvitationPurpose = "setup" | "invite" | "reset-second-factor";
+
+/** A link an admin (or the CLI: invitedBy null) made that nobody has used yet. */
+export interface PendingInvitation {
+  id: string;
+  purpose: Exclude<InvitationPurpose, "setup">;
+  email: string;
+  role: Role;
+  /** The account a second-factor reset is for. */
+  userId: string | null;
+  /** The e-mail of the admin who made it; null when made with the CLI. */
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A new invitation or reset link, shown once to copy. */
+export interface InviteLink {
+  inviteUrl: string;
+}
+
+// Applications ---------------------------------------------------------------
+
+/** One row of the inbox (and of the quarantine, and of the dead list). */
+export interface InboxItem {
+  id: string;
+  createdAt: string;
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  fundingType: string;
+  /** The amount as stored (a decimal in a string). */
+  fundingAmount: string;
+  state: ApplicationState;
+  spamReason: string | null;
+  delivery: DeliveryState | null;
+  /** The last touch's utm_source and utm_campaign. */
+  source: string | null;
+  campaign: string | null;
+}
+
+/** GET /applications: a page of the inbox and how many match the filter in all. */
+export interface InboxList extends CursorPage<InboxItem> {
+  total: number;
+}
+
+/** The SMS consent as recorded with the application. */
+export interface ConsentRecord {
+  text: string;
+  version: string;
+  /** SHA-256 of the exact text (UTF-8), hex. */
+  sha256: string;
+  consentedAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  pageUrl: string | null;
+  phone: string | null;
+}
+
+/** The CRM delivery of one application. */
+export interface DeliveryInfo {
+  state: DeliveryState;
+  attempts: number;
+  /** Set while it waits (pending or being sent). */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+/** One try to deliver it to the CRM. */
+export interface TimelineAttempt {
+  at: string;
+  kind: "attempt";
+  /** The CRM's HTTP status; null: no answer. */
+  status: number | null;
+  error: string | null;
+  durationMs: number | null;
+  /** delivered, retry or dead (none on attempts recorded before outcomes were). */
+  outcome: string | null;
+}
+
+/** Something staff did to it: redeliver, release, quarantine. */
+export interface TimelineAction {
+  at: string;
+  kind: "action";
+  action: ApplicationAction;
+  /** The staff member's e-mail. */
+  by: string | null;
+  reason: string | null;
+}
+
+/** An e-mail the application caused, when it was stored, and where it stands now. */
+export interface TimelineMail {
+  at: string;
+  kind: "mail";
+  mailId: string;
+  mailKind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  messageId: string;
+}
+
+/** One try to send one of the application's e-mails. */
+export interface TimelineMailAttempt {
+  at: string;
+  kind: "mail-attempt";
+  mailId: string;
+  mailKind: MailKind;
+  to: string;
+  attempt: number;
+  /** The SMTP server's reply code, when it gave one. */
+  smtpCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  /** sent, retry or dead */
+  outcome: string;
+}
+
+export type TimelineEntry = TimelineAttempt | TimelineAction | TimelineMail | TimelineMailAttempt;
+
+/** GET /applications/:id, and the answer of every action on it. */
+export interface ApplicationDetail {
+  /** Every field of the funding application by its schema name, as submitted. */
+  application: Partial<FundingApplication> & Record<string, unknown>;
+  id: string;
+  submissionId: string;
+  /** The number on the applicant's receipt ("HL-" and 8 characters); none for spam never released. */
+  reference: string | null;
+  createdAt: string;
+  state: ApplicationState;
+  spamReason: string | null;
+  attribution: { firstTouch: Touch | null; lastTouch: Touch | null } | null;
+  consent: ConsentRecord | null;
+  /** None for spam, or once a quarantine cancelled it. */
+  delivery: DeliveryInfo | null;
+  /** CRM attempts, desk actions and e-mails, oldest first. */
+  timeline: TimelineEntry[];
+}
+
+/**
+ * GET /applications/:id/evidence: the consent evidence file (a download, for
+ * people and lawyers; the desk does not read it). Its times carry the offset
+ * of the provider's zone at that moment.
+ */
+export interface ConsentEvidence {
+  applicationId: string;
+  timeZone: string;
+  exportedAt: string | null;
+  exportedBy: string | null;
+  consent: ConsentRecord | null;
+  submission: {
+    submittedAt: string | null;
+    receivedAt: string | null;
+    ip: string | null;
+    userAgent: string | null;
+    state: string;
+    spamReason: string | null;
+    /** Exactly what was stored and is sent to the CRM. */
+    payload: Record<string, unknown>;
+  };
+  crmDelivery: {
+    /** The CRM webhook receives the application id as its Idempotency-Key. */
+    idempotencyKey: string;
+    state: DeliveryState | null;
+    deliveredAt: string | null;
+    attempts: {
+      at: string | null;
+      attempt: number | null;
+      status: number | null;
+      error: string | null;
+      durationMs: number | null;
+      outcome: string | null;
+    }[];
+  };
+}
+
+/** GET /consents?phone= | ?email=: one consent record found. */
+export interface ConsentLookupItem {
+  applicationId: string;
+  consentedAt: string;
+  consentVersion: string;
+  consentSha256: string;
+  phone: string;
+  email: string;
+  companyName: string;
+}
+
+// Delivery health ------------------------------------------------------------
+
+/** A dead delivery's last attempt: the CRM's status (null: no answer) and error; permanent: refused for good (a 4xx). */
+export interface LastAttempt {
+  at: string | null;
+  statusCode: number | null;
+  error: string | null;
+  permanent: boolean;
+}
+
+export interface DeadItem extends InboxItem {
+  lastAttempt: LastAttempt | null;
+}
+
+/** Which dead deliveries "redeliver all" takes: the temporary failures only, or the permanent refusals too. */
+export const REDELIVER_DEAD_INCLUDES = ["temporary", "all"] as const;
+export type RedeliverDeadInclude = (typeof REDELIVER_DEAD_INCLUDES)[number];
+
+/** GET /health */
+export interface DeliveryHealth {
+  /** Whether a CRM webhook is set (LEAD_WEBHOOK_URL). */
+  webhookConfigured: boolean;
+  counts: Record<DeliveryState, number>;
+  oldestWaitingAt: string | null;
+  lastDeliveredAt: string | null;
+  /** The newest dead deliveries (at most 100; the inbox's filter has them all). */
+  dead: DeadItem[];
+  /** Every dead delivery by why: refused for good by the CRM, or given up on after temporary failures. */
+  deadKinds: { temporary: number; permanent: number };
+  /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
+  mailConfigured: boolean;
+  mail: Record<MailStatus, number>;
+  /** How long a delivery or an e-mail is retried before it is dead (the configured schedule). */
+  retryWindowMs: number;
+}
+
+/** POST /deliveries/redeliver-dead: how many went back in the queue, and the permanent refusals left dead. */
+export interface RedeliveredDead {
+  redelivered: number;
+  permanentLeft: number;
+}
+
+// Mail -----------------------------------------------------------------------
+
+/** One e-mail in the mail outbox (never its body). */
+export interface MailItem {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  messageId: string;
+  applicationId: string | null;
+}
+
+/** GET /mail: newest first. */
+export interface MailList extends CursorPage<MailItem> {
+  counts: Record<MailStatus, number>;
+  /** How long an e-mail that cannot be sent is retried before it is marked failed. */
+  retryWindowMs: number;
+  /** Whether an SMTP server is set (SMTP_URL); without one, nothing is sent and e-mails wait. */
+  mailConfigured: boolean;
+}
+
+/** POST /mail/:id/redeliver: the e-mail as it stands now. */
+export interface MailRedelivered {
+  item: MailItem;
+}
+
+// Audit log ------------------------------------------------------------------
+
+/** One entry of the audit log as the desk reads it (GET /audit). */
+export interface AuditItem {
+  id: string;
+  at: string;
+  /** The actor's e-mail; null for the system (the operator CLI, the quarantine purge). */
+  actor: string | null;
+  actorId: string | null;
+  /** The actor's name now (null for the system or an account since deleted). */
+  actorName: string | null;
+  /** One of AUDIT_ACTIONS (audit-actions.ts); an older server's may be another. */
+  action: string;
+  target: string | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** A repeated event (a list paged through, a refused request): requests, rows shown, the last one's time. */
+  times: number | null;
+  rowsReturned: number | null;
+  lastAt: string | null;
+  /** The application the entry is about, while it exists. */
+  application: { id: string; reference: string | null; companyName: string } | null;
+  /** The staff member the entry is about, while the account exists. */
+  staff: { id: string; name: string; email: string } | null;
+}
+
+export type AuditList = CursorPage<AuditItem>;
+
+/** GET /audit's filters. */
+export type AuditFilters = {
+  action?: string;
+  /** The actor's e-mail (any case) or id. */
+  actor?: string;
+  /** Days, YYYY-MM-DD in the provider's zone, both included. */
+  from?: string;
+  to?: string;
+};
+
+// Analytics ------------------------------------------------------------------
+
+/** GET /analytics: the dashboard's numbers for a range of UTC days (both ends included). */
+export interface AnalyticsReport {
+  from: string;
+  to: string;
+  source: string | null;
+  campaign: string | null;
+  totals: { visitors: number; pageviews: number };
+  /** Every day of the range, in order (days without visits give zeros). */
+  daily: { day: string; visitors: number; pageviews: number }[];
+  topPages: { path: string; pageviews: number }[];
+  /** Where visitors came from: a campaign's utm_source, else the referring site, else DIRECT_SOURCE. */
+  topSources: { source: string; visitors: number }[];
+  /** FUNNEL_STEPS in order; dropOff: visitors lost since the step before (null for the first). */
+  funnel: { step: FunnelStep; label: string; visitors: number; dropOff: number | null }[];
+  outcomes: { id: (typeof OUTCOMES)[number]["id"]; label: string; count: number }[];
+  intents: { id: Intent; label: string; count: number }[];
+  /** Most frequent first; "browser": the wizard's own checks, "server": a 400 from the server. */
+  fieldErrors: { side: "browser" | "server"; field: string; code: string; count: number }[];
+  /** Per source: visitors and how far they got; conversion = accepted / visitors. */
+  bySource: {
+    source: string;
+    visitors: number;
+    started: number;
+    submitted: number;
+    accepted: number;
+    delivered: number;
+    conversion: number;
+  }[];
+  devices: { device: string; visitors: number }[];
+}

@@ -1,0 +1,103 @@
+/**
+ * What every desk action on one application shares (redeliver here, release
+ * and quarantine in ../quarantine): the application locked in a transaction,
+ * the change and its audit row committed together, the workers woken for
+ * what it queued, and the new ApplicationDetail as the answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ApplicationAction } from "#domain/desk/audit-actions";
+import type { ApplicationDetail } from "#domain/desk/contract";
+import { notifyMailQueued } from "../../mail/outbox-repository";
+import { isUuid } from "../../store/inbox-filter";
+import { createInboxRepository } from "../../store/inbox-repository";
+import type { Queryable } from "../../store/store";
+import { auditRecord } from "../audit/audit-repository";
+import { NO_NUL } from "../query";
+import { createApplicationRepository, type LockedApplication } from "./application-repository";
+import { toDetail } from "./views";
+
+export type WithId = { Params: { id: string } };
+
+export const NOT_FOUND = { error: "Not Found" };
+
+/** A refusal the route answers as is (404, 409). */
+export class Refusal {
+  constructor(
+    readonly status: 404 | 409,
+    readonly error: string,
+  ) {}
+}
+
+const reasonBody = z.object(
+  {
+    reason: z
+      .string({ error: "Give a reason" })
+      .trim()
+      .min(1, { error: "Give a reason" })
+      .max(500, { error: "Keep the reason under 500 characters" })
+      .refine(...NO_NUL),
+  },
+  { error: "Give a reason" },
+);
+
+/** What a change did: its audit details, and whether it queued a delivery or e-mails. */
+export interface ActionResult {
+  details?: Record<string, unknown>;
+  queued?: boolean;
+  mailQueued?: number;
+}
+
+export function applicationActions(app: FastifyInstance) {
+  const inboxRepository = createInboxRepository(app.store);
+  const repository = createApplicationRepository(app.store);
+
+  /** The application as GET /api/desk/applications/:id answers it, or undefined. */
+  async function detail(id: string, db?: Queryable): Promise<ApplicationDetail | undefined> {
+    const shown = await inboxRepository.show(id, db);
+    if (!shown) return undefined;
+    const appId = String(shown.application.id);
+    return toDetail(shown, await repository.actions(appId, db), await repository.mail(appId, db));
+  }
+
+  /**
+   * Runs one action in a transaction with the application locked: `change`
+   * returns what it did, or throws a Refusal. Answers the new detail.
+   */
+  async function act(
+    request: FastifyRequest<WithId>,
+    reply: FastifyReply,
+    action: ApplicationAction,
+    change: (tx: Queryable, found: LockedApplication) => Promise<ActionResult>,
+  ): Promise<ApplicationDetail | FastifyReply | undefined> {
+    const { id } = request.params;
+    if (!isUuid(id)) return reply.code(404).send(NOT_FOUND);
+    try {
+      const { queued, mailQueued } = await app.store.transaction(async (tx) => {
+        const found = await repository.lock(tx, id);
+        if (!found) throw new Refusal(404, NOT_FOUND.error);
+        const result = await change(tx, found);
+        await app.desk.audit.record(auditRecord(request, action, found.id, result.details), tx);
+        return result;
+      });
+      // The delivery worker takes it at once rather than at its next poll.
+      if (queued) app.wakeDelivery(id);
+      if (mailQueued) notifyMailQueued();
+    } catch (error) {
+      if (error instanceof Refusal) return reply.code(error.status).send({ error: error.error });
+      throw error;
+    }
+    return detail(id);
+  }
+
+  /** The reason staff gave in the body, or undefined after answering 400. */
+  function reasonOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
+    const parsed = reasonBody.safeParse(request.body ?? {});
+    if (parsed.success) return parsed.data.reason;
+    const message = parsed.error.issues[0]?.message ?? "Give a reason";
+    reply.code(400).send({ error: message, errors: { reason: message } });
+    return undefined;
+  }
+
+  return { detail, act, reasonOf };
+}

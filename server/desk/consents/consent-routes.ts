@@ -1,0 +1,66 @@
+/**
+ * The consent lookup (staff and admin):
+ *   GET /api/desk/consents?phone= | ?email=   {items: [ConsentLookupItem]} newest first
+ * Every SMS consent recorded for a phone number (however it is written) or
+ * an e-mail address (any case); each lookup is audited with what was asked.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { ConsentLookupItem, Items } from "#domain/desk/contract";
+import { sha256 } from "../application/views";
+import { auditRecord } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { NO_NUL, parseQuery } from "../query";
+import { createConsentRepository } from "./consent-repository";
+
+const lookupShape = {
+  phone: z
+    .string({ error: "must be given once" })
+    .trim()
+    .max(40, { error: "must be at most 40 characters" })
+    .refine((value) => value.replace(/\D/g, "").length >= 7, { error: "must have at least 7 digits" })
+    .refine(...NO_NUL)
+    .optional(),
+  email: z
+    .string({ error: "must be given once" })
+    .trim()
+    .min(3, { error: "must be an e-mail address" })
+    .max(254, { error: "must be at most 254 characters" })
+    .refine((value) => value.includes("@"), { error: "must be an e-mail address" })
+    .refine(...NO_NUL)
+    .optional(),
+};
+
+const consentRoutes: FastifyPluginAsync = async (app) => {
+  const repository = createConsentRepository(app.store);
+
+  app.get("/api/desk/consents", { preHandler: requireRole("staff") }, async (request, reply) => {
+    const parsed = parseQuery(lookupShape, request.query, (value) =>
+      (value.phone === undefined) === (value.email === undefined)
+        ? { query: "needs either phone or email" }
+        : undefined,
+    );
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    const { phone, email } = parsed.value;
+    const rows = await repository.find(phone !== undefined ? { phone } : { email: email! });
+    await app.desk.audit.record(
+      auditRecord(request, "consents.looked_up", undefined, {
+        ...(phone !== undefined ? { phone } : { email }),
+        found: rows.length,
+      }),
+    );
+    return {
+      items: rows.map((row): ConsentLookupItem => ({
+        applicationId: row.application_id,
+        consentedAt: row.consented_at,
+        consentVersion: row.consent_version,
+        consentSha256: sha256(row.consent_text),
+        phone: row.phone,
+        email: row.email,
+        companyName: row.company_name,
+      })),
+    } satisfies Items<ConsentLookupItem>;
+  });
+};
+
+export default consentRoutes;

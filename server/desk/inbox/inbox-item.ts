@@ -1,0 +1,22 @@
+/** An inbox row as the desk's lists show it (the inbox, the quarantine, the dead deliveries). */
+import type { InboxItem } from "#domain/desk/contract";
+import type { InboxRow } from "../../store/inbox-repository";
+
+export function toInboxItem(row: InboxRow): InboxItem {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    companyName: row.company_name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    fundingType: row.funding_type,
+    fundingAmount: row.funding_amount,
+    state: row.status,
+    spamReason: row.spam_reason,
+    delivery: row.delivery,
+    source: row.utm_source,
+    campaign: row.utm_campaign,
+  };
+}

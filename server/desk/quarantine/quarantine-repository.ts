@@ -1,0 +1,116 @@
+/**
+ * The quarantine's SQL: an application into it (its waiting delivery and
+ * e-mails cancelled) and out again into the normal path, and the purge of
+ * the ones held past their retention.
+ */
+import {
+  cancelApplicationMail,
+  enqueueApplicationMail,
+  type MailSettings,
+} from "../../mail/application-mail";
+import type { Queryable, Store } from "../../store/store";
+
+export function createQuarantineRepository(store: Store) {
+  return {
+    /**
+     * To quarantine: marked spam with the reason; a delivery still waiting
+     * (pending, being sent, or dead and so waiting for a redelivery) is
+     * cancelled, and so are its e-mails not sent yet. One already delivered
+     * stays as it is. Returns what was cancelled.
+     */
+    async quarantine(
+      db: Queryable,
+      id: string,
+      reason: string,
+    ): Promise<{ deliveryCancelled: boolean; mailCancelled: number }> {
+      await db.query(
+        `UPDATE applications SET status = 'spam', spam_reason = $2, quarantined_at = now()
+          WHERE id = $1::uuid`,
+        [id, reason],
+      );
+      const cancelled = await db.query(
+        `UPDATE outbox SET status = 'cancelled', locked_by = NULL, locked_until = NULL, updated_at = now()
+          WHERE application_id = $1::uuid AND status IN ('pending', 'sending', 'dead')`,
+        [id],
+      );
+      return {
+        deliveryCancelled: cancelled.rowCount > 0,
+        mailCancelled: await cancelApplicationMail(db, id),
+      };
+    },
+
+    /**
+     * Out of quarantine into the normal path: received, with an outbox row
+     * due now (a new one; or the one the quarantine cancelled, pending again
+     * with a fresh retry schedule), and the receipt and staff alerts a new
+     * application gets. Returns whether a delivery was queued (not when the
+     * CRM already has it) and how many e-mails.
+     */
+    async release(
+      db: Queryable,
+      id: string,
+      mail: MailSettings,
+    ): Promise<{ queued: boolean; mailQueued: number }> {
+      await db.query(
+        `UPDATE applications SET status = 'received', spam_reason = NULL, quarantined_at = NULL
+          WHERE id = $1::uuid`,
+        [id],
+      );
+      const queued = await db.query(
+        `INSERT INTO outbox (application_id) VALUES ($1::uuid)
+         ON CONFLICT (application_id) DO UPDATE
+            SET status = 'pending', attempts = 0, next_attempt_at = now(), locked_by = NULL,
+                locked_until = NULL, last_error = NULL, updated_at = now()
+          WHERE outbox.status = 'cancelled'`,
+        [id],
+      );
+      return { queued: queued.rowCount > 0, mailQueued: await enqueueApplicationMail(db, id, mail) };
+    },
+
+    /**
+     * Deletes quarantined applications older than `retentionMs` (counted from
+     * their quarantine), with their consent records, outbox rows and
+     * attempts, in batches; never one the CRM received (its consent record is
+     * evidence). Returns how many were deleted. `onDeleted` runs inside each
+     * batch's transaction (the audit row commits with the deletion).
+     */
+    async purge(
+      retentionMs: number,
+      onDeleted?: (db: Queryable, count: number) => Promise<void>,
+      batchSize = 500,
+    ): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const deleted = await store.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(
+            `SELECT id::text AS id FROM applications
+              WHERE status = 'spam'
+                AND coalesce(quarantined_at, created_at) < now() - $1 * interval '1 millisecond'
+                AND NOT crm_received(id)
+              ORDER BY created_at, id
+              LIMIT $2
+                FOR UPDATE SKIP LOCKED`,
+            [retentionMs, batchSize],
+          );
+          const ids = rows.map((row) => row.id);
+          if (ids.length === 0) return 0;
+          // The consent first: its trigger checks the outbox rows that show the CRM never had it.
+          await tx.query("DELETE FROM consents WHERE application_id = ANY($1::uuid[])", [ids]);
+          await tx.query(
+            `DELETE FROM delivery_attempts
+              WHERE outbox_id IN (SELECT id FROM outbox WHERE application_id = ANY($1::uuid[]))`,
+            [ids],
+          );
+          await tx.query("DELETE FROM outbox WHERE application_id = ANY($1::uuid[])", [ids]);
+          await tx.query("DELETE FROM applications WHERE id = ANY($1::uuid[])", [ids]);
+          await onDeleted?.(tx, ids.length);
+          return ids.length;
+        });
+        total += deleted;
+        if (deleted < batchSize) return total;
+      }
+    },
+  };
+}
+
+export type QuarantineRepository = ReturnType<typeof createQuarantineRepository>;
