@@ -9,11 +9,12 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
+import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
@@ -146,10 +147,6 @@ if (ONLY !== "pglite") {
 // ---------------------------------------------------------------------------
 // BENCHMARKS.md
 
-const version = (name) =>
-  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
-const f0 = (n) => (n === undefined ? "-" : Math.round(n).toLocaleString("en-US"));
-const f1 = (n) => (n === undefined ? "-" : n.toFixed(1));
 const pct = (a, b) => `${Math.round((100 * a) / b)}%`;
 const cpu = cpus()[0]?.model ?? "unknown CPU";
 
@@ -224,16 +221,7 @@ const section = [
   "",
 ].join("\n");
 
-const file = join(ROOT, "BENCHMARKS.md");
-const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-let next;
-const start = previous.indexOf("## API");
-if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
-else {
-  const after = previous.indexOf("\n## ", start + 1);
-  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
-}
-writeFileSync(file, next);
+writeBenchmarksSection(section);
 bench.remove();
 log("wrote BENCHMARKS.md");
 console.log(`\n${section}`);

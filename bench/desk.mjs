@@ -13,12 +13,13 @@
 // EXPLAIN ANALYZE plans of the inbox's queries on the seeded store).
 import { createHash, randomUUID } from "node:crypto";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { TOTP } from "otpauth";
 import { bundleServer, ROOT } from "../scripts/lib/bundle-server.mjs";
 import { freshSchema, startBenchServer } from "./lib/bench-server.mjs";
+import { f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
@@ -506,9 +507,6 @@ if (ONLY !== "postgres") {
 // ---------------------------------------------------------------------------
 // BENCHMARKS.md
 
-const version = (name) =>
-  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
-const f1 = (n) => n.toFixed(1);
 const rows = results.flatMap((r) =>
   r.results.map(
     (x) =>
@@ -545,17 +543,8 @@ const section = [
   "",
 ].join("\n");
 
-const file = join(ROOT, "BENCHMARKS.md");
-const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-let next;
-const start = previous.indexOf("## Desk");
-if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
-else {
-  const after = previous.indexOf("\n## ", start + 1);
-  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
-}
 if (results.length === 2 && ROWS === 100_000) {
-  writeFileSync(file, next);
+  writeBenchmarksSection(section);
   log("wrote BENCHMARKS.md");
 } else log("a partial run (BENCH_ONLY or BENCH_ROWS): BENCHMARKS.md left as it is");
 rmSync(outDir, { recursive: true, force: true });

@@ -11,10 +11,10 @@
 // BENCH_PORT (4431), BENCH_ONLY=ingest|queries.
 import { execFileSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
+import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 import { eventsBatch, loadInProcess } from "./lib/event-load.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 15);
@@ -115,10 +115,6 @@ const dashboards = ONLY === "ingest" ? [] : await measureQueries();
 // ---------------------------------------------------------------------------
 // BENCHMARKS.md
 
-const version = (name) =>
-  JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
-const f0 = (n) => (n === undefined ? "-" : Math.round(n).toLocaleString("en-US"));
-const f1 = (n) => (n === undefined ? "-" : n.toFixed(1));
 const met = (ok) => (ok ? "met" : "missed");
 const cpu = cpus()[0]?.model ?? "unknown CPU";
 const lines = [
@@ -174,16 +170,7 @@ if (dashboards.length) {
   );
 }
 const section = lines.join("\n");
-const file = join(ROOT, "BENCHMARKS.md");
-const previous = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-const start = previous.indexOf("## Events");
-let next;
-if (start === -1) next = `${previous.trimEnd()}\n\n${section}`;
-else {
-  const after = previous.indexOf("\n## ", start + 1);
-  next = previous.slice(0, start) + section + (after === -1 ? "" : previous.slice(after + 1));
-}
-writeFileSync(file, next);
+writeBenchmarksSection(section);
 bench.remove();
 log("wrote BENCHMARKS.md");
 console.log(`\n${section}`);
