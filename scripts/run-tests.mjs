@@ -1,17 +1,38 @@
 // `npm test`: sets up what the tests need where it can (Chromium, the test
-// PostgreSQL), then runs every check, in the order a failure is cheapest to find.
-// `node scripts/run-tests.mjs --setup-only` stops after the set-up.
+// PostgreSQL, the Node versions), then runs every check, in the order a failure
+// is cheapest to find. Every check runs on Node 22 LTS; the server's and the
+// install's tests run on Node 20 as well (scripts/lib/node-runtimes.mjs says
+// where each Node comes from). `node scripts/run-tests.mjs --setup-only` stops
+// after the set-up.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
+import { delimiter, dirname } from "node:path";
 import { chromiumPath } from "./lib/chromium.mjs";
+import {
+  cacheRoot,
+  envName,
+  fetchRuntime,
+  findRuntime,
+  registryPackage,
+  runtimes,
+} from "./lib/node-runtimes.mjs";
 
-const steps = [
-  ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
-  ["format", "npx", ["prettier", "--check", "."]],
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["unit, component and server tests", "npx", ["vitest", "run"]],
-  ["build", "npm", ["run", "build"]],
-  ["browser tests", "npx", ["playwright", "test"]],
+// What Node 20 runs besides Node 22: the server on both store engines (the
+// static site, intake, the store, desk sign-in with better-auth and kysely, CRM
+// delivery, e-mail), the data-dir lock's native addon, log output, shutdown, a
+// production install that `npm start` builds and serves, and the set-up.
+// About three minutes; a path that no longer exists stops the run.
+const NODE_20_TESTS = [
+  "server/app.test.ts",
+  "server/store",
+  "server/routes/applications.test.ts",
+  "server/desk/sign-in/sign-in.test.ts",
+  "server/crm-delivery/worker.test.ts",
+  "server/mail/mail.test.ts",
+  "test/fault/data-dir-lock.test.ts",
+  "test/fault/log-output.test.ts",
+  "test/fault/shutdown.test.ts",
+  "test/install",
 ];
 
 // The same defaults as the tests: test/support/server.ts (TEST_DATABASE_URL)
@@ -116,16 +137,65 @@ async function ensureDatabase(url) {
   ]);
 }
 
+/** The runtime's binary: found on this machine, else fetched now; else stops and says how to get it. */
+function ensureRuntime(runtime) {
+  const found = findRuntime(runtime);
+  if (found.path) return found;
+  let reason = found.missing;
+  if (!found.named) {
+    console.log(`=== setup: Node ${runtime.major} is missing (${found.missing})`);
+    console.log(`=== setup: fetching ${registryPackage}@${runtime.pinned} from the npm registry`);
+    try {
+      return fetchRuntime(runtime);
+    } catch (error) {
+      reason = error.message;
+    }
+  }
+  const want = `Node ${runtime.major} (${runtime.minimum} or later)`;
+  stop([
+    `The tests run on Node 22 and on Node 20, and ${want} is missing: ${reason}`,
+    found.named
+      ? `Set ${envName(runtime)} to ${want}, or leave it unset and \`npm test\` fetches one.`
+      : `\`npm test\` fetches it from the npm registry (\`npm pack ${registryPackage}@${runtime.pinned}\`) into ` +
+        `${cacheRoot()}: run it again where the registry answers, or set ${envName(runtime)} to ${want}.`,
+  ]);
+}
+
 ensureChromium();
 for (const url of databases) await ensureDatabase(url);
+const [node22, node20] = runtimes.map(ensureRuntime);
+for (const node of [node22, node20])
+  console.log(`=== setup: Node ${node.version}: ${node.path} (${node.from})`);
 if (process.argv.includes("--setup-only")) process.exit(0);
 
-for (const [name, command, args] of steps) {
-  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+const ROOT = new URL("../", import.meta.url);
+const gone = NODE_20_TESTS.filter((path) => !existsSync(new URL(path, ROOT)));
+if (gone.length > 0) {
+  stop([`scripts/run-tests.mjs's NODE_20_TESTS names tests that are not there: ${gone.join(", ")}`]);
+}
+
+// Each runtime's directory goes first in PATH, so npm, npx and every `node`
+// the checks start run on it; the tests that start the set-up get both runtimes.
+const testEnv = { ...process.env, [envName(runtimes[0])]: node22.path, [envName(runtimes[1])]: node20.path };
+const on = (node) => ({ ...testEnv, PATH: `${dirname(node.path)}${delimiter}${process.env.PATH ?? ""}` });
+
+const steps = [
+  ["lint", node22, "npx", ["eslint", "--max-warnings=0", "."]],
+  ["format", node22, "npx", ["prettier", "--check", "."]],
+  ["typecheck", node22, "npm", ["run", "typecheck"]],
+  ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
+  ["unit, component and server tests", node22, "npx", ["vitest", "run"]],
+  ["build", node22, "npm", ["run", "build"]],
+  ["browser tests", node22, "npx", ["playwright", "test"]],
+];
+
+for (const [name, node, command, args] of steps) {
+  const label = `${name} on Node ${node.version}`;
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  const result = spawnSync(command, args, { stdio: "inherit", env: on(node) });
   console.log(
-    `=== ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
