@@ -6,57 +6,43 @@
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // a fresh schema is made and dropped), BENCH_DURATION_S (20), BENCH_CONNECTIONS (32),
 // BENCH_PORT (4430), BENCH_ONLY=pglite|postgres.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { ROOT } from "../scripts/lib/bundle-server.mjs";
-import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
+import { freshSchema, serverBench } from "./lib/bench-server.mjs";
 import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RAW_CONCURRENCY = 16;
-const PORT = Number(process.env.BENCH_PORT ?? 4430);
 const ONLY = process.env.BENCH_ONLY;
 
-const log = (...args) => console.log("[bench:api]", ...args);
-const bench = await bundleBench("harborline-bench", { raw: "bench/raw-intake.ts" });
-const { outDir, sampleApplication } = bench;
+const bench = await serverBench("api", {
+  name: "harborline-bench",
+  entries: { raw: "bench/raw-intake.ts" },
+  port: 4430,
+  env: process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {},
+});
+const { log, startServer } = bench;
 
-const baseEnv = {
-  ...benchServerEnv,
-  ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
-};
-
-function runRaw(env) {
-  const out = execFileSync(process.execPath, [join(outDir, "raw.mjs")], {
-    cwd: ROOT,
-    env: {
-      ...baseEnv,
-      ...env,
-      BENCH_DURATION_MS: String(RAW_DURATION_MS),
-      BENCH_CONCURRENCY: String(RAW_CONCURRENCY),
-    },
-    encoding: "utf8",
+const runRaw = (env) =>
+  bench.runEntry("raw", {
+    ...env,
+    BENCH_DURATION_MS: String(RAW_DURATION_MS),
+    BENCH_CONCURRENCY: String(RAW_CONCURRENCY),
   });
-  return JSON.parse(out.trim().split("\n").at(-1));
-}
 
-// The production logger stays on (info, one line per request), written nowhere.
-const startServer = (env) => startBenchServer(outDir, { port: PORT, env: { ...baseEnv, ...env } });
-
-const application = { ...sampleApplication, companyName: "Bench Robotics" };
+const application = { ...bench.sampleApplication, companyName: "Bench Robotics" };
 const [bodyHead, bodyTail] = JSON.stringify({ ...application, submissionId: "@@" }).split('"@@"');
 
 function load({ duration, rate }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
-        url: `http://127.0.0.1:${PORT}`,
+        url: `http://127.0.0.1:${bench.port}`,
         connections: CONNECTIONS,
         duration,
         ...(rate ? { overallRate: Math.max(1, Math.round(rate)) } : {}),

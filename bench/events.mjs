@@ -9,11 +9,8 @@
 // fresh schemas are made and dropped), BENCH_DURATION_S (15), BENCH_CONNECTIONS (16),
 // BENCH_BATCH (10), BENCH_APP_RATE (20 applications/s), BENCH_EVENTS (1000000),
 // BENCH_PORT (4431), BENCH_ONLY=ingest|queries.
-import { execFileSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
-import { join } from "node:path";
-import { ROOT } from "../scripts/lib/bundle-server.mjs";
-import { benchServerEnv, bundleBench, freshSchema, startBenchServer } from "./lib/bench-server.mjs";
+import { freshSchema, serverBench } from "./lib/bench-server.mjs";
 import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 import { eventsBatch, loadInProcess } from "./lib/event-load.mjs";
 
@@ -25,25 +22,20 @@ const GOAL_EVENTS = 2000;
 // Paced a little above the goal: autocannon's pacing lands a fraction under its target.
 const PACED_EVENTS = GOAL_EVENTS * 1.05;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const PORT = Number(process.env.BENCH_PORT ?? 4431);
 const ONLY = process.env.BENCH_ONLY;
 
-const log = (...args) => console.log("[bench:events]", ...args);
-const bench = await bundleBench("harborline-bench-events", { queries: "bench/events-queries.ts" });
-const { outDir, sampleApplication } = bench;
+const bench = await serverBench("events", {
+  name: "harborline-bench-events",
+  entries: { queries: "bench/events-queries.ts" },
+  port: 4431,
+  env: { ANALYTICS_RATE_LIMIT_MAX: "10000000" },
+});
+const { log, startServer } = bench;
 
-const baseEnv = {
-  ...benchServerEnv,
-  ANALYTICS_RATE_LIMIT_MAX: "10000000",
-};
-
-// The production logger stays on (info, one line per request), written nowhere.
-const startServer = (env) => startBenchServer(outDir, { port: PORT, env: { ...baseEnv, ...env } });
-
-const bodies = { eventsBody: JSON.stringify(eventsBatch(BATCH)), application: sampleApplication };
+const bodies = { eventsBody: JSON.stringify(eventsBatch(BATCH)), application: bench.sampleApplication };
 /** One load of `kind` ("events" or "applications"); each in its own process, so loads side by side do not skew each other. */
 const load = (kind, { duration, rate, connections = CONNECTIONS }) =>
-  loadInProcess({ port: PORT, kind, duration, rate, connections, bodies });
+  loadInProcess({ port: bench.port, kind, duration, rate, connections, bodies });
 
 async function ingestion() {
   const db = await freshSchema();
@@ -84,15 +76,7 @@ async function ingestion() {
   }
 }
 
-function queries(env) {
-  const out = execFileSync(process.execPath, [join(outDir, "queries.mjs")], {
-    cwd: ROOT,
-    env: { ...baseEnv, ...env, BENCH_EVENTS: String(EVENTS) },
-    encoding: "utf8",
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out.trim().split("\n").at(-1));
-}
+const queries = (env) => bench.runEntry("queries", { ...env, BENCH_EVENTS: String(EVENTS) });
 
 async function measureQueries() {
   const results = [];

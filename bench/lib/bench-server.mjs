@@ -3,7 +3,7 @@
 // application every test starts from, and the environment a benchmarked
 // server runs with (loopback, no built site, rate limits out of the way);
 // starting that server, and a fresh PostgreSQL schema for one run.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +35,38 @@ export const benchServerEnv = {
   CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
   RATE_LIMIT_MAX: "1000000",
 };
+
+/**
+ * A server benchmark's set-up: its bundle (bundleBench: `outDir`,
+ * `sampleApplication`, `remove()`) and `port` (BENCH_PORT, else `port`);
+ * `log` writes lines tagged [bench:<tag>]; `startServer(env)` starts the
+ * bundled server on that port with the benchmark environment, `env` and the
+ * run's own; `runEntry(entry, env)` runs another of the bundle's entry points
+ * in a process of its own with the same environment and returns the JSON of
+ * the last line it prints.
+ */
+export async function serverBench(tag, { name, entries, port, env = {} }) {
+  const benchPort = Number(process.env.BENCH_PORT ?? port);
+  const bench = await bundleBench(name, entries);
+  const baseEnv = { ...benchServerEnv, ...env };
+  return {
+    ...bench,
+    port: benchPort,
+    log: (...args) => console.log(`[bench:${tag}]`, ...args),
+    // The production logger stays on (info, one line per request), written nowhere.
+    startServer: (runEnv) =>
+      startBenchServer(bench.outDir, { port: benchPort, env: { ...baseEnv, ...runEnv } }),
+    runEntry(entry, runEnv) {
+      const out = execFileSync(process.execPath, [join(bench.outDir, `${entry}.mjs`)], {
+        cwd: ROOT,
+        env: { ...baseEnv, ...runEnv },
+        encoding: "utf8",
+        maxBuffer: 1 << 20,
+      });
+      return JSON.parse(out.trim().split("\n").at(-1));
+    },
+  };
+}
 
 /**
  * Starts the bundled server (`outDir/server.mjs`) on `port` with `env` and
