@@ -35,27 +35,22 @@ export function eventsBatch(size) {
 const agent = () =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${Math.floor(Math.random() * 1e6)}.0 Safari/537.36`;
 
+/** A JSON POST to `path`, each from a new visitor, with the body `body()` returns. */
+const post = (path, body) => ({
+  method: "POST",
+  path,
+  setupRequest: (req) => ({
+    ...req,
+    headers: { "content-type": "application/json", "user-agent": agent() },
+    body: body(),
+  }),
+});
+
 function request(kind, { eventsBody, application }) {
-  if (kind === "events")
-    return {
-      method: "POST",
-      path: "/api/events",
-      setupRequest: (req) => ({
-        ...req,
-        headers: { "content-type": "application/json", "user-agent": agent() },
-        body: eventsBody,
-      }),
-    };
+  if (kind === "events") return post("/api/events", () => eventsBody);
   const [head, tail] = JSON.stringify({ ...application, submissionId: "@@" }).split('"@@"');
-  return {
-    method: "POST",
-    path: "/api/applications",
-    setupRequest: (req) => ({
-      ...req,
-      headers: { "content-type": "application/json", "user-agent": agent() },
-      body: `${head}"${randomUUID()}"${tail}`,
-    }),
-  };
+  // Every request a new application (a unique submission id).
+  return post("/api/applications", () => `${head}"${randomUUID()}"${tail}`);
 }
 
 /**
