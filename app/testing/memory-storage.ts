@@ -11,3 +11,16 @@ export class MemoryStorage {
     this.items.delete(key);
   }
 }
+
+/** A storage that refuses every call, as a browser does when storage is blocked or full. */
+export const failingStorage = {
+  getItem(): string | null {
+    throw new Error("SecurityError: storage is blocked");
+  },
+  setItem(): void {
+    throw new Error("QuotaExceededError: storage is full");
+  },
+  removeItem(): void {
+    throw new Error("SecurityError: storage is blocked");
+  },
+};

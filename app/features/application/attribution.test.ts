@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ATTRIBUTION_KEY, captureAttribution, readAttribution } from "./attribution";
 import { attributionSchema } from "#domain/application/schema";
-import { MemoryStorage } from "~/testing/memory-storage";
+import { failingStorage, MemoryStorage } from "~/testing/memory-storage";
 
 const site = "https://harborline.test";
 const start = new Date("2024-03-01T12:00:00.000Z");
@@ -149,16 +149,10 @@ describe("attribution", () => {
   });
 
   it("never throws when storage is unavailable", () => {
-    const broken = {
-      getItem: () => {
-        throw new Error("SecurityError");
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-    };
-    expect(() => captureAttribution(broken, { url: `${site}/?utm_source=x`, referrer: "" })).not.toThrow();
-    expect(readAttribution(broken)).toEqual({});
+    expect(() =>
+      captureAttribution(failingStorage, { url: `${site}/?utm_source=x`, referrer: "" }),
+    ).not.toThrow();
+    expect(readAttribution(failingStorage)).toEqual({});
     expect(() => captureAttribution(null, { url: `${site}/`, referrer: "" })).not.toThrow();
     expect(readAttribution(null)).toEqual({});
     expect(() => captureAttribution(storage, { url: "not a url", referrer: "" })).not.toThrow();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDraft, DRAFT_KEY, DRAFT_VERSION, loadDraft, saveDraft } from "./draft-store";
 import { emptyApplication } from "#domain/application/schema";
-import { MemoryStorage } from "~/testing/memory-storage";
+import { failingStorage, MemoryStorage } from "~/testing/memory-storage";
 
 const fields = Object.keys(emptyApplication);
 const id = "3f1c2b8e-8a34-4c5e-9d2b-7d1f0b7b2c11";
@@ -107,20 +107,9 @@ describe("draft store", () => {
   });
 
   it("never throws when storage is missing or fails", () => {
-    const broken = {
-      getItem: () => {
-        throw new Error("blocked");
-      },
-      setItem: () => {
-        throw new Error("quota");
-      },
-      removeItem: () => {
-        throw new Error("blocked");
-      },
-    };
-    expect(() => saveDraft(broken, { step: 1, values: { companyName: "Acme" } })).not.toThrow();
-    expect(loadDraft(broken, fields)).toBeNull();
-    expect(() => clearDraft(broken)).not.toThrow();
+    expect(() => saveDraft(failingStorage, { step: 1, values: { companyName: "Acme" } })).not.toThrow();
+    expect(loadDraft(failingStorage, fields)).toBeNull();
+    expect(() => clearDraft(failingStorage)).not.toThrow();
     expect(loadDraft(null, fields)).toBeNull();
     expect(() => saveDraft(null, { step: 1, values: {} })).not.toThrow();
   });
