@@ -1,0 +1,105 @@
+/**
+ * Delivery health as staff see it, on both engines: counts, the oldest
+ * waiting, the last delivered, the dead ones and the e-mails by state;
+ * redelivering the dead; whether a CRM webhook is set, never its address.
+ * Why each dead one failed: dead-deliveries.test.ts.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { retryWindowMs } from "../../crm-delivery/policy";
+import { signedInStaff } from "../../../test/support/desk";
+import {
+  auditRows,
+  deliveryHistory,
+  deskClient,
+  placeAt,
+  submit,
+} from "../../../test/support/desk-applications";
+import { buildTestApp, ENGINES, useTestApp } from "../../../test/support/server";
+
+describe.each(ENGINES)("desk delivery health on %s", (engine) => {
+  const ctx = useTestApp(engine, { resetEach: false });
+  let staff: { cookie: string; email: string };
+  const client = deskClient(
+    () => ctx.app,
+    () => staff.cookie,
+  );
+
+  beforeAll(async () => {
+    staff = await signedInStaff(ctx.app, { role: "staff" });
+  });
+  beforeEach(() => ctx.db.reset());
+
+  it("reports delivery health: counts, oldest waiting, last delivered, dead rows; redelivers the dead", async () => {
+    const empty = (await client.get("/api/desk/health")).json();
+    expect(empty).toEqual({
+      webhookConfigured: false,
+      counts: { pending: 0, sending: 0, delivered: 0, dead: 0 },
+      oldestWaitingAt: null,
+      lastDeliveredAt: null,
+      dead: [],
+      deadKinds: { temporary: 0, permanent: 0 },
+      mailConfigured: false,
+      mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
+      retryWindowMs: retryWindowMs(ctx.app.config.delivery),
+    });
+
+    const waiting = await submit(ctx.app, { companyName: "Waiting Co" });
+    await placeAt(ctx.db.store, waiting, "2024-02-01T08:00:00Z");
+    await submit(ctx.app, { companyName: "Newer Waiting Co" });
+    const delivered = await submit(ctx.app);
+    await deliveryHistory(ctx.db.store, delivered, "delivered", [
+      { at: "2024-02-02T10:00:00.000Z", status: 200, outcome: "delivered" },
+    ]);
+    const dead = await submit(ctx.app, { companyName: "Dead Letter Co" });
+    await deliveryHistory(ctx.db.store, dead, "dead", [
+      { at: "2024-02-03T10:00:00.000Z", status: 410, error: "HTTP 410", outcome: "dead" },
+    ]);
+    await submit(ctx.app, { companyWebsite: "bot" });
+
+    const health = (await client.get("/api/desk/health")).json();
+    expect(health).toMatchObject({
+      webhookConfigured: false,
+      counts: { pending: 2, sending: 0, delivered: 1, dead: 1 },
+      oldestWaitingAt: "2024-02-01T08:00:00.000Z",
+      lastDeliveredAt: "2024-02-02T10:00:00.000Z",
+    });
+    expect(health.dead).toEqual([
+      expect.objectContaining({ id: dead, companyName: "Dead Letter Co", delivery: "dead" }),
+    ]);
+    // The receipts (three a day to one address; none for the honeypot's), one of them refused for good.
+    await ctx.db.store.query(
+      "UPDATE mail_outbox SET status = 'dead' WHERE id = (SELECT min(id) FROM mail_outbox)",
+    );
+    expect((await client.get("/api/desk/health")).json().mail).toEqual({
+      pending: 2,
+      sending: 0,
+      sent: 0,
+      dead: 1,
+      cancelled: 0,
+    });
+
+    // A 410 is refused for good: only sent again when staff include the refusals.
+    const redelivered = await client.post("/api/desk/deliveries/redeliver-dead", { include: "all" });
+    expect(redelivered.json()).toEqual({ redelivered: 1, permanentLeft: 0 });
+    expect((await client.get("/api/desk/health")).json().counts).toMatchObject({ pending: 3, dead: 0 });
+    expect(await auditRows(ctx.db.store, undefined, "deliveries.redelivered_dead")).toContainEqual(
+      expect.objectContaining({ actor_email: staff.email, details: { count: 1, include: "all" } }),
+    );
+  });
+
+  describe("with a CRM webhook configured", () => {
+    let app: Awaited<ReturnType<typeof buildTestApp>>;
+    beforeAll(async () => {
+      app = await buildTestApp({ store: ctx.db.store, env: { LEAD_WEBHOOK_URL: "http://127.0.0.1:9/crm" } });
+    });
+    afterAll(() => app?.close());
+
+    it("says so", async () => {
+      const { cookie } = await signedInStaff(app);
+      const response = await app.inject({ method: "GET", url: "/api/desk/health", headers: { cookie } });
+      expect(response.json().webhookConfigured).toBe(true);
+      // The webhook's address is a secret: it is never shown.
+      expect(response.body).not.toContain("127.0.0.1:9");
+    });
+  });
+});
