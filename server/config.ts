@@ -45,7 +45,7 @@ export interface DeliveryConfig {
   timeoutMs: number;
   /** A claim's lease; an expired lease makes the row claimable again. Longer than timeoutMs. */
   leaseMs: number;
-  /** The first retry delay; later ones follow the schedule in delivery/policy.ts. */
+  /** The first retry delay; later ones follow the schedule in outbox/retry-schedule.ts. */
   backoffBaseMs: number;
   /** No single delay is longer than this. */
   backoffMaxMs: number;

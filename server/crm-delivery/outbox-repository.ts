@@ -3,6 +3,7 @@
  * (outbox/claims.ts), plus what only this one needs.
  */
 import { createClaims, type OutboxTables } from "../outbox/claims";
+import { notifyRowsWaiting } from "../outbox/notifier";
 import type { ClaimedRow } from "../outbox/worker-loop";
 import type { Store } from "../store/store";
 
@@ -12,9 +13,18 @@ export interface ClaimedDelivery extends ClaimedRow {
   payload: string;
 }
 
+/** The CRM outbox's table: what its workers listen for (outbox/notifier.ts). */
+export const CRM_OUTBOX = "outbox";
+
+/**
+ * Wakes this process's delivery workers: call after the transaction that
+ * queued an application for the CRM (or queued it again) has committed.
+ */
+export const notifyDeliveryQueued = () => notifyRowsWaiting(CRM_OUTBOX);
+
 /** The CRM outbox; a claim also reads the application's stored payload. */
 const TABLES: OutboxTables<"delivered"> = {
-  outbox: "outbox",
+  outbox: CRM_OUTBOX,
   attempts: "delivery_attempts",
   attemptOf: "outbox_id",
   code: "status_code",

@@ -18,7 +18,7 @@ import {
   type RecordedAttempt,
 } from "../outbox/worker-loop";
 import type { Store } from "../store/store";
-import { createOutboxRepository, type ClaimedDelivery } from "./outbox-repository";
+import { createOutboxRepository, CRM_OUTBOX, type ClaimedDelivery } from "./outbox-repository";
 import { classify, parseRetryAfter } from "./policy";
 
 export interface DeliveryWorkerOptions {
@@ -34,7 +34,7 @@ export interface DeliveryWorkerOptions {
 /** A recorded CRM attempt, its answer's code named as the CRM's HTTP status. */
 export type DeliveryAttempt = RecordedAttempt<"delivered"> & { statusCode?: number };
 
-/** Started by main.ts when LEAD_WEBHOOK_URL is set; woken when an application is stored. */
+/** Started by main.ts when LEAD_WEBHOOK_URL is set; woken when an application is queued (notifyDeliveryQueued). */
 export type DeliveryWorker = OutboxWorker;
 
 const USER_AGENT = "harborline-lead-desk/1.0";
@@ -118,6 +118,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   return createOutboxWorker({
     name: "delivery worker",
+    outbox: CRM_OUTBOX,
     id,
     config,
     log,

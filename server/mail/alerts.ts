@@ -20,9 +20,8 @@
  */
 import type { Store } from "../store/store";
 import { composeDeliveryAlerts, formatEastern, type MailSettings } from "./compose";
-import { insertMails } from "./outbox-repository";
+import { insertMails, notifyMailQueued } from "./outbox-repository";
 import type { DeliveryAlertKind, Flaps } from "./templates/delivery-alert";
-import { notifyMailQueued } from "./wake";
 
 export interface RecordedAttempt {
   outcome: "delivered" | "retry" | "dead";

@@ -7,8 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { composeNewsletterConfirm, type MailSettings, type OutgoingMail } from "./compose";
 
 export { renderNoticePage, type MailSettings } from "./compose";
-export { insertMails } from "./outbox-repository";
-export { notifyMailQueued } from "./wake";
+export { insertMails, notifyMailQueued } from "./outbox-repository";
 
 /** A confirmation link works for this long. */
 export const CONFIRM_TTL_DAYS = 7;

@@ -6,9 +6,19 @@
  * (outbox/claims.ts).
  */
 import { createClaims, type OutboxTables } from "../outbox/claims";
+import { notifyRowsWaiting } from "../outbox/notifier";
 import type { ClaimedRow, Outcome } from "../outbox/worker-loop";
 import type { Queryable, Store } from "../store/store";
 import type { MailKind, OutgoingMail } from "./compose";
+
+/** The mail outbox's table: what its workers listen for (outbox/notifier.ts). */
+export const MAIL_OUTBOX = "mail_outbox";
+
+/**
+ * Wakes this process's mail workers at once instead of at their next poll:
+ * call after the transaction that stored (or re-queued) mail has committed.
+ */
+export const notifyMailQueued = () => notifyRowsWaiting(MAIL_OUTBOX);
 
 /** At most this many capped e-mails (receipts, confirmations) to one address in 24 hours. */
 export const CAP_PER_DAY = 3;
@@ -118,7 +128,7 @@ export interface MailListItem {
 
 /** The mail outbox; a claim returns the stored message. */
 const TABLES: OutboxTables<"sent"> = {
-  outbox: "mail_outbox",
+  outbox: MAIL_OUTBOX,
   attempts: "mail_attempts",
   attemptOf: "mail_id",
   code: "smtp_code",

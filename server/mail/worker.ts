@@ -12,9 +12,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
 import { createOutboxWorker, type AttemptAnswer, type OutboxWorker } from "../outbox/worker-loop";
 import type { Store } from "../store/store";
-import { createMailOutboxRepository } from "./outbox-repository";
+import { createMailOutboxRepository, MAIL_OUTBOX } from "./outbox-repository";
 import { createMailSender, describeSmtpUrl, type MailSender } from "./transport";
-import { onMailQueued } from "./wake";
 
 export interface MailWorkerOptions {
   store: Store;
@@ -27,7 +26,7 @@ export interface MailWorkerOptions {
   sender?: MailSender;
 }
 
-/** Started by main.ts when SMTP_URL is set; woken when mail is stored. */
+/** Started by main.ts when SMTP_URL is set; woken when mail is stored (notifyMailQueued). */
 export type MailWorker = OutboxWorker;
 
 /** What an attempt still in flight when a stop runs out of patience comes to. */
@@ -53,6 +52,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const sender = options.sender ?? createMailSender(options.smtpUrl, config.timeoutMs);
   const worker = createOutboxWorker({
     name: "mail worker",
+    outbox: MAIL_OUTBOX,
     id,
     config,
     log: options.log.child({ component: "mail", worker: id }),
@@ -76,16 +76,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     },
     startFields: { smtp: describeSmtpUrl(options.smtpUrl) },
   });
-  let unsubscribe: (() => void) | undefined;
   return {
     id,
-    start() {
-      unsubscribe ??= onMailQueued(worker.wake);
-      worker.start();
-    },
+    start: worker.start,
     wake: worker.wake,
     async stop() {
-      unsubscribe?.();
       await worker.stop();
       sender.close();
     },

@@ -132,12 +132,13 @@ export function createClaims<Done extends string, Row, Claim>(
     },
 
     async msUntilNextDue() {
+      // min() over no rows is NULL: nothing waits (greatest() would turn that into 0, "due now").
       const { rows } = await store.query<{ ms: number | string | null }>(
-        `SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000) AS ms
+        `SELECT extract(epoch FROM min(next_attempt_at) - now()) * 1000 AS ms
            FROM ${outbox} WHERE ${due}`,
       );
       const ms = rows[0]?.ms;
-      return ms === null || ms === undefined ? undefined : Number(ms);
+      return ms === null || ms === undefined ? undefined : Math.max(0, Number(ms));
     },
   };
 }

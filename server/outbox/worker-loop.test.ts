@@ -8,6 +8,7 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../../test/support/fault-harness";
 import { testConfig } from "../../test/support/server";
+import { notifyRowsWaiting } from "./notifier";
 import {
   createOutboxWorker,
   type AttemptAnswer,
@@ -86,11 +87,13 @@ describe("the outbox loop", () => {
   const startWorker = (
     outbox: ReturnType<typeof memoryOutbox>,
     attempt: (claim: ClaimedRow, signal: AbortSignal) => Promise<AttemptAnswer<"sent">>,
+    config = CONFIG,
   ) => {
     worker = createOutboxWorker({
       name: "test worker",
+      outbox: "memory_outbox",
       id: "test-worker",
-      config: CONFIG,
+      config,
       log: pino({ level: "silent" }),
       claims: outbox.claims,
       attempt,
@@ -176,5 +179,32 @@ describe("the outbox loop", () => {
       ["pending", 0],
       ["pending", 0],
     ]);
+  });
+
+  it("takes a row stored while it sleeps at once when its outbox is said to have rows waiting, not at the next poll", async () => {
+    const outbox = memoryOutbox(0);
+    let claims = 0;
+    const claim = outbox.claims.claim;
+    outbox.claims.claim = (...args) => (claims++, claim(...args));
+    const sleeper = startWorker(outbox, async () => ({ outcome: "sent" }), { ...CONFIG, pollMs: 60_000 });
+    await waitFor(() => claims === 1, { what: "the first look, finding nothing" });
+    outbox.rows.push({ id: "1", status: "pending", attempts: 0, lockedBy: null, dueAt: 0 });
+
+    // Rows waiting in another outbox do not wake it.
+    notifyRowsWaiting("another_outbox");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(claims).toBe(1);
+
+    const notified = Date.now();
+    notifyRowsWaiting("memory_outbox");
+    await waitFor(() => outbox.rows[0].status === "sent", { what: "the row sent", timeoutMs: 2_000 });
+    expect(Date.now() - notified).toBeLessThan(1_000);
+
+    // A stopped worker no longer listens.
+    await sleeper.stop();
+    const looks = claims;
+    notifyRowsWaiting("memory_outbox");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(claims).toBe(looks);
   });
 });

@@ -2,17 +2,19 @@
  * One outbox worker: the loop shared by the CRM delivery and the e-mail
  * sending. It claims up to `concurrency - active` due rows, runs one attempt
  * for each, records every attempt (only while the claim is still its own),
- * retries on the schedule in delivery/policy.ts (or after the wait the other
+ * retries on the schedule in retry-schedule.ts (or after the wait the other
  * side asked for, `retryAfterMs`) and gives a row up after the last attempt.
  * Between claims it sleeps until the next row falls due, the poll interval
- * ends (other instances' rows) or it is woken (something was just stored).
+ * ends (other instances' rows) or it is woken: rows are waiting in its outbox
+ * (notifier.ts), or `wake()`.
  * Stopping: claims taken but not started go straight back, in-flight attempts
  * may finish within the attempt timeout (+2 s), then they are aborted;
  * whatever this worker still holds is given back.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
-import { retryDelayMs } from "../crm-delivery/policy";
+import { onRowsWaiting } from "./notifier";
+import { retryDelayMs } from "./retry-schedule";
 
 /** What one attempt came to: through (`Done`: "delivered", "sent"), try again later, or given up. */
 export type Outcome<Done extends string> = Done | "retry" | "dead";
@@ -65,6 +67,8 @@ export interface AttemptAnswer<Done extends string> {
 export interface OutboxWorkerOptions<Done extends string, Claim extends ClaimedRow> {
   /** "delivery worker", "mail worker": names the start and stop log lines. */
   name: string;
+  /** The outbox's table: while started, the worker wakes when notifyRowsWaiting names it. */
+  outbox: string;
   id: string;
   /** Timeouts, lease, schedule and concurrency. */
   config: DeliveryConfig;
@@ -88,7 +92,7 @@ export interface OutboxWorkerOptions<Done extends string, Claim extends ClaimedR
 export interface OutboxWorker {
   readonly id: string;
   start(): void;
-  /** Look for due rows now (a row was just stored). */
+  /** Look for due rows now (a row was just stored); notifyRowsWaiting does this for every worker on that outbox. */
   wake(): void;
   /** Stop claiming, let in-flight attempts finish (bounded), give back the rest. */
   stop(): Promise<void>;
@@ -110,6 +114,7 @@ export function createOutboxWorker<Done extends string, Claim extends ClaimedRow
   let loop: Promise<void> | undefined;
   let signal: (() => void) | undefined;
   let signalled = false;
+  let stopListening: (() => void) | undefined;
 
   const notify = () => {
     signalled = true;
@@ -215,12 +220,14 @@ export function createOutboxWorker<Done extends string, Claim extends ClaimedRow
       if (running) return;
       running = true;
       log.info({ ...options.startFields, concurrency: config.concurrency }, `${options.name} started`);
+      stopListening = onRowsWaiting(options.outbox, notify);
       loop = run();
     },
     wake: notify,
     async stop() {
       if (!running || stopping) return;
       stopping = true;
+      stopListening?.();
       notify();
       await loop;
       const inFlight = Promise.allSettled([...active]);

@@ -15,7 +15,7 @@ import {
   type DeliveryHealth,
   type RedeliveredDead,
 } from "#domain/desk/contract";
-import { retryWindowMs } from "../../crm-delivery/policy";
+import { retryWindowMs } from "../../outbox/retry-schedule";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { createInboxRepository } from "../../store/inbox-repository";

@@ -5,7 +5,7 @@
  * Why each dead one failed: dead-deliveries.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { retryWindowMs } from "../../crm-delivery/policy";
+import { retryWindowMs } from "../../outbox/retry-schedule";
 import { signedInStaff } from "../../../test/support/desk";
 import {
   auditRows,

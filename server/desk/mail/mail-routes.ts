@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { MAIL_STATUSES, type MailList, type MailRedelivered, type MailStatus } from "#domain/desk/contract";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
-import { retryWindowMs } from "../../crm-delivery/policy";
+import { retryWindowMs } from "../../outbox/retry-schedule";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 
