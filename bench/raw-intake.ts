@@ -1,7 +1,7 @@
 /**
- * The intake transaction without HTTP, for `npm run bench:api`: the same
- * repository call the route makes (application + consent + outbox in one
- * transaction; on PGlite behind the fsync'd journal unless INTAKE_JOURNAL=off),
+ * The intake transaction without HTTP, for `npm run bench:api`: the intake
+ * call the route makes once the body is valid (application + consent + outbox
+ * in one transaction; on PGlite behind the fsync'd journal unless INTAKE_JOURNAL=off),
  * from BENCH_CONCURRENCY concurrent callers for BENCH_DURATION_MS. Prints one
  * JSON line: { ops, seconds, rate, p50, p99 }.
  */
@@ -10,14 +10,14 @@ import pino from "pino";
 import { SMS_CONSENT_VERSION, smsConsentText, type FundingApplication } from "#domain/application/schema";
 import { loadConfig } from "../server/config";
 import { openRuntime } from "../server/runtime";
-import { createApplicationsRepository } from "../server/store/applications-repository";
+import { createIntake } from "../server/intake/intake";
 import { sampleApplication } from "../test/support/sample-application";
 
 const config = loadConfig(process.env);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const runtime = await openRuntime(config, pino({ level: "warn" }), "the raw-intake benchmark");
-const repository = createApplicationsRepository(runtime.store, { journal: runtime.journal });
+const intake = createIntake(runtime.store, { journal: runtime.journal });
 
 const application: FundingApplication = { ...sampleApplication, companyName: "Bench Robotics" };
 
@@ -28,7 +28,7 @@ await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      await repository.create({
+      await intake.create({
         submissionId: randomUUID(),
         application,
         timestamp: new Date().toISOString(),

@@ -10,12 +10,14 @@ import rateLimit from "./plugins/rate-limit";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import storePlugin from "./plugins/store";
-import applications from "./routes/applications";
+import { notifyDeliveryQueued } from "./crm-delivery/outbox-repository";
+import type { JournaledApplication } from "./intake/applications-repository";
+import { createIntake } from "./intake/intake";
+import intakeRoutes from "./intake/intake-routes";
+import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
 import { loadSite } from "./site/load-site";
-import type { ApplicationJournal } from "./store/application-journal";
-import type { JournaledApplication } from "./store/applications-repository";
 import type { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -25,10 +27,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** A pino logger made by the caller (server/main.ts shares it with the worker). */
   loggerInstance?: FastifyBaseLogger;
-  /** PGlite: the fsync'd intake journal (server/store/application-journal.ts). */
+  /** PGlite: the fsync'd intake journal (server/intake/journal.ts). */
   journal?: ApplicationJournal<JournaledApplication>;
-  /** Called after a new deliverable application is committed (wakes the delivery worker). */
-  onApplicationStored?: (id: string) => void;
   /** The analytics' clock (tests move it across days). */
   analyticsClock?: () => Date;
 }
@@ -50,7 +50,6 @@ export async function buildApp({
   logger,
   loggerInstance,
   journal,
-  onApplicationStored,
   analyticsClock,
 }: BuildAppOptions) {
   const app = Fastify({
@@ -71,8 +70,8 @@ export async function buildApp({
     clientErrorHandler: clientErrorHandler(config),
   });
   app.decorate("config", config);
-  // The desk queues applications for the CRM too (release, redelivery): same wake-up.
-  app.decorate("wakeDelivery", (id: string) => onApplicationStored?.(id));
+  // The desk queues applications for the CRM too (release, redelivery): the same notifier.
+  app.decorate("wakeDelivery", () => notifyDeliveryQueued());
   const site = loadSite(config.clientDir);
 
   // Cross-cutting concerns, one file each.
@@ -80,12 +79,12 @@ export async function buildApp({
   await app.register(securityHeaders, { config, site });
   await app.register(jsonBody);
   await app.register(rateLimit, { config, store });
-  await app.register(storePlugin, { store, journal, onApplicationStored });
+  await app.register(storePlugin, { store });
   await app.register(analytics, { config, store, now: analyticsClock });
 
   // Routes.
   await app.register(health);
-  await app.register(applications);
+  await app.register(intakeRoutes, { intake: createIntake(store, { journal, mail: config }) });
   await app.register(newsletter);
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

@@ -86,10 +86,6 @@ async function main() {
     store,
     loggerInstance: log,
     journal,
-    onApplicationStored: () => {
-      worker?.wake();
-      mailWorker?.wake();
-    },
   });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own

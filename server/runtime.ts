@@ -9,8 +9,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
-import { openApplicationJournal, type ApplicationJournal } from "./store/application-journal";
-import { createApplicationsRepository, type JournaledApplication } from "./store/applications-repository";
+import type { JournaledApplication } from "./intake/applications-repository";
+import { createIntake } from "./intake/intake";
+import { openApplicationJournal, type ApplicationJournal } from "./intake/journal";
 import { FIRST_MAINTENANCE_AFTER_MS, MAINTAIN_EVERY_MS } from "./store/maintenance";
 import { migrate } from "./store/migrate";
 import { openStore } from "./store/open";
@@ -109,7 +110,7 @@ export async function openRuntime(
     let journal: ApplicationJournal<JournaledApplication> | undefined;
     if (opened.engine === "pglite") {
       if (config.intakeJournal) {
-        const restorer = createApplicationsRepository(opened, { mail: config });
+        const restorer = createIntake(opened, { mail: config });
         journal = await openApplicationJournal<JournaledApplication>({
           dir: join(config.dataDir, "intake-journal"),
           replay: (records) => restorer.restore(records),

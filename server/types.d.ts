@@ -1,5 +1,4 @@
 import type { Config } from "./config";
-import type { ApplicationsRepository } from "./store/applications-repository";
 import type { NewsletterRepository } from "./newsletter/newsletter-repository";
 import type { Store } from "./store/store";
 
@@ -7,9 +6,8 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     store: Store;
-    applications: ApplicationsRepository;
     newsletter: NewsletterRepository;
-    /** An application was queued for the CRM: wakes the delivery worker (when it runs here). */
+    /** An application was queued for the CRM: wakes the delivery workers (notifyDeliveryQueued). */
     wakeDelivery(applicationId: string): void;
   }
   interface FastifyReply {

@@ -1,16 +1,14 @@
-import { randomUUID } from "node:crypto";
+/**
+ * The intake's SQL: one statement stores an application with everything it
+ * causes, and the look-ups a repeated submission and the journal's replay
+ * need. What it stores comes ready from the intake (intake.ts): the CRM
+ * payload built, the e-mails rendered.
+ */
 import type { Attribution, FundingApplication } from "#domain/application/schema";
-import type { ApplicationJournal } from "./application-journal";
-import { buildCrmPayload } from "../crm-delivery/crm-payload";
-import {
-  composeApplicationMails,
-  insertMailsSql,
-  mailsJson,
-  messageIdHost,
-  nextReference,
-  type MailSettings,
-} from "../mail/application-mail";
-import { isUniqueViolation, type Queryable, type Store } from "./store";
+import type { CrmPayload } from "../crm-delivery/crm-payload";
+import type { OutgoingMail } from "../mail/compose";
+import { insertMailsSql, mailsJson } from "../mail/outbox-repository";
+import type { Queryable, Store } from "../store/store";
 
 export interface NewApplication {
   /** The browser's id for this attempt; a repeat returns the first application. */
@@ -31,164 +29,110 @@ export interface JournaledApplication extends NewApplication {
   submissionId: string;
 }
 
-export interface ApplicationsRepositoryOptions {
-  /** PGlite: the fsync'd journal written before the transaction. */
-  journal?: ApplicationJournal<JournaledApplication>;
-  /** Called after a new, deliverable application is committed (wakes the delivery worker). */
-  onStored?: (id: string) => void;
-  /** The applicant's receipt and the staff alerts are stored with each deliverable application. */
-  mail?: MailSettings;
+/** An application ready to store: the record, and what the intake made from it. */
+export interface PreparedApplication {
+  record: JournaledApplication;
+  /** What the CRM receives, stored as it will be sent (its `source` is stored in a column too). */
+  payload: CrmPayload;
+  /** The receipt's reference number; null without a receipt. */
+  reference: string | null;
+  /** The receipt and staff alerts, rendered (none for spam); stored under the per-address cap. */
+  mails: OutgoingMail[];
+  /** The host of the e-mails' Message-IDs. */
+  messageIdHost: string;
 }
 
-export interface CreatedApplication {
-  id: string;
-  /** False when the submission id was seen before (nothing was stored). */
-  created: boolean;
-}
-
-export function createApplicationsRepository(store: Store, options: ApplicationsRepositoryOptions = {}) {
-  async function findIdBySubmission(db: Queryable, submissionId: string): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string }>("SELECT id FROM applications WHERE submission_id = $1", [
-      submissionId,
-    ]);
-    return rows[0]?.id;
-  }
-
-  /**
-   * The application, its consent record and (unless spam) its outbox row, its
-   * receipt and staff alerts, in one statement (atomic on its own: one round
-   * trip instead of five); false when the submission id exists.
-   */
-  async function insert(db: Queryable, record: JournaledApplication): Promise<boolean> {
-    const a = record.application;
-    const payload = buildCrmPayload(a, {
-      applicationId: record.id,
-      timestamp: record.timestamp,
-      attribution: record.attribution,
-    });
-    // E-mails are rendered before the statement and stored by it; spam gets none.
-    const reference = options.mail && !record.spamReason ? await nextReference(db) : null;
-    const mails =
-      options.mail && reference
-        ? await composeApplicationMails(
-            {
-              ...a,
-              id: record.id,
-              reference,
-              submittedAt: record.timestamp,
-              consent: { text: record.consent.text, version: record.consent.version },
-            },
-            options.mail,
-          )
-        : [];
-    // A concurrent twin waits on the unique index for the first to commit, then inserts nothing.
-    const { rows } = await db.query<{ inserted: number }>(
-      `WITH a AS (
-         INSERT INTO applications (
-           id, submission_id, status, spam_reason, source, submitted_at,
-           company_name, industry, annual_revenue, years_in_business, business_description,
-           funding_type, funding_amount, funding_purpose, timeframe,
-           first_name, last_name, email, phone, title, credit_score, sms_consent,
-           payload, client_ip, user_agent, attribution, reference)
-         VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
-           $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
-           $16, $17, $18, $19, $20, $21, $22,
-           $23::text::json, $24, $25, $26::text::jsonb, $33)
-         ON CONFLICT (submission_id) DO NOTHING
-         RETURNING id, submitted_at, phone
-       ), consent AS (
-         INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
-         SELECT id, $27, $28, submitted_at, $24, $25, $29, phone FROM a
-       ), queued AS (
-         -- Spam is kept for review but never delivered.
-         INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
-       ), mail AS (
-         ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}
-       )
-       SELECT count(*)::int AS inserted FROM a`,
-      [
-        record.id,
-        record.submissionId,
-        record.spamReason ? "spam" : "received",
-        record.spamReason ?? null,
-        payload.source,
-        record.timestamp,
-        a.companyName,
-        a.industry,
-        a.annualRevenue,
-        a.yearsInBusiness,
-        a.businessDescription,
-        a.fundingType,
-        a.fundingAmount,
-        a.fundingPurpose,
-        a.timeframe,
-        a.firstName,
-        a.lastName,
-        a.email,
-        a.phone,
-        a.title,
-        a.creditScore,
-        a.smsConsent,
-        JSON.stringify(payload),
-        record.clientIp ?? null,
-        record.userAgent ?? null,
-        record.attribution ? JSON.stringify(record.attribution) : null,
-        record.consent.text,
-        record.consent.version,
-        record.consent.pageUrl ?? null,
-        !record.spamReason,
-        mailsJson(mails),
-        options.mail ? messageIdHost(options.mail.siteUrl) : "localhost",
-        reference,
-      ],
-    );
-    return Number(rows[0]?.inserted) > 0;
-  }
-
+export function createApplicationsRepository(store: Store) {
   return {
     /**
-     * Stores the application, its consent record and (unless it is spam) its
-     * outbox row atomically. With a journal, the record is on disk in the
-     * journal first. Resolves once both are durable (after COMMIT).
+     * The application, its consent record and (unless spam) its CRM outbox
+     * row and its e-mails, in one statement (atomic on its own: one round trip
+     * instead of five); false when the submission id exists. In `db`'s
+     * transaction when it is one (the journal's replay).
      */
-    async create(input: NewApplication): Promise<CreatedApplication> {
-      const record: JournaledApplication = {
-        ...input,
-        id: randomUUID(),
-        submissionId: input.submissionId ?? randomUUID(),
-      };
-      const commit = () => insert(store, record);
-      try {
-        const inserted = options.journal ? await options.journal.write(record, commit) : await commit();
-        if (inserted) {
-          if (!record.spamReason) options.onStored?.(record.id);
-          return { id: record.id, created: true };
-        }
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      const existing = await findIdBySubmission(store, record.submissionId);
-      if (!existing) throw new Error(`Submission ${record.submissionId} conflicted but was not found`);
-      return { id: existing, created: false };
+    async insert(prepared: PreparedApplication, db: Queryable = store): Promise<boolean> {
+      const { record, payload } = prepared;
+      const a = record.application;
+      // A concurrent twin waits on the unique index for the first to commit, then inserts nothing.
+      const { rows } = await db.query<{ inserted: number }>(
+        `WITH a AS (
+           INSERT INTO applications (
+             id, submission_id, status, spam_reason, source, submitted_at,
+             company_name, industry, annual_revenue, years_in_business, business_description,
+             funding_type, funding_amount, funding_purpose, timeframe,
+             first_name, last_name, email, phone, title, credit_score, sms_consent,
+             payload, client_ip, user_agent, attribution, reference)
+           VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
+             $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
+             $16, $17, $18, $19, $20, $21, $22,
+             $23::text::json, $24, $25, $26::text::jsonb, $33)
+           ON CONFLICT (submission_id) DO NOTHING
+           RETURNING id, submitted_at, phone
+         ), consent AS (
+           INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
+           SELECT id, $27, $28, submitted_at, $24, $25, $29, phone FROM a
+         ), queued AS (
+           -- Spam is kept for review but never delivered.
+           INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
+         ), mail AS (
+           ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}
+         )
+         SELECT count(*)::int AS inserted FROM a`,
+        [
+          record.id,
+          record.submissionId,
+          record.spamReason ? "spam" : "received",
+          record.spamReason ?? null,
+          payload.source,
+          record.timestamp,
+          a.companyName,
+          a.industry,
+          a.annualRevenue,
+          a.yearsInBusiness,
+          a.businessDescription,
+          a.fundingType,
+          a.fundingAmount,
+          a.fundingPurpose,
+          a.timeframe,
+          a.firstName,
+          a.lastName,
+          a.email,
+          a.phone,
+          a.title,
+          a.creditScore,
+          a.smsConsent,
+          JSON.stringify(payload),
+          record.clientIp ?? null,
+          record.userAgent ?? null,
+          record.attribution ? JSON.stringify(record.attribution) : null,
+          record.consent.text,
+          record.consent.version,
+          record.consent.pageUrl ?? null,
+          !record.spamReason,
+          mailsJson(prepared.mails),
+          prepared.messageIdHost,
+          prepared.reference,
+        ],
+      );
+      return Number(rows[0]?.inserted) > 0;
     },
 
-    /** Start-up replay of the intake journal: stores the records the store lacks; returns how many. */
-    async restore(records: JournaledApplication[]): Promise<number> {
-      let inserted = 0;
-      for (const record of records) {
-        const stored = await store.transaction(async (tx) => {
-          const { rows } = await tx.query("SELECT 1 FROM applications WHERE id = $1 OR submission_id = $2", [
-            record.id,
-            record.submissionId,
-          ]);
-          return rows.length === 0 && (await insert(tx, record));
-        });
-        if (stored) inserted++;
-      }
-      return inserted;
+    /** Whether a journaled application is stored already (by its id or its submission id). */
+    async isStored(record: JournaledApplication, db: Queryable = store): Promise<boolean> {
+      const { rows } = await db.query("SELECT 1 FROM applications WHERE id = $1 OR submission_id = $2", [
+        record.id,
+        record.submissionId,
+      ]);
+      return rows.length > 0;
     },
 
-    findIdBySubmission: (submissionId: string) => findIdBySubmission(store, submissionId),
+    async findIdBySubmission(submissionId: string, db: Queryable = store): Promise<string | undefined> {
+      const { rows } = await db.query<{ id: string }>(
+        "SELECT id FROM applications WHERE submission_id = $1",
+        [submissionId],
+      );
+      return rows[0]?.id;
+    },
   };
 }
 

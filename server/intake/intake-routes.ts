@@ -1,14 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import {
-  HONEYPOT_FIELD,
-  SMS_CONSENT_VERSION,
-  applicationRequestSchema,
-  smsConsentVersions,
-} from "#domain/application/schema";
-import { fieldErrors } from "#domain/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-
-const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
+import type { Intake } from "./intake";
 
 /**
  * POST /api/applications
@@ -16,41 +8,21 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
  *   200 {id}                 this submissionId was stored before: the first id, nothing new stored
  *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
  *   413 {error}  415 {error}  429 {error} + Retry-After
+ * HTTP only: the intake (intake.ts) validates, stores and notifies.
  */
-const applications: FastifyPluginAsync = async (app) => {
+const intakeRoutes: FastifyPluginAsync<{ intake: Intake }> = async (app, { intake }) => {
   app.post("/api/applications", jsonPostOptions, async (request, reply) => {
     if (!isJsonObject(request.body)) {
       return reply.code(400).send({ error: "Request body must be a JSON object" });
     }
-    const parsed = applicationRequestSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
-
-    // What the request carries besides the application itself; the rest is the
-    // application (the CRM payload builder picks and orders its fields).
-    const {
-      submissionId,
-      attribution,
-      pageUrl,
-      consentVersion = SMS_CONSENT_VERSION,
-      [HONEYPOT_FIELD]: honeypot,
-      ...application
-    } = parsed.data;
-    const result = await app.applications.create({
-      submissionId,
-      application,
-      timestamp: new Date().toISOString(),
-      spamReason: honeypot?.trim() ? "honeypot" : undefined,
-      clientIp: request.ip,
-      userAgent: clip(request.headers["user-agent"], 1000),
-      attribution,
-      consent: {
-        text: smsConsentVersions[consentVersion],
-        version: consentVersion,
-        pageUrl: pageUrl || clip(request.headers.referer, 2000),
-      },
+    const result = await intake.submit(request.body, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+      referer: request.headers.referer,
     });
+    if ("errors" in result) return reply.code(400).send({ errors: result.errors });
     return reply.code(result.created ? 201 : 200).send({ id: result.id });
   });
 };
 
-export default applications;
+export default intakeRoutes;

@@ -6,7 +6,7 @@ import { buildApp } from "../app";
 import { createBackend, disposeSeed, type TestBackend } from "../../test/support/fault-harness";
 import { openRuntime } from "../runtime";
 import { testConfig, validApplication } from "../../test/support/server";
-import { openApplicationJournal, readJournalEntries } from "./application-journal";
+import { openApplicationJournal, readJournalEntries } from "./journal";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
 

@@ -10,7 +10,7 @@
  */
 import { mkdir, open, readdir, readFile, unlink, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { fsyncPath } from "./fsync";
+import { fsyncPath } from "../store/fsync";
 
 export interface JournalLogger {
   info(obj: object, msg: string): void;

@@ -1,0 +1,168 @@
+/**
+ * An application's intake, in order: validate the request with the shared
+ * schema, build the CRM payload, compose the applicant's receipt and the
+ * staff alerts, store all of it with one repository call (on PGlite the
+ * record is in the fsync'd journal first, journal.ts), then tell the outbox
+ * workers that rows are waiting, so the delivery and the e-mails start now.
+ * Spam (the honeypot) is stored for review, never delivered, and gets no
+ * e-mail.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  HONEYPOT_FIELD,
+  SMS_CONSENT_VERSION,
+  applicationRequestSchema,
+  smsConsentVersions,
+} from "#domain/application/schema";
+import { fieldErrors } from "#domain/lib/field-errors";
+import { buildCrmPayload } from "../crm-delivery/crm-payload";
+import { notifyDeliveryQueued } from "../crm-delivery/outbox-repository";
+import { composeApplicationMails, nextReference, type MailSettings } from "../mail/application-mail";
+import { messageIdHost, notifyMailQueued } from "../mail/outbox-repository";
+import { isUniqueViolation, type Queryable, type Store } from "../store/store";
+import {
+  createApplicationsRepository,
+  type JournaledApplication,
+  type NewApplication,
+  type PreparedApplication,
+} from "./applications-repository";
+import type { ApplicationJournal } from "./journal";
+
+export interface IntakeOptions {
+  /** PGlite: the fsync'd journal written before the transaction. */
+  journal?: ApplicationJournal<JournaledApplication>;
+  /** The applicant's receipt and the staff alerts are stored with each deliverable application. */
+  mail?: MailSettings;
+}
+
+/** What the request carries besides its body. */
+export interface RequestFacts {
+  ip: string;
+  userAgent?: string;
+  /** The Referer header: the consent's page when the body names none. */
+  referer?: string;
+}
+
+export interface CreatedApplication {
+  id: string;
+  /** False when the submission id was seen before (nothing was stored). */
+  created: boolean;
+}
+
+/** A submission's outcome: stored (or stored before), or the schema's message for each bad field. */
+export type Submitted = CreatedApplication | { errors: Record<string, string> };
+
+const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
+
+export function createIntake(store: Store, options: IntakeOptions = {}) {
+  const repository = createApplicationsRepository(store);
+
+  /**
+   * What is stored with `record`: its CRM payload and, unless it is spam, its
+   * reference number and its e-mails (rendered before the statement that
+   * stores them; in `db`'s transaction when it is one).
+   */
+  async function prepare(record: JournaledApplication, db: Queryable): Promise<PreparedApplication> {
+    const payload = buildCrmPayload(record.application, {
+      applicationId: record.id,
+      timestamp: record.timestamp,
+      attribution: record.attribution,
+    });
+    const reference = options.mail && !record.spamReason ? await nextReference(db) : null;
+    const mails =
+      options.mail && reference
+        ? await composeApplicationMails(
+            {
+              ...record.application,
+              id: record.id,
+              reference,
+              submittedAt: record.timestamp,
+              consent: { text: record.consent.text, version: record.consent.version },
+            },
+            options.mail,
+          )
+        : [];
+    const host = options.mail ? messageIdHost(options.mail.siteUrl) : "localhost";
+    return { record, payload, reference, mails, messageIdHost: host };
+  }
+
+  const insert = async (record: JournaledApplication, db: Queryable = store) =>
+    repository.insert(await prepare(record, db), db);
+
+  /**
+   * Stores the application, its consent record and (unless it is spam) its
+   * outbox row and e-mails atomically. With a journal, the record is on disk
+   * in the journal first. Resolves once both are durable (after COMMIT).
+   */
+  async function create(input: NewApplication): Promise<CreatedApplication> {
+    const record: JournaledApplication = {
+      ...input,
+      id: randomUUID(),
+      submissionId: input.submissionId ?? randomUUID(),
+    };
+    const commit = () => insert(record);
+    try {
+      const inserted = options.journal ? await options.journal.write(record, commit) : await commit();
+      if (inserted) {
+        if (!record.spamReason) {
+          notifyDeliveryQueued();
+          notifyMailQueued();
+        }
+        return { id: record.id, created: true };
+      }
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const existing = await repository.findIdBySubmission(record.submissionId);
+    if (!existing) throw new Error(`Submission ${record.submissionId} conflicted but was not found`);
+    return { id: existing, created: false };
+  }
+
+  return {
+    /** A request's JSON object: validated, then stored (create). */
+    async submit(body: Record<string, unknown>, facts: RequestFacts): Promise<Submitted> {
+      const parsed = applicationRequestSchema.safeParse(body);
+      if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+      // What the request carries besides the application itself; the rest is the
+      // application (the CRM payload builder picks and orders its fields).
+      const {
+        submissionId,
+        attribution,
+        pageUrl,
+        consentVersion = SMS_CONSENT_VERSION,
+        [HONEYPOT_FIELD]: honeypot,
+        ...application
+      } = parsed.data;
+      return create({
+        submissionId,
+        application,
+        timestamp: new Date().toISOString(),
+        spamReason: honeypot?.trim() ? "honeypot" : undefined,
+        clientIp: facts.ip,
+        userAgent: clip(facts.userAgent, 1000),
+        attribution,
+        consent: {
+          text: smsConsentVersions[consentVersion],
+          version: consentVersion,
+          pageUrl: pageUrl || clip(facts.referer, 2000),
+        },
+      });
+    },
+
+    create,
+
+    /** Start-up replay of the intake journal: stores the records the store lacks; returns how many. */
+    async restore(records: JournaledApplication[]): Promise<number> {
+      let inserted = 0;
+      for (const record of records) {
+        const stored = await store.transaction(
+          async (tx) => !(await repository.isStored(record, tx)) && (await insert(record, tx)),
+        );
+        if (stored) inserted++;
+      }
+      return inserted;
+    },
+  };
+}
+
+export type Intake = ReturnType<typeof createIntake>;
