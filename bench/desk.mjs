@@ -36,7 +36,7 @@ await bundleServer(outDir, {
   open: "server/store/open.ts",
   migrate: "server/store/migrate.ts",
   invitations: "server/desk/auth/invitations.ts",
-  operator: "server/store/operator-repository.ts",
+  operator: "server/cli/operator-repository.ts",
   schema: "domain/application/schema.ts",
 });
 const load = (name) => import(pathToFileURL(join(outDir, `${name}.mjs`)).href);

@@ -14,13 +14,13 @@ import { DataDirBusyError, openRuntime } from "../runtime";
 import { createNewsletterRepository } from "../newsletter/newsletter-repository";
 import type { Store } from "../store/store";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
-import { APPLICATION_STATUSES, DELIVERY_STATUSES } from "../store/inbox-filter";
-import { createOperatorRepository, type OperatorRepository } from "../store/operator-repository";
+import { APPLICATION_STATES, DELIVERY_STATES } from "#domain/desk/contract";
+import { createOperatorRepository, type OperatorRepository } from "./operator-repository";
 
 export const USAGE = `Usage: npm run leads -- <command> [options]
 
 Commands:
-  list [--limit N] [--status S]     recent applications (S: ${[...APPLICATION_STATUSES, ...DELIVERY_STATUSES].join(", ")})
+  list [--limit N] [--status S]     recent applications (S: ${[...APPLICATION_STATES, ...DELIVERY_STATES].join(", ")})
   show <id>                         one application (id or submission id), its consent record and delivery attempts
   export applications|consents|newsletter [--out file.csv]
                                     CSV to stdout, or to a file
@@ -90,9 +90,9 @@ async function run(
       if (!Number.isInteger(limit) || limit < 1)
         throw new UsageError("--limit must be a positive whole number");
       const status = values.status as string | undefined;
-      if (status && ![...APPLICATION_STATUSES, ...DELIVERY_STATUSES].includes(status as never)) {
+      if (status && ![...APPLICATION_STATES, ...DELIVERY_STATES].includes(status as never)) {
         throw new UsageError(
-          `--status must be one of ${[...APPLICATION_STATUSES, ...DELIVERY_STATUSES].join(", ")}`,
+          `--status must be one of ${[...APPLICATION_STATES, ...DELIVERY_STATES].join(", ")}`,
         );
       }
       const rows = await repo.list({ limit, status });
@@ -170,7 +170,7 @@ async function run(
       return out(stats, () =>
         [
           `Applications      ${stats.applications.total} (spam ${stats.applications.spam})`,
-          `Delivery          ${DELIVERY_STATUSES.map((status) => `${status} ${stats.delivery[status]}`).join(", ")}`,
+          `Delivery          ${DELIVERY_STATES.map((status) => `${status} ${stats.delivery[status]}`).join(", ")}`,
           `Oldest waiting    ${stats.oldestWaiting ? `${stats.oldestWaiting.since} (${stats.oldestWaiting.applicationId})` : "none"}`,
           `Attempts          ${stats.attempts.total} (failed ${stats.attempts.failed}, last ${stats.attempts.last ?? "never"})`,
           `Dead              ${stats.dead}${stats.dead ? " (npm run leads -- redeliver --all-dead)" : ""}`,

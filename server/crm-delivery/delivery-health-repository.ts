@@ -1,14 +1,14 @@
 /**
  * Delivery health, for the desk and the operator CLI: deliveries by state,
- * the longest-waiting one, the last that got through, the CLI's overall
- * stats, why the dead ones failed (the last attempt's answer: a permanent
- * refusal or a temporary failure, server/delivery/policy.ts), and sending
- * deliveries again (one, or every dead one, or only the temporary failures).
+ * the longest-waiting one, the last that got through, why the dead ones
+ * failed (the last attempt's answer: a permanent refusal or a temporary
+ * failure, policy.ts), and sending deliveries again (one, or every dead one,
+ * or only the temporary failures).
  */
-import { permanentRefusalSql } from "./policy";
-import { DELIVERY_STATUSES, isUuid, type DeliveryStatus } from "../store/inbox-filter";
-import { iso } from "../store/row-values";
+import { DELIVERY_STATES, type DeliveryState } from "#domain/desk/contract";
+import { isUuid, iso } from "../store/row-values";
 import type { Queryable, Store } from "../store/store";
+import { permanentRefusalSql } from "./policy";
 
 /** A dead delivery's last attempt: when, the CRM's status (null: no answer), the error, and whether it was a permanent refusal. */
 export interface LastAttempt {
@@ -26,16 +26,16 @@ const LAST_ATTEMPT = `LEFT JOIN LATERAL (
 
 export function createDeliveryHealthRepository(store: Store) {
   /** Deliveries by state (a cancelled one is not a delivery). */
-  async function deliveryCounts(): Promise<Record<DeliveryStatus, number>> {
+  async function deliveryCounts(): Promise<Record<DeliveryState, number>> {
     const { rows } = await store.query<{ status: string; n: string }>(
       "SELECT status, count(*)::text AS n FROM outbox GROUP BY status",
     );
-    const counts = Object.fromEntries(DELIVERY_STATUSES.map((status) => [status, 0])) as Record<
-      DeliveryStatus,
+    const counts = Object.fromEntries(DELIVERY_STATES.map((status) => [status, 0])) as Record<
+      DeliveryState,
       number
     >;
     for (const row of rows) {
-      if (row.status in counts) counts[row.status as DeliveryStatus] = Number(row.n);
+      if (row.status in counts) counts[row.status as DeliveryState] = Number(row.n);
     }
     return counts;
   }
@@ -99,40 +99,6 @@ export function createDeliveryHealthRepository(store: Store) {
         "SELECT max(delivered_at) AS at FROM outbox WHERE status = 'delivered'",
       );
       return iso(rows[0]?.at);
-    },
-
-    async stats() {
-      const counts = await deliveryCounts();
-      const apps = (
-        await store.query<{ total: string; spam: string }>(
-          "SELECT count(*)::text AS total, count(*) FILTER (WHERE status = 'spam')::text AS spam FROM applications",
-        )
-      ).rows[0];
-      const waiting = await oldestWaiting();
-      const attempts = (
-        await store.query<{ total: string; failed: string; last: unknown }>(
-          `SELECT count(*)::text AS total, count(*) FILTER (WHERE outcome IS DISTINCT FROM 'delivered')::text AS failed,
-                  max(attempted_at) AS last
-             FROM delivery_attempts`,
-        )
-      ).rows[0];
-      const newsletter = (
-        await store.query<{ n: string }>(
-          "SELECT count(*)::text AS n FROM newsletter_subscribers WHERE status = 'subscribed'",
-        )
-      ).rows[0];
-      return {
-        applications: { total: Number(apps.total), spam: Number(apps.spam) },
-        delivery: counts,
-        oldestWaiting: waiting,
-        attempts: {
-          total: Number(attempts.total),
-          failed: Number(attempts.failed),
-          last: iso(attempts.last),
-        },
-        dead: counts.dead,
-        newsletterSubscribers: Number(newsletter.n),
-      };
     },
 
     /**

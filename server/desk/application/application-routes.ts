@@ -10,8 +10,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
-import { isUuid } from "../../store/inbox-filter";
-import { createInboxRepository } from "../../store/inbox-repository";
+import { isUuid } from "../../store/row-values";
+import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";

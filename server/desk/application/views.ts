@@ -19,7 +19,7 @@ import type {
 } from "#domain/desk/contract";
 import type { Touch } from "#domain/application/schema";
 import { APPLICATION_FIELDS } from "../../crm-delivery/crm-payload";
-import type { InboxRepository, InboxRow } from "../../store/inbox-repository";
+import type { InboxRepository, InboxRow } from "../../inbox/inbox-repository";
 import { zonedIso } from "../zoned-day";
 import type { ActionRow, ApplicationMailRow } from "./application-repository";
 

@@ -17,7 +17,7 @@ import {
   EXPORT_COLUMNS,
   type ExportKind as StoredExport,
   type ExportScope,
-} from "../../store/export-repository";
+} from "../../inbox/export-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { parseInboxFilter } from "../inbox/inbox-query";

@@ -4,7 +4,7 @@
  * and row count; staff get 403.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { EXPORT_COLUMNS, createExportRepository } from "../../store/export-repository";
+import { EXPORT_COLUMNS, createExportRepository } from "../../inbox/export-repository";
 import { signedInStaff } from "../../../test/support/desk";
 import { parseCsv } from "../../../test/support/csv";
 import { auditRows, deliveryHistory, placeAt, submit } from "../../../test/support/desk-applications";

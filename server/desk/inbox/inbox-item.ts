@@ -1,6 +1,6 @@
 /** An inbox row as the desk's lists show it (the inbox, the quarantine, the dead deliveries). */
 import type { InboxItem } from "#domain/desk/contract";
-import type { InboxRow } from "../../store/inbox-repository";
+import type { InboxRow } from "../../inbox/inbox-repository";
 
 export function toInboxItem(row: InboxRow): InboxItem {
   return {

@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
-import { INBOX_STATES, isUuid, type InboxFilter, type InboxPosition } from "../../store/inbox-filter";
+import { INBOX_STATES } from "#domain/desk/contract";
+import type { InboxFilter, InboxPosition } from "../../inbox/inbox-filter";
+import { isUuid } from "../../store/row-values";
 import { datesInOrder, optional, parseQuery, text, type Parsed } from "../query";
 import { calendarDay, dayRange } from "../zoned-day";
 

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
 import type { InboxList } from "#domain/desk/contract";
-import { createInboxRepository } from "../../store/inbox-repository";
+import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, listedFilter } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import { toInboxItem } from "./inbox-item";

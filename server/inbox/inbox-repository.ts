@@ -1,23 +1,21 @@
 /**
  * The inbox, for the desk's API and the operator CLI: newest first, in keyset
- * pages, filtered and searched (store/inbox-filter.ts), with its total; the
+ * pages, filtered and searched (inbox-filter.ts), with its total; the
  * CLI's short list; and one application as stored, with its consent record,
  * its delivery and every attempt.
  */
+import type { DeliveryState, InboxState } from "#domain/desk/contract";
+import { isUuid, normalise } from "../store/row-values";
 import {
   inboxWhere,
-  isUuid,
   LAST_CAMPAIGN,
   LAST_SOURCE,
   needsOutbox,
   whereSql,
-  type DeliveryStatus,
   type InboxFilter,
   type InboxPosition,
-  type InboxState,
 } from "./inbox-filter";
-import { normalise } from "./row-values";
-import type { Queryable, Store } from "./store";
+import type { Queryable, Store } from "../store/store";
 
 export interface InboxRow {
   id: string;
@@ -35,7 +33,7 @@ export interface InboxRow {
   funding_type: string;
   funding_amount: string;
   /** The CRM delivery; null when there is none (spam) or the desk cancelled it. */
-  delivery: DeliveryStatus | null;
+  delivery: DeliveryState | null;
   attempts: number | null;
   last_error: string | null;
   utm_source: string | null;

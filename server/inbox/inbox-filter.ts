@@ -1,18 +1,13 @@
 /**
  * What the inbox is filtered by, shared by the inbox, the applications export,
- * the desk's query validation and the operator CLI: the application and
- * delivery states, the filter and keyset position types, the search's
- * helpers (a phone number's digits, the receipt's reference, an id) and the
- * WHERE clauses they make. No queries run here.
+ * the desk's query validation and the operator CLI: the filter and keyset
+ * position types, the search's helpers (a phone number's digits, the
+ * receipt's reference) and the WHERE clauses they make. The states it filters
+ * by (INBOX_STATES: the application's and the CRM delivery's) are the desk
+ * contract's. No queries run here.
  */
+import type { InboxState } from "#domain/desk/contract";
 import { parseReference } from "../mail/reference";
-
-export type DeliveryStatus = "pending" | "sending" | "delivered" | "dead";
-export const DELIVERY_STATUSES: DeliveryStatus[] = ["pending", "sending", "delivered", "dead"];
-export const APPLICATION_STATUSES = ["received", "spam"] as const;
-/** What the inbox's state filter (and the CLI's --status) accepts. */
-export const INBOX_STATES = [...APPLICATION_STATUSES, ...DELIVERY_STATUSES] as const;
-export type InboxState = (typeof INBOX_STATES)[number];
 
 export interface InboxFilter {
   /**
@@ -38,9 +33,6 @@ export interface InboxPosition {
   createdAt: string;
   id: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A LIKE pattern that finds `text` anywhere, its own % _ \ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;

@@ -5,8 +5,8 @@
  * they agree.
  */
 import { inboxWhere, whereSql, type InboxFilter } from "./inbox-filter";
-import { normalise } from "./row-values";
-import type { Store } from "./store";
+import { normalise } from "../store/row-values";
+import type { Store } from "../store/store";
 
 /** The store's CSV exports here (the newsletter's is its confirmed list: the newsletter repository). */
 export type ExportKind = "applications" | "consents";
