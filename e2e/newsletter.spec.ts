@@ -1,4 +1,4 @@
-import pg from "pg";
+import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
 import { expect, test, type Page } from "./support/test";
 
@@ -29,16 +29,11 @@ async function mailTo(address: string): Promise<InboxMessage> {
 }
 
 async function subscriberStatus(address: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: E2E.databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query("SELECT status FROM newsletter_subscribers WHERE email = $1", [
-      address,
-    ]);
-    return rows[0]?.status;
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryRows<{ status: string }>(
+    "SELECT status FROM newsletter_subscribers WHERE email = $1",
+    [address],
+  );
+  return row?.status;
 }
 
 /**
