@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from "./support/test";
-import pg from "pg";
 import { E2E } from "./support/env";
+import { queryRows } from "./support/db";
 import { fillStepOne, form, next, openWizard, reachReview, uniqueApplicant } from "./support/wizard";
 
 const SPEC_KEYS = [
@@ -23,16 +23,6 @@ const SPEC_KEYS = [
   "source",
   "timestamp",
 ];
-
-async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ connectionString: E2E.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 test("a visitor completes the application: stored with consent and attribution, then delivered to the CRM once", async ({
   page,
@@ -63,7 +53,7 @@ test("a visitor completes the application: stored with consent and attribution, 
   await expect(page.getByRole("heading", { name: "Company Information", level: 3 })).toBeVisible();
   await expect(form(page).getByLabel("Company Name")).toHaveValue("");
 
-  const [row] = await query<{
+  const [row] = await queryRows<{
     id: string;
     status: string;
     industry: string;
@@ -75,7 +65,7 @@ test("a visitor completes the application: stored with consent and attribution, 
   expect(row).toMatchObject({ status: "received", industry: "technology", funding_amount: "250000" });
   expect(row.attribution.firstTouch?.utm_campaign).toBe("q4-growth");
 
-  const [consent] = await query<{
+  const [consent] = await queryRows<{
     consent_text: string;
     consent_version: string;
     page_url: string;
@@ -128,7 +118,7 @@ test("when the submission fails, the visitor sees the error and keeps every answ
   await expect(page.locator("#funding-form").getByText(applicant.companyName)).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm & Submit Application" })).toBeEnabled();
   expect(errors.length).toBeGreaterThan(0);
-  const rows = await query("SELECT id FROM applications WHERE email = $1", [applicant.email]);
+  const rows = await queryRows("SELECT id FROM applications WHERE email = $1", [applicant.email]);
   expect(rows).toHaveLength(0);
 });
 
@@ -236,7 +226,7 @@ test("the whole application can be completed with the keyboard alone", async ({ 
   await expect(submit).toBeFocused();
   await kb.press("Enter");
   await expect(page.getByText("Application Submitted Successfully!")).toBeVisible();
-  const rows = await query<{ funding_type: string; credit_score: string }>(
+  const rows = await queryRows<{ funding_type: string; credit_score: string }>(
     "SELECT funding_type, credit_score FROM applications WHERE email = $1",
     [applicant.email],
   );
