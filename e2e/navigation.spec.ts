@@ -1,6 +1,13 @@
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { E2E } from "./support/env";
 import { expectScrolledIntoView } from "./support/viewport";
+
+/** Follows a link to a home-page section: the address becomes /#id and the section scrolls into view. */
+async function followToSection(link: Locator, id: string) {
+  await link.click();
+  await expect(link.page()).toHaveURL(`${E2E.baseUrl}/#${id}`);
+  await expectScrolledIntoView(link.page().locator(`#${id}`));
+}
 
 test.describe("header navigation", () => {
   for (const [name, id] of [
@@ -10,23 +17,24 @@ test.describe("header navigation", () => {
   ] as const) {
     test(`"${name}" scrolls to #${id} on the home page`, async ({ page }) => {
       await page.goto("/");
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
-      await expectScrolledIntoView(page.locator(`#${id}`));
-      await expect(page).toHaveURL(`${E2E.baseUrl}/#${id}`);
+      await followToSection(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }), id);
     });
   }
 
   test("from another page, a section link goes home and then scrolls there", async ({ page }) => {
     await page.goto("/faq");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }).click();
-    await expect(page).toHaveURL(`${E2E.baseUrl}/#how-it-works`);
-    await expectScrolledIntoView(page.locator("#how-it-works"));
+    await followToSection(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }),
+      "how-it-works",
+    );
   });
 
   test("Get Funding scrolls to the application form", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("banner").getByRole("link", { name: "Get Funding" }).click();
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(
+      page.getByRole("banner").getByRole("link", { name: "Get Funding" }),
+      "funding-form",
+    );
   });
 
   test("the header turns solid once the page is scrolled", async ({ page }) => {
@@ -57,9 +65,10 @@ test.describe("mobile menu", () => {
   test("its Get Funding button scrolls to the form and closes the menu", async ({ page }) => {
     await page.goto("/faq");
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Get Funding" }).click();
-    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(
+      page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Get Funding" }),
+      "funding-form",
+    );
     await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
   });
 });
@@ -68,34 +77,30 @@ test.describe("calls to action", () => {
   test("hero Get Funding Now scrolls to the form and Learn More to the products", async ({ page }) => {
     await page.goto("/");
     const hero = page.locator("main section").first();
-    await hero.getByRole("link", { name: "Get Funding Now" }).click();
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(hero.getByRole("link", { name: "Get Funding Now" }), "funding-form");
     await page.evaluate(() => window.scrollTo(0, 0));
-    await hero.getByRole("link", { name: "Learn More" }).click();
-    await expectScrolledIntoView(page.locator("#products"));
+    await followToSection(hero.getByRole("link", { name: "Learn More" }), "products");
   });
 
   test("Start Your Application scrolls to the form", async ({ page }) => {
     await page.goto("/");
-    await page.locator("#products").getByRole("link", { name: "Start Your Application" }).click();
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(
+      page.locator("#products").getByRole("link", { name: "Start Your Application" }),
+      "funding-form",
+    );
   });
 
   test("the CTA block's Get Funding Now on a product page goes home to the form", async ({ page }) => {
     await page.goto("/products/bridge-funding");
-    await page
-      .locator('section[aria-labelledby="cta-heading"]')
-      .getByRole("link", { name: "Get Funding Now" })
-      .click();
-    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(
+      page.locator('section[aria-labelledby="cta-heading"]').getByRole("link", { name: "Get Funding Now" }),
+      "funding-form",
+    );
   });
 
   test("Apply Now on a product page goes to /#funding-form and scrolls there", async ({ page }) => {
     await page.goto("/products/growth-capital");
-    await page.getByRole("link", { name: "Apply Now" }).first().click();
-    await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
-    await expectScrolledIntoView(page.locator("#funding-form"));
+    await followToSection(page.getByRole("link", { name: "Apply Now" }).first(), "funding-form");
   });
 
   test("Compare All Options shows the six products side by side", async ({ page }) => {
