@@ -1,4 +1,5 @@
 import { RotateCcwIcon } from "lucide-react";
+import { Badge } from "#ui/badge";
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { buttonVariants } from "#ui/button";
@@ -16,7 +17,6 @@ import { ConfirmDialog } from "../common/components/confirm-dialog";
 import { mailStatusLabel } from "../common/components/mail-badges";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
-import { Pill } from "../common/components/pill";
 import { deliveryLabel } from "../common/components/state-badges";
 import { formatDateTime, formatDuration, plural } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
@@ -38,9 +38,9 @@ function LastError({ attempt }: { attempt: LastAttempt | null }) {
   const message = (attempt.error ?? "").replace(/^HTTP \d{3}:?\s*/, "");
   return (
     <span className="flex flex-col items-start gap-1">
-      <Pill tone={attempt.permanent ? "bad" : "quiet"}>
+      <Badge variant={attempt.permanent ? "bad" : "quiet"}>
         {attempt.permanent ? `Refused: ${status}` : `Temporary: ${status}`}
-      </Pill>
+      </Badge>
       {message && <span className="font-mono text-xs wrap-anywhere">{message}</span>}
     </span>
   );

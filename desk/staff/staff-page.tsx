@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { Badge } from "#ui/badge";
 import { useLoaderData, useRevalidator } from "react-router";
 import { Button } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
@@ -20,7 +21,6 @@ import { ConfirmDialog } from "../common/components/confirm-dialog";
 import { CopyButton } from "../common/components/copy-button";
 import { useMe } from "../common/components/layout";
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
-import { PILL, TONES } from "../common/components/pill";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { SessionsList, useEndSession } from "../common/components/sessions-list";
 import { TextField } from "../common/components/text-field";
@@ -168,9 +168,9 @@ function PendingInvitations({ items, onChanged }: { items: PendingInvitation[]; 
               <div className="flex min-w-0 flex-col gap-1 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="break-all">{invitation.email}</span>
-                  <span className={cn(PILL, TONES.busy, "text-xs")}>{ROLE_LABEL[invitation.role]}</span>
+                  <Badge variant="busy">{ROLE_LABEL[invitation.role]}</Badge>
                   {invitation.purpose === "reset-second-factor" && (
-                    <span className={cn(PILL, TONES.held, "text-xs")}>New authenticator</span>
+                    <Badge variant="held">New authenticator</Badge>
                   )}
                 </p>
                 <p className="text-xs text-muted-foreground">
@@ -290,9 +290,19 @@ function MemberCard({
           {member.name && <p className="text-sm break-all text-muted-foreground">{member.email}</p>}
         </div>
         <ul className="flex flex-wrap gap-1.5 text-xs font-semibold" aria-label="Status">
-          <li className={cn(PILL, TONES.busy)}>{ROLE_LABEL[member.role]}</li>
-          {member.disabled && <li className={cn(PILL, TONES.bad)}>Disabled</li>}
-          {!member.twoFactorEnabled && <li className={cn(PILL, TONES.held)}>No authenticator yet</li>}
+          <li>
+            <Badge variant="busy">{ROLE_LABEL[member.role]}</Badge>
+          </li>
+          {member.disabled && (
+            <li>
+              <Badge variant="bad">Disabled</Badge>
+            </li>
+          )}
+          {!member.twoFactorEnabled && (
+            <li>
+              <Badge variant="held">No authenticator yet</Badge>
+            </li>
+          )}
         </ul>
       </div>
       <p className="text-xs text-muted-foreground">

@@ -1,10 +1,10 @@
 import type { MailKind, MailStatus } from "#domain/desk/contract";
-import { Pill, type Tone } from "./pill";
+import { Badge, type BadgeVariant } from "#ui/badge";
 
 /** The states in the order the mail page offers them. */
 export const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead", "cancelled"];
 
-const STATUS: Record<MailStatus, { label: string; tone: Tone }> = {
+const STATUS: Record<MailStatus, { label: string; tone: BadgeVariant }> = {
   pending: { label: "Waiting", tone: "quiet" },
   sending: { label: "Sending", tone: "busy" },
   sent: { label: "Sent", tone: "good" },
@@ -26,8 +26,8 @@ export const mailKindLabel = (kind: MailKind) => KIND[kind] ?? kind;
 /** Where an e-mail stands, in words (never colour alone). */
 export function MailStatusBadge({ status, className }: { status: MailStatus; className?: string }) {
   return (
-    <Pill tone={STATUS[status]?.tone} className={className}>
+    <Badge variant={STATUS[status]?.tone ?? "plain"} className={className}>
       {mailStatusLabel(status)}
-    </Pill>
+    </Badge>
   );
 }

@@ -1,8 +1,8 @@
 import type { ApplicationState, DeliveryState } from "#domain/desk/contract";
 import { cn } from "#ui/cn";
-import { Pill, type Tone } from "./pill";
+import { Badge, type BadgeVariant } from "#ui/badge";
 
-const DELIVERY: Record<DeliveryState, { label: string; tone: Tone }> = {
+const DELIVERY: Record<DeliveryState, { label: string; tone: BadgeVariant }> = {
   pending: { label: "Delivery pending", tone: "quiet" },
   sending: { label: "Sending", tone: "busy" },
   delivered: { label: "Delivered", tone: "good" },
@@ -27,11 +27,11 @@ export function StateBadges({
   return (
     <span className={cn("inline-flex flex-wrap gap-1.5", className)}>
       {state === "spam" ? (
-        <Pill tone="held">Spam</Pill>
+        <Badge variant="held">Spam</Badge>
       ) : delivery ? (
-        <Pill tone={DELIVERY[delivery]?.tone}>{deliveryLabel(delivery)}</Pill>
+        <Badge variant={DELIVERY[delivery]?.tone ?? "plain"}>{deliveryLabel(delivery)}</Badge>
       ) : (
-        <Pill tone="plain">Received</Pill>
+        <Badge variant="plain">Received</Badge>
       )}
     </span>
   );
