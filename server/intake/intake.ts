@@ -17,8 +17,9 @@ import {
 import { fieldErrors } from "#domain/lib/field-errors";
 import { buildCrmPayload } from "../crm-delivery/crm-payload";
 import { notifyDeliveryQueued } from "../crm-delivery/outbox-repository";
-import { composeApplicationMails, nextReference, type MailSettings } from "../mail/application-mail";
+import { composeApplicationMails, type MailSettings } from "../mail/application-mail";
 import { messageIdHost, notifyMailQueued } from "../mail/outbox-repository";
+import { nextReference } from "../mail/reference";
 import { isUniqueViolation, type Queryable, type Store } from "../store/store";
 import {
   createApplicationsRepository,

@@ -16,8 +16,6 @@ import { insertMails } from "./outbox-repository";
 import { nextReference } from "./reference";
 
 export type { ApplicationForMail, MailSettings } from "./compose";
-export { insertMailsSql, mailsJson, messageIdHost } from "./outbox-repository";
-export { nextReference } from "./reference";
 
 /** The receipt and the staff alerts, rendered. */
 export async function composeApplicationMails(
