@@ -73,6 +73,30 @@ const layerZones = [
   ),
   ...DESK_FEATURES.map((name) => zone(`./desk/${name}`, "./desk", [`./${name}`, "./common"])),
 ];
+/**
+ * Inside server/, one folder per domain (server/README.md, "What lives where"),
+ * imported one way: store/ is infrastructure and imports no domain; outbox/
+ * (the workers' loop, claims, retry schedule and notifier) only store/;
+ * crm-delivery/ and mail/ each own their outbox and use outbox/ and store/,
+ * never each other or the intake; intake/ may use crm-delivery/, mail/,
+ * outbox/ and store/; no domain imports the desk, the CLI or routes/.
+ */
+const SERVER_ENTRIES = ["desk", "cli", "routes"];
+const serverZone = (target, from) => ({
+  target: `./server/${target}`,
+  from: [...from, ...SERVER_ENTRIES].map((name) => `./server/${name}`),
+  message: "Server folders import one way: see server/README.md",
+});
+const serverZones = [
+  serverZone("store", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics"]),
+  serverZone("outbox", ["crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics"]),
+  serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics"]),
+  serverZone("mail", ["crm-delivery", "intake", "newsletter", "inbox", "analytics"]),
+  serverZone("intake", ["newsletter", "inbox", "analytics"]),
+  serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics"]),
+  serverZone("inbox", ["intake", "newsletter", "analytics"]),
+  serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox"]),
+];
 /** Production files only: tests may use test support. */
 const productionZones = ["./app", "./server", "./desk", "./domain", "./ui"].map((target) =>
   zone(target, ["./test", "./bench", "./e2e"]),
@@ -119,7 +143,7 @@ export default tseslint.config(
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...serverZones] }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
@@ -127,7 +151,12 @@ export default tseslint.config(
     files: ["app/**", "server/**", "desk/**", "domain/**", "ui/**"],
     plugins: { "import-x": importX },
     ignores: ["**/*.test.{ts,tsx}"],
-    rules: { "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...productionZones] }] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...layerZones, ...serverZones, ...productionZones] },
+      ],
+    },
   },
   // The server never renders UI (its e-mail templates are its own React components).
   {

@@ -1,0 +1,96 @@
+/**
+ * The server's folders import one way (server/README.md), as ESLint enforces
+ * it: store/ is infrastructure, outbox/ stands on it alone, the CRM delivery
+ * and e-mail each stand on the outbox and never on each other or the intake,
+ * and no domain reaches into the desk, the CLI or routes/. An import the wrong
+ * way fails `npm test`'s lint step; the ways that are allowed pass.
+ */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The zone rule's complaints about `code` placed at `file` (the file need not exist). */
+async function refusals(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: file });
+  return result.messages
+    .filter((message) => message.ruleId === "import-x/no-restricted-paths")
+    .map((message) => message.message);
+}
+
+describe("imports between the server's folders", () => {
+  it.each([
+    [
+      "the store importing e-mail",
+      "server/store/probe.ts",
+      'import { insertMails } from "../mail/outbox-repository";',
+    ],
+    [
+      "the store importing the intake",
+      "server/store/probe.ts",
+      'import { createIntake } from "../intake/intake";',
+    ],
+    [
+      "the outbox importing the CRM delivery",
+      "server/outbox/probe.ts",
+      'import { classify } from "../crm-delivery/policy";',
+    ],
+    [
+      "e-mail importing the CRM delivery",
+      "server/mail/probe.ts",
+      'import { buildCrmPayload } from "../crm-delivery/crm-payload";',
+    ],
+    [
+      "the CRM delivery importing e-mail",
+      "server/crm-delivery/probe.ts",
+      'import { notifyMailQueued } from "../mail/outbox-repository";',
+    ],
+    [
+      "the CRM delivery importing the intake",
+      "server/crm-delivery/probe.ts",
+      'import { createIntake } from "../intake/intake";',
+    ],
+    [
+      "the intake importing the desk",
+      "server/intake/probe.ts",
+      'import { requireRole } from "../desk/auth/guard";',
+    ],
+    [
+      "the newsletter importing the CLI",
+      "server/newsletter/probe.ts",
+      'import { createOperatorRepository } from "../cli/operator-repository";',
+    ],
+  ])("refuses %s", async (_name, file, code) => {
+    expect(await refusals(file, code)).toEqual([expect.stringContaining("Server folders import one way")]);
+  });
+
+  it.each([
+    [
+      "the intake using the CRM delivery, e-mail, the outbox and the store",
+      "server/intake/probe.ts",
+      [
+        'import { buildCrmPayload } from "../crm-delivery/crm-payload";',
+        'import { composeApplicationMails } from "../mail/application-mail";',
+        'import { notifyRowsWaiting } from "../outbox/notifier";',
+        'import { isUuid } from "../store/row-values";',
+      ].join("\n"),
+    ],
+    [
+      "the CRM delivery using the outbox and the store",
+      "server/crm-delivery/probe.ts",
+      'import { createClaims } from "../outbox/claims";\nimport type { Store } from "../store/store";',
+    ],
+    [
+      "e-mail using the outbox and the store",
+      "server/mail/probe.ts",
+      'import { onRowsWaiting } from "../outbox/notifier";\nimport type { Store } from "../store/store";',
+    ],
+    [
+      "the desk using any domain",
+      "server/desk/probe.ts",
+      'import { createIntake } from "../intake/intake";\nimport { notifyMailQueued } from "../mail/outbox-repository";',
+    ],
+  ])("allows %s", async (_name, file, code) => {
+    expect(await refusals(file, code)).toEqual([]);
+  });
+});
