@@ -4,13 +4,8 @@ import { Link, useLoaderData } from "react-router";
 import { cn } from "#ui/cn";
 import { Button } from "#ui/button";
 import { listMail, redeliverMail } from "./api";
-import type { MailItem, MailList, MailStatus } from "#domain/desk/contract";
-import {
-  MAIL_STATUSES,
-  MailStatusBadge,
-  mailKindLabel,
-  mailStatusLabel,
-} from "../common/components/mail-badges";
+import { MAIL_STATUSES, type MailItem, type MailList, type MailStatus } from "#domain/desk/contract";
+import { MailStatusBadge, mailKindLabel, mailStatusLabel } from "../common/components/mail-badges";
 import { MailServerMissing } from "../common/components/config-notices";
 import { ResponsiveList, type ListColumn } from "../common/components/data-list";
 import { LoadMore } from "../common/components/load-more";

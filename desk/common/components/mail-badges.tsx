@@ -1,9 +1,6 @@
 import type { MailKind, MailStatus } from "#domain/desk/contract";
 import { Badge, type BadgeVariant } from "#ui/badge";
 
-/** The states in the order the mail page offers them. */
-export const MAIL_STATUSES: MailStatus[] = ["pending", "sending", "sent", "dead", "cancelled"];
-
 const STATUS: Record<MailStatus, { label: string; tone: BadgeVariant }> = {
   pending: { label: "Waiting", tone: "quiet" },
   sending: { label: "Sending", tone: "busy" },

@@ -3,6 +3,7 @@
  * session (idle and absolute timeouts, not ended, account not disabled), a
  * confirmed second factor, and the role.
  */
+import type { Role } from "#domain/desk/contract";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { auditDenied } from "../audit/repeated";
 import "./desk-context";
@@ -19,7 +20,7 @@ export const ADMINS_ONLY = { error: "Only an admin can do this" };
  * enrolment). A refusal for the role is audited (who, method, route), at most
  * one row per session, route and minute.
  */
-export function requireRole(role: "staff" | "admin"): preHandlerAsyncHookHandler {
+export function requireRole(role: Role): preHandlerAsyncHookHandler {
   return async function guard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const session = await request.server.desk.sessions.resolve(request);
     if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
