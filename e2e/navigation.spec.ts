@@ -9,34 +9,65 @@ async function followToSection(link: Locator, id: string) {
   await expectScrolledIntoView(link.page().locator(`#${id}`));
 }
 
-test.describe("header navigation", () => {
-  for (const [name, id] of [
-    ["Products", "products"],
-    ["How It Works", "how-it-works"],
-    ["About Us", "about-us"],
-  ] as const) {
-    test(`"${name}" scrolls to #${id} on the home page`, async ({ page }) => {
-      await page.goto("/");
-      await followToSection(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }), id);
+const mainNavLink = (name: string) => (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+
+/**
+ * Links to a home-page section, each on the page it is followed from; from
+ * another page, the link goes home first and then scrolls.
+ */
+const sectionLinks: { name: string; from: string; link: (page: Page) => Locator; section: string }[] = [
+  { name: "the header's Products", from: "/", link: mainNavLink("Products"), section: "products" },
+  {
+    name: "the header's How It Works",
+    from: "/",
+    link: mainNavLink("How It Works"),
+    section: "how-it-works",
+  },
+  { name: "the header's About Us", from: "/", link: mainNavLink("About Us"), section: "about-us" },
+  {
+    name: "the header's How It Works",
+    from: "/faq",
+    link: mainNavLink("How It Works"),
+    section: "how-it-works",
+  },
+  {
+    name: "the header's Get Funding",
+    from: "/",
+    link: (page) => page.getByRole("banner").getByRole("link", { name: "Get Funding" }),
+    section: "funding-form",
+  },
+  {
+    name: "the products section's Start Your Application",
+    from: "/",
+    link: (page) => page.locator("#products").getByRole("link", { name: "Start Your Application" }),
+    section: "funding-form",
+  },
+  {
+    name: "the CTA block's Get Funding Now",
+    from: "/products/bridge-funding",
+    link: (page) =>
+      page.locator('section[aria-labelledby="cta-heading"]').getByRole("link", { name: "Get Funding Now" }),
+    section: "funding-form",
+  },
+  {
+    name: "the product hero's Apply Now",
+    from: "/products/growth-capital",
+    link: (page) => page.getByRole("link", { name: "Apply Now" }).first(),
+    section: "funding-form",
+  },
+];
+
+test.describe("links to a section", () => {
+  for (const { name, from, link, section } of sectionLinks) {
+    test(`${name} on ${from} goes to /#${section} and scrolls there`, async ({ page }) => {
+      await page.goto(from);
+      await followToSection(link(page), section);
     });
   }
+});
 
-  test("from another page, a section link goes home and then scrolls there", async ({ page }) => {
-    await page.goto("/faq");
-    await followToSection(
-      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "How It Works" }),
-      "how-it-works",
-    );
-  });
-
-  test("Get Funding scrolls to the application form", async ({ page }) => {
-    await page.goto("/");
-    await followToSection(
-      page.getByRole("banner").getByRole("link", { name: "Get Funding" }),
-      "funding-form",
-    );
-  });
-
+test.describe("header", () => {
   test("the header turns solid once the page is scrolled", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
@@ -80,27 +111,6 @@ test.describe("calls to action", () => {
     await followToSection(hero.getByRole("link", { name: "Get Funding Now" }), "funding-form");
     await page.evaluate(() => window.scrollTo(0, 0));
     await followToSection(hero.getByRole("link", { name: "Learn More" }), "products");
-  });
-
-  test("Start Your Application scrolls to the form", async ({ page }) => {
-    await page.goto("/");
-    await followToSection(
-      page.locator("#products").getByRole("link", { name: "Start Your Application" }),
-      "funding-form",
-    );
-  });
-
-  test("the CTA block's Get Funding Now on a product page goes home to the form", async ({ page }) => {
-    await page.goto("/products/bridge-funding");
-    await followToSection(
-      page.locator('section[aria-labelledby="cta-heading"]').getByRole("link", { name: "Get Funding Now" }),
-      "funding-form",
-    );
-  });
-
-  test("Apply Now on a product page goes to /#funding-form and scrolls there", async ({ page }) => {
-    await page.goto("/products/growth-capital");
-    await followToSection(page.getByRole("link", { name: "Apply Now" }).first(), "funding-form");
   });
 
   test("Compare All Options shows the six products side by side", async ({ page }) => {
