@@ -25,7 +25,8 @@ import {
 const NODE_20_TESTS = [
   "server/app.test.ts",
   "server/store",
-  "server/routes/applications.test.ts",
+  "server/intake/intake-routes.test.ts",
+  "server/intake/journal.test.ts",
   "server/desk/sign-in/sign-in.test.ts",
   "server/crm-delivery/worker.test.ts",
   "server/mail/mail.test.ts",

@@ -11,7 +11,7 @@ import { applicationRequestSchema } from "#domain/application/schema";
 import { isJsonObject } from "../plugins/json-body";
 import type { EventRow } from "./events-repository";
 
-/** The route this watches (server/routes/applications.ts). */
+/** The route this watches (server/intake/intake-routes.ts). */
 export const APPLICATIONS_ROUTE = "/api/applications";
 /** A body with more problems than this records the first ones. */
 const MAX_FIELD_ERRORS = 40;
