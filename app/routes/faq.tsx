@@ -17,12 +17,7 @@ export const loader = () => ({
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
-  return pageMeta({
-    title: loaderData.seo.title,
-    description: loaderData.seo.description,
-    path: "/faq",
-    structuredData: loaderData.structuredData,
-  });
+  return pageMeta({ ...loaderData.seo, path: "/faq", structuredData: loaderData.structuredData });
 };
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

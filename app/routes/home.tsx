@@ -32,12 +32,7 @@ export async function loader() {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
-  return pageMeta({
-    title: loaderData.seo.title,
-    description: loaderData.seo.description,
-    path: "/",
-    structuredData: [loaderData.reviews],
-  });
+  return pageMeta({ ...loaderData.seo, path: "/", structuredData: [loaderData.reviews] });
 };
 
 export default function Home({ loaderData: content }: Route.ComponentProps) {

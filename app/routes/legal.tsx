@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ loaderData: doc }: Route.MetaArgs) {
   if (!doc) return [];
-  return pageMeta({ title: doc.seo.title, description: doc.seo.description, path: `/${doc.slug}` });
+  return pageMeta({ ...doc.seo, path: `/${doc.slug}` });
 }
 
 export default function Legal({ loaderData: doc }: Route.ComponentProps) {

@@ -30,12 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
   const { product, structuredData } = loaderData;
-  return pageMeta({
-    title: product.seo.title,
-    description: product.seo.description,
-    path: productPath(product.slug),
-    structuredData,
-  });
+  return pageMeta({ ...product.seo, path: productPath(product.slug), structuredData });
 };
 
 export default function ProductPage({ loaderData: { product, icons } }: Route.ComponentProps) {
