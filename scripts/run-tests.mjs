@@ -5,7 +5,7 @@
 // where each Node comes from). `node scripts/run-tests.mjs --setup-only` stops
 // after the set-up.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { delimiter, dirname } from "node:path";
 import { chromiumPath } from "./lib/chromium.mjs";
 import {
@@ -162,6 +162,26 @@ function ensureRuntime(runtime) {
   ]);
 }
 
+const ROOT = new URL("../", import.meta.url);
+const installed = (name) => existsSync(new URL(`node_modules/${name}/package.json`, ROOT));
+
+/** The devDependencies, which `npm install` leaves out when NODE_ENV=production: installs them when missing. */
+function ensureDevDependencies() {
+  const manifest = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8"));
+  const missing = Object.keys(manifest.devDependencies ?? {}).filter((name) => !installed(name));
+  if (missing.length === 0) return;
+  const why = process.env.NODE_ENV === "production" ? " (NODE_ENV=production leaves them out)" : "";
+  console.log(
+    `=== setup: ${missing.length} dev dependencies are not installed${why}, ${missing[0]} among them`,
+  );
+  if (sh("npm install --include=dev --no-audit --no-fund") && missing.every(installed)) return;
+  stop([
+    `The checks need the devDependencies (${missing.slice(0, 3).join(", ")}, …), and installing them failed.`,
+    "Run `npm install --include=dev`, then `npm test` again.",
+  ]);
+}
+
+ensureDevDependencies();
 ensureChromium();
 for (const url of databases) await ensureDatabase(url);
 const [node22, node20] = runtimes.map(ensureRuntime);
@@ -169,7 +189,6 @@ for (const node of [node22, node20])
   console.log(`=== setup: Node ${node.version}: ${node.path} (${node.from})`);
 if (process.argv.includes("--setup-only")) process.exit(0);
 
-const ROOT = new URL("../", import.meta.url);
 const gone = NODE_20_TESTS.filter((path) => !existsSync(new URL(path, ROOT)));
 if (gone.length > 0) {
   stop([`scripts/run-tests.mjs's NODE_20_TESTS names tests that are not there: ${gone.join(", ")}`]);
@@ -177,7 +196,11 @@ if (gone.length > 0) {
 
 // Each runtime's directory goes first in PATH, so npm, npx and every `node`
 // the checks start run on it; the tests that start the set-up get both runtimes.
-const testEnv = { ...process.env, [envName(runtimes[0])]: node22.path, [envName(runtimes[1])]: node20.path };
+// A NODE_ENV from the shell stays out: each tool picks its own (vitest `test`,
+// the build `production`), and React's production build cannot run the
+// component tests.
+const { NODE_ENV: _shellNodeEnv, ...shellEnv } = process.env;
+const testEnv = { ...shellEnv, [envName(runtimes[0])]: node22.path, [envName(runtimes[1])]: node20.path };
 const on = (node) => ({ ...testEnv, PATH: `${dirname(node.path)}${delimiter}${process.env.PATH ?? ""}` });
 
 const steps = [

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { standInNodes } from "./stand-in-node";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -134,6 +135,26 @@ describe("a production install (devDependencies left out)", () => {
       await stop(started);
     }
   }, 300_000);
+
+  it("`npm test`'s set-up finds the dev tools a production install left out and installs them, or says what to run", () => {
+    // npm may not fetch here (an empty cache, offline), so the install fails and the set-up says what to run.
+    const result = spawnSync(process.execPath, ["scripts/run-tests.mjs", "--setup-only"], {
+      cwd: dir,
+      env: productionEnv({
+        CHROME_PATH: process.execPath,
+        npm_config_cache: join(dir, "empty-npm-cache"),
+        npm_config_offline: "true",
+        ...standInNodes(dir),
+      }),
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toContain("dev dependencies are not installed (NODE_ENV=production leaves them out)");
+    expect(output).toContain("npm install --include=dev");
+    expect(result.status).toBe(1);
+    expect(output).toContain("Run `npm install --include=dev`, then `npm test` again.");
+  });
 
   it("`npm start` without the build tools stops and says to run npm install", async () => {
     rmSync(join(dir, "build"), { recursive: true, force: true });

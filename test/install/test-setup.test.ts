@@ -6,16 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,23 +15,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envName, fits, registryPackage, runtimes } from "../../scripts/lib/node-runtimes.mjs";
 import { TEST_DATABASE_URL } from "../support/server";
+import { standInNode, standInNodes } from "./stand-in-node";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-/** A stand-in for a Node binary: it only reports its version, which is all the set-up asks of it. */
-function standInNode(dir: string, version: string) {
-  const path = join(dir, `node-${version}`);
-  writeFileSync(path, `#!/bin/sh\necho v${version}\n`);
-  chmodSync(path, 0o755);
-  return path;
-}
 
 // The checks below on Chromium and PostgreSQL get stand-ins for both Node
 // versions, so the set-up has nothing to fetch.
 const standIns = mkdtempSync(join(tmpdir(), "harborline-node-stand-ins-"));
-const standInNodes = Object.fromEntries(
-  runtimes.map((runtime) => [envName(runtime), standInNode(standIns, runtime.pinned)]),
-);
+const standInEnv = standInNodes(standIns);
 afterAll(() => rmSync(standIns, { recursive: true, force: true }));
 
 function setUp(env: Record<string, string>): Promise<{ status: number | null; output: string }> {
@@ -50,7 +32,7 @@ function setUp(env: Record<string, string>): Promise<{ status: number | null; ou
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       CHROME_PATH: process.execPath,
-      ...standInNodes,
+      ...standInEnv,
       ...env,
     },
     timeout: 60_000,
