@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ATTRIBUTION_KEY, captureAttribution, readAttribution } from "./attribution";
 import { attributionSchema } from "#domain/application/schema";
-import { failingStorage, MemoryStorage } from "~/testing/memory-storage";
+import { failingStorage, MemoryStorage } from "../../../test/support/site-pages/memory-storage";
 
 const site = "https://harborline.test";
 const start = new Date("2024-03-01T12:00:00.000Z");

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearDraft, DRAFT_KEY, DRAFT_VERSION, loadDraft, saveDraft } from "./draft-store";
 import { emptyApplication } from "#domain/application/schema";
-import { failingStorage, MemoryStorage } from "~/testing/memory-storage";
+import { failingStorage, MemoryStorage } from "../../../test/support/site-pages/memory-storage";
 
 const fields = Object.keys(emptyApplication);
 const id = "3f1c2b8e-8a34-4c5e-9d2b-7d1f0b7b2c11";

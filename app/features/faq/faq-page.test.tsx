@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { faqGroups, faqPageContent } from "~/content/faq";
 import { siteFacts } from "#domain/site-facts";
 import { FaqPage } from "./faq-page";
-import { renderPage } from "~/testing/render";
+import { renderPage } from "../../../test/support/site-pages/render";
 
 const renderFaq = () => renderPage(<FaqPage content={faqPageContent} />, "/faq");
 

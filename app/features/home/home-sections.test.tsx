@@ -10,7 +10,7 @@ import { AboutSection } from "./about-section";
 import { Hero } from "./hero";
 import { HowItWorks } from "./how-it-works";
 import { Testimonials } from "./testimonials";
-import { renderPage } from "~/testing/render";
+import { renderPage } from "../../../test/support/site-pages/render";
 
 function renderHome() {
   return renderPage(

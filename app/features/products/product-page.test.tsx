@@ -7,7 +7,7 @@ import { ProductBenefits } from "./product-benefits";
 import { ProductEligibility } from "./product-eligibility";
 import { ProductHero } from "./product-hero";
 import { ProductProcess } from "./product-process";
-import { renderPage } from "~/testing/render";
+import { renderPage } from "../../../test/support/site-pages/render";
 
 function renderProductPage(product: Product) {
   renderPage(

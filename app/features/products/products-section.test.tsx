@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { productCards, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "#domain/lib/format";
 import { ProductsSection } from "./products-section";
-import { renderPage } from "~/testing/render";
+import { renderPage } from "../../../test/support/site-pages/render";
 
 const renderSection = () =>
   renderPage(<ProductsSection products={productCards()} copy={productsSectionCopy} />);
