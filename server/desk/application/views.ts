@@ -19,7 +19,7 @@ import type {
 } from "#domain/desk/contract";
 import type { Touch } from "#domain/application/schema";
 import { APPLICATION_FIELDS } from "../../crm-delivery/crm-payload";
-import type { InboxRepository, InboxRow } from "../../inbox/inbox-repository";
+import type { InboxRepository } from "../../inbox/inbox-repository";
 import { zonedIso } from "../zoned-day";
 import type { ActionRow, ApplicationMailRow } from "./application-repository";
 
@@ -103,28 +103,26 @@ const mailEntries = (mails: ApplicationMailRow[]): TimelineEntry[] =>
     })),
   ]);
 
-export function toDetail(
-  shown: Shown,
-  actions: ActionRow[],
-  mails: ApplicationMailRow[],
-): ApplicationDetail {
+export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationMailRow[]): ApplicationDetail {
   const a = shown.application;
   const payload = payloadOf(shown);
   const attribution = a.attribution as { firstTouch?: Touch; lastTouch?: Touch } | null;
   const timeline: TimelineEntry[] = [
-    ...attemptsOf(shown).map(
-      ({ at, status, error, durationMs, outcome }): TimelineAttempt => ({
-        at,
-        kind: "attempt",
-        status,
-        error,
-        durationMs,
-        outcome,
-      }),
-    ),
-    ...actions.map(
-      ({ at, action, by, reason }): TimelineAction => ({ at, kind: "action", action, by, reason }),
-    ),
+    ...attemptsOf(shown).map(({ at, status, error, durationMs, outcome }): TimelineAttempt => ({
+      at,
+      kind: "attempt",
+      status,
+      error,
+      durationMs,
+      outcome,
+    })),
+    ...actions.map(({ at, action, by, reason }): TimelineAction => ({
+      at,
+      kind: "action",
+      action,
+      by,
+      reason,
+    })),
     ...mailEntries(mails),
   ].sort((x, y) => x.at.localeCompare(y.at));
   return {
