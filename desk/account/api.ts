@@ -1,4 +1,5 @@
 /** The account page's requests: changing one's password, new backup codes. */
+import type { BackupCodes } from "#domain/desk/contract";
 import { request } from "../common/api/client";
 
 /** Ends every other session; the answer sets this one's new session cookie. */
@@ -10,4 +11,4 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 
 /** Ten new backup codes, shown once; the old ones stop working. */
 export const regenerateBackupCodes = (password: string) =>
-  request<{ backupCodes: string[] }>("/account/backup-codes", { method: "POST", body: { password } });
+  request<BackupCodes>("/account/backup-codes", { method: "POST", body: { password } });

@@ -1,12 +1,12 @@
 /** Delivery health, and sending dead deliveries again. */
 import { request } from "../common/api/client";
-import type { DeliveryHealth, RedeliverDeadInclude } from "#domain/desk/contract";
+import type { DeliveryHealth, RedeliverDeadInclude, RedeliveredDead } from "#domain/desk/contract";
 
 export const getHealth = (signal?: AbortSignal) => request<DeliveryHealth>("/health", { signal });
 
 /** Sends dead deliveries again: the temporary failures, or with "all" the permanent refusals too. */
 export const redeliverDead = (include: RedeliverDeadInclude = "temporary") =>
-  request<{ redelivered: number; permanentLeft: number }>("/deliveries/redeliver-dead", {
+  request<RedeliveredDead>("/deliveries/redeliver-dead", {
     method: "POST",
     body: { include },
   });

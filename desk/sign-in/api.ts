@@ -1,6 +1,13 @@
 /** Before sign-in: first setup, invitations and enrolment, the two sign-in steps. */
 import { request } from "../common/api/client";
-import type { Enrolment, Invitation, Me, SetupStatus } from "#domain/desk/contract";
+import type {
+  BackupCodes,
+  EnrolmentStarted,
+  Invitation,
+  SetupStatus,
+  SignedIn,
+  SignInNext,
+} from "#domain/desk/contract";
 
 const token = (value: string) => encodeURIComponent(value);
 
@@ -13,15 +20,14 @@ export const getInvitation = (value: string, signal?: AbortSignal) =>
 export const acceptInvitation = (
   value: string,
   answer: { password: string; email?: string; name?: string },
-) =>
-  request<{ enrolment: Enrolment }>(`/invitations/${token(value)}/accept`, { method: "POST", body: answer });
+) => request<EnrolmentStarted>(`/invitations/${token(value)}/accept`, { method: "POST", body: answer });
 
 export const confirmEnrolment = (code: string) =>
-  request<{ backupCodes: string[] }>("/enrolment/confirm", { method: "POST", body: { code } });
+  request<BackupCodes>("/enrolment/confirm", { method: "POST", body: { code } });
 
 export const signIn = (email: string, password: string) =>
-  request<{ next: "code" }>("/sign-in", { method: "POST", body: { email, password } });
+  request<SignInNext>("/sign-in", { method: "POST", body: { email, password } });
 
 /** The second step: an authenticator code, or one of the backup codes. */
 export const signInCode = (answer: { code: string } | { backupCode: string }) =>
-  request<{ user: Me }>("/sign-in/code", { method: "POST", body: answer });
+  request<SignedIn>("/sign-in/code", { method: "POST", body: answer });

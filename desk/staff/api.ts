@@ -1,11 +1,18 @@
 /** Staff and invitations (admin only). The server refuses these to staff. */
 import { request } from "../common/api/client";
-import type { Items, PendingInvitation, Role, StaffChange, StaffMember } from "#domain/desk/contract";
+import type {
+  InviteLink,
+  Items,
+  PendingInvitation,
+  Role,
+  StaffChange,
+  StaffMember,
+} from "#domain/desk/contract";
 
 export const listStaff = (signal?: AbortSignal) => request<Items<StaffMember>>("/staff", { signal });
 
 export const inviteStaff = (email: string, role: Role) =>
-  request<{ inviteUrl: string }>("/staff/invitations", { method: "POST", body: { email, role } });
+  request<InviteLink>("/staff/invitations", { method: "POST", body: { email, role } });
 
 export const listInvitations = (signal?: AbortSignal) =>
   request<Items<PendingInvitation>>("/staff/invitations", { signal });
@@ -15,7 +22,7 @@ export const revokeInvitation = (id: string) =>
 
 /** A new link for the same person; the old one stops working. */
 export const resendInvitation = (id: string) =>
-  request<{ inviteUrl: string }>(`/staff/invitations/${encodeURIComponent(id)}/resend`, {
+  request<InviteLink>(`/staff/invitations/${encodeURIComponent(id)}/resend`, {
     method: "POST",
     body: {},
   });
@@ -24,7 +31,7 @@ export const updateStaff = (id: string, change: StaffChange) =>
   request<StaffMember>(`/staff/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
 
 export const resetSecondFactor = (id: string) =>
-  request<{ inviteUrl: string }>(`/staff/${encodeURIComponent(id)}/reset-second-factor`, {
+  request<InviteLink>(`/staff/${encodeURIComponent(id)}/reset-second-factor`, {
     method: "POST",
     body: {},
   });
