@@ -5,6 +5,7 @@
  * Sending: claims, attempts and leases as every outbox has them
  * (outbox/claims.ts).
  */
+import type { MailItem } from "#domain/desk/contract";
 import { createClaims, type OutboxTables } from "../outbox/claims";
 import { notifyRowsWaiting } from "../outbox/notifier";
 import type { ClaimedRow, Outcome } from "../outbox/worker-loop";
@@ -111,21 +112,6 @@ export interface ClaimedMail extends ClaimedRow, Omit<OutgoingMail, "capKey"> {
   createdAt: Date;
 }
 
-export interface MailListItem {
-  id: string;
-  kind: MailKind;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  messageId: string;
-  applicationId: string | null;
-}
-
 /** The mail outbox; a claim returns the stored message. */
 const TABLES: OutboxTables<"sent"> = {
   outbox: MAIL_OUTBOX,
@@ -204,7 +190,7 @@ export function createMailOutboxRepository(store: Store) {
         [filter.status ?? null, filter.cursor ?? null, limit + 1],
       );
       const page = rows.slice(0, limit);
-      const items: MailListItem[] = page.map((row) => ({
+      const items: MailItem[] = page.map((row) => ({
         id: row.id,
         kind: row.kind,
         to: row.to_address,
