@@ -4,10 +4,11 @@
  * given a delivery history directly in the store, and a signed-in client.
  */
 import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, beforeEach } from "vitest";
 import type { App } from "../../server/app";
 import type { Store } from "../../server/store/store";
-import { deskHeaders } from "./desk";
-import { validApplication } from "./server";
+import { deskHeaders, signedInStaff } from "./desk";
+import { useTestApp, validApplication, type Engine } from "./server";
 
 /** Submits an application through the public endpoint; returns its id. */
 export async function submit(app: App, overrides: Record<string, unknown> = {}): Promise<string> {
@@ -81,7 +82,7 @@ export async function auditRows(store: Store, target?: string, action?: string) 
   return rows;
 }
 
-/** A staff member's requests: GET, POST (with the console's Origin) and the JSON body. */
+/** A staff member's requests: GET, POST (with the desk's Origin) and the JSON body. */
 export function deskClient(app: () => App, cookie: () => string | undefined) {
   return {
     get: (url: string): Promise<LightMyRequestResponse> =>
@@ -94,4 +95,23 @@ export function deskClient(app: () => App, cookie: () => string | undefined) {
         ...(payload ? { payload } : {}),
       }),
   };
+}
+
+/**
+ * The set-up most desk route tests share: a test app on `engine`, one staff
+ * member signed in before the tests, the database emptied before each, and
+ * that member's client. `staff()` is the member (cookie and e-mail).
+ */
+export function useStaffDesk(engine: Engine) {
+  const ctx = useTestApp(engine, { resetEach: false });
+  let staff: { cookie: string; email: string };
+  const client = deskClient(
+    () => ctx.app,
+    () => staff.cookie,
+  );
+  beforeAll(async () => {
+    staff = await signedInStaff(ctx.app, { role: "staff" });
+  });
+  beforeEach(() => ctx.db.reset());
+  return { ctx, client, staff: () => staff };
 }

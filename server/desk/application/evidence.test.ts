@@ -4,25 +4,14 @@
  * the CRM's attempts; audited.
  */
 import { createHash } from "node:crypto";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { smsConsentText } from "#domain/application/schema";
-import { signedInStaff } from "../../../test/support/desk";
-import { auditRows, deliveryHistory, deskClient } from "../../../test/support/desk-applications";
-import { ENGINES, useTestApp, validApplication } from "../../../test/support/server";
+import { auditRows, deliveryHistory, useStaffDesk } from "../../../test/support/desk-applications";
+import { ENGINES, validApplication } from "../../../test/support/server";
 import { sha256 } from "./views";
 
 describe.each(ENGINES)("desk consent evidence on %s", (engine) => {
-  const ctx = useTestApp(engine, { resetEach: false });
-  let staff: { cookie: string; email: string };
-  const client = deskClient(
-    () => ctx.app,
-    () => staff.cookie,
-  );
-
-  beforeAll(async () => {
-    staff = await signedInStaff(ctx.app, { role: "staff" });
-  });
-  beforeEach(() => ctx.db.reset());
+  const { ctx, client, staff } = useStaffDesk(engine);
 
   it("exports the consent evidence as a JSON download, and audits it", async () => {
     const body = validApplication({ companyName: "Evidence Co", pageUrl: "https://example.test/apply" });
@@ -47,7 +36,7 @@ describe.each(ENGINES)("desk consent evidence on %s", (engine) => {
     const evidence = response.json();
     expect(evidence).toMatchObject({
       applicationId: id,
-      exportedBy: staff.email,
+      exportedBy: staff().email,
       consent: {
         text: smsConsentText,
         version: "sms-consent-2024-01",
@@ -80,7 +69,7 @@ describe.each(ENGINES)("desk consent evidence on %s", (engine) => {
     // The instant the browser stamped, with the provider's offset (../time-zone.test.ts).
     expect(Date.parse(evidence.consent.consentedAt)).toBe(Date.parse(evidence.submission.payload.timestamp));
     expect(await auditRows(ctx.db.store, id, "evidence.exported")).toEqual([
-      expect.objectContaining({ actor_email: staff.email }),
+      expect.objectContaining({ actor_email: staff().email }),
     ]);
   });
 });

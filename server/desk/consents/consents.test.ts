@@ -3,25 +3,14 @@
  * however it is written, or an e-mail in any case; a bad query is a 400;
  * every lookup is audited.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { smsConsentText } from "#domain/application/schema";
-import { signedInStaff } from "../../../test/support/desk";
-import { auditRows, deskClient, placeAt, submit } from "../../../test/support/desk-applications";
-import { ENGINES, useTestApp } from "../../../test/support/server";
+import { auditRows, useStaffDesk, placeAt, submit } from "../../../test/support/desk-applications";
+import { ENGINES } from "../../../test/support/server";
 import { sha256 } from "../application/views";
 
 describe.each(ENGINES)("desk consent lookup on %s", (engine) => {
-  const ctx = useTestApp(engine, { resetEach: false });
-  let staff: { cookie: string; email: string };
-  const client = deskClient(
-    () => ctx.app,
-    () => staff.cookie,
-  );
-
-  beforeAll(async () => {
-    staff = await signedInStaff(ctx.app, { role: "staff" });
-  });
-  beforeEach(() => ctx.db.reset());
+  const { ctx, client, staff } = useStaffDesk(engine);
 
   it("finds every consent for a phone number however it is written, or an e-mail in any case", async () => {
     const a = await submit(ctx.app, {
@@ -69,7 +58,7 @@ describe.each(ENGINES)("desk consent lookup on %s", (engine) => {
     expect((await client.get("/api/desk/consents?email=%ED%A0%80%40b.c")).statusCode).toBe(400);
     expect(await auditRows(ctx.db.store, undefined, "consents.looked_up")).toContainEqual(
       expect.objectContaining({
-        actor_email: staff.email,
+        actor_email: staff().email,
         details: { email: "OWNER@shop.EXAMPLE", found: 1 },
       }),
     );

@@ -4,30 +4,20 @@
  * redelivering the dead; whether a CRM webhook is set, never its address.
  * Why each dead one failed: dead-deliveries.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryWindowMs } from "../../outbox/retry-schedule";
-import { signedInStaff } from "../../../test/support/desk";
 import {
   auditRows,
   deliveryHistory,
-  deskClient,
+  useStaffDesk,
   placeAt,
   submit,
 } from "../../../test/support/desk-applications";
-import { buildTestApp, ENGINES, useTestApp } from "../../../test/support/server";
+import { signedInStaff } from "../../../test/support/desk";
+import { buildTestApp, ENGINES } from "../../../test/support/server";
 
 describe.each(ENGINES)("desk delivery health on %s", (engine) => {
-  const ctx = useTestApp(engine, { resetEach: false });
-  let staff: { cookie: string; email: string };
-  const client = deskClient(
-    () => ctx.app,
-    () => staff.cookie,
-  );
-
-  beforeAll(async () => {
-    staff = await signedInStaff(ctx.app, { role: "staff" });
-  });
-  beforeEach(() => ctx.db.reset());
+  const { ctx, client, staff } = useStaffDesk(engine);
 
   it("reports delivery health: counts, oldest waiting, last delivered, dead rows; redelivers the dead", async () => {
     const empty = (await client.get("/api/desk/health")).json();
@@ -83,7 +73,7 @@ describe.each(ENGINES)("desk delivery health on %s", (engine) => {
     expect(redelivered.json()).toEqual({ redelivered: 1, permanentLeft: 0 });
     expect((await client.get("/api/desk/health")).json().counts).toMatchObject({ pending: 3, dead: 0 });
     expect(await auditRows(ctx.db.store, undefined, "deliveries.redelivered_dead")).toContainEqual(
-      expect.objectContaining({ actor_email: staff.email, details: { count: 1, include: "all" } }),
+      expect.objectContaining({ actor_email: staff().email, details: { count: 1, include: "all" } }),
     );
   });
 
