@@ -3,18 +3,8 @@
  * enforces them: an import the wrong way fails `npm test`'s lint step with
  * the layers message, and the ways that are allowed pass.
  */
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-/** The layer rule's complaints about `code` placed at `file` (the file need not exist). */
-async function refusals(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: file });
-  return result.messages
-    .filter((message) => message.ruleId === "import-x/no-restricted-paths")
-    .map((message) => message.message);
-}
+import { zoneRefusals as refusals } from "../support/lint";
 
 describe("imports between the top-level folders", () => {
   it.each([
@@ -49,6 +39,16 @@ describe("imports between the top-level folders", () => {
     ["shared domain code importing UI", "domain/probe.ts", 'import { cn } from "#ui/cn";'],
     ["UI primitives importing the website", "ui/probe.ts", 'import { publicEnv } from "~/lib/public-env";'],
     ["UI primitives importing the desk", "ui/probe.ts", 'import "../desk/main";'],
+    [
+      "one desk feature importing another",
+      "desk/quarantine/probe.ts",
+      'import { InboxPage } from "../inbox/inbox-page";',
+    ],
+    [
+      "the desk's common pieces importing a feature",
+      "desk/common/components/probe.tsx",
+      'import { AuditPage } from "../../audit/audit-page";',
+    ],
   ])("refuses %s", async (_name, file, code) => {
     expect(await refusals(file, code)).toEqual([expect.stringContaining("Imports flow one way")]);
   });

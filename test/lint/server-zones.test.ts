@@ -5,18 +5,8 @@
  * and no domain reaches into the desk, the CLI or routes/. An import the wrong
  * way fails `npm test`'s lint step; the ways that are allowed pass.
  */
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-
-const eslint = new ESLint({ cwd: process.cwd() });
-
-/** The zone rule's complaints about `code` placed at `file` (the file need not exist). */
-async function refusals(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: file });
-  return result.messages
-    .filter((message) => message.ruleId === "import-x/no-restricted-paths")
-    .map((message) => message.message);
-}
+import { zoneRefusals as refusals } from "../support/lint";
 
 describe("imports between the server's folders", () => {
   it.each([
