@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: "mail", loader: mailLoader, element: <MailPage /> },
               {
                 path: "analytics",
-                // The charts library is most of the console's code: it loads with this page only.
+                // The charts library is most of the desk's code: it loads with this page only.
                 lazy: () =>
                   import("./analytics/analytics-page").then((page) => ({
                     loader: page.analyticsLoader,

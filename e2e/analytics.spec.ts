@@ -236,7 +236,7 @@ test("a scripted set of visitors gives exactly the expected funnel, errors and v
     { path: "/products/growth-capital", pageviews: 1 },
   ]);
 
-  // The console shows the same numbers, readable with a screen reader.
+  // The desk shows the same numbers, readable with a screen reader.
   await page.goto(`/desk/analytics?from=${today}&to=${today}&campaign=${campaign}`);
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   await page.getByText("Show the numbers as a table").nth(1).click();

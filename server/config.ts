@@ -27,7 +27,7 @@ export interface Config {
   siteUrl: string;
   /** The prerendered site (`<build>/client`). */
   clientDir: string;
-  /** The lead desk's client-rendered console (`<build>/desk`), served under /desk. */
+  /** The lead desk's client-rendered app (`<build>/desk`), served under /desk. */
   deskDir: string;
   rateLimit: { max: number; windowMs: number };
   trustProxy: TrustProxy;

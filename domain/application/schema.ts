@@ -13,7 +13,7 @@ import { emailAddress, invalidEmailMessage } from "../lib/email";
 import { ATTRIBUTION_LIMITS, CAMPAIGN_PARAMS, type CampaignParam } from "./attribution-fields";
 import type { AnswerField, ApplicationField } from "./steps";
 
-// The server and the console know the application by this module: they read
+// The server and the desk know the application by this module: they read
 // the fields and steps from here too.
 export { applicationSteps, type AnswerField, type ApplicationField } from "./steps";
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "./test";
 
-/** WCAG 2.2 AA and axe's best practices: what every page, public or console, must pass. */
+/** WCAG 2.2 AA and axe's best practices: what every page, public or desk, must pass. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /** Fails the test when axe finds anything; `soft` goes on to the next check and fails at the end (to see every page's findings in one run). */

@@ -1,7 +1,7 @@
 /**
  * `npm run leads -- staff invite <email> --role admin|staff [--json]`: an
  * invitation link for a new desk account, the same as an admin makes in the
- * console (single use, expires after DESK_INVITE_TTL). It is written to the
+ * desk (single use, expires after DESK_INVITE_TTL). It is written to the
  * audit log with no actor (the operator at the server).
  */
 import type { Config } from "../config";

@@ -100,7 +100,7 @@ describe.each(ENGINES)("hostile parameters and cookies on %s", (engine) => {
   const errorLines: string[] = [];
   let routes: Route[];
 
-  // The console's page from a tiny stand-in build: this suite runs before `npm run build` does.
+  // The desk's page from a tiny stand-in build: this suite runs before `npm run build` does.
   const deskDir = mkdtempSync(join(tmpdir(), "harborline-fuzz-desk-"));
   mkdirSync(join(deskDir, "assets"));
   writeFileSync(join(deskDir, "index.html"), "<!doctype html><title>Lead desk</title>");

@@ -85,8 +85,6 @@ async function rendered(element: ReactElement) {
   return { html, text: toPlainText(html) };
 }
 
-export const consoleUrl = (settings: MailSettings, path: string) => deskUrl(settings.siteUrl, path);
-
 /** The cap key for mail of one kind to one address. */
 export const capKeyFor = (kind: MailKind, address: string) => `${kind}:${address.trim().toLowerCase()}`;
 
@@ -129,7 +127,7 @@ export async function composeStaffAlerts(
     fundingType: labelOf(fundingTypeOptions, app.fundingType),
     amount: formatUsd(Number(app.fundingAmount)),
     reference: app.reference,
-    consoleUrl: consoleUrl(settings, DESK_PAGES.application.path(app.id)),
+    deskUrl: deskUrl(settings.siteUrl, DESK_PAGES.application.path(app.id)),
   };
   const body = await rendered(<StaffAlert {...props} />);
   return settings.mail.staffAlertEmails.map((to) => ({
@@ -143,12 +141,12 @@ export async function composeStaffAlerts(
 }
 
 export async function composeDeliveryAlerts(
-  props: Omit<DeliveryAlertProps, "consoleUrl">,
+  props: Omit<DeliveryAlertProps, "deskUrl">,
   settings: MailSettings,
 ): Promise<OutgoingMail[]> {
   if (settings.mail.staffAlertEmails.length === 0) return [];
   const body = await rendered(
-    <DeliveryAlert {...props} consoleUrl={consoleUrl(settings, DESK_PAGES.health.path())} />,
+    <DeliveryAlert {...props} deskUrl={deskUrl(settings.siteUrl, DESK_PAGES.health.path())} />,
   );
   return settings.mail.staffAlertEmails.map((to) => ({
     kind: "delivery-alert",

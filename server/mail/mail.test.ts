@@ -123,7 +123,7 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
       expect(receipt.html).not.toMatch(/<img|src=|url\(/i);
     });
 
-    it("alerts every staff address with who, company, type, amount and a console link, nothing more", async () => {
+    it("alerts every staff address with who, company, type, amount and a desk link, nothing more", async () => {
       const id = await apply({ companyName: "Beta Bakery", firstName: "Grace", lastName: "Hopper" });
       startWorker();
       await until("two staff alerts", () => STAFF.every((to) => smtp.to(to).length === 1));

@@ -69,7 +69,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     messages: {
       sent: "e-mail sent",
       retry: "e-mail not sent; will retry",
-      dead: "e-mail failed for good; row is dead (redeliver from the console)",
+      dead: "e-mail failed for good; row is dead (redeliver from the desk)",
       unrecorded: "could not record a mail attempt",
       expired: "claim expired before the mail attempt was recorded",
       unclaimed: "could not claim mail outbox rows",

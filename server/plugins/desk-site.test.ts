@@ -12,7 +12,7 @@ const INDEX =
   '<body><div id="root"></div></body></html>';
 const SCRIPT = `export const desk = ${JSON.stringify("x".repeat(4000))};\n`;
 
-describe("the lead desk's console under /desk", () => {
+describe("the lead desk under /desk", () => {
   let deskDir: string;
   let app: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -29,7 +29,7 @@ describe("the lead desk's console under /desk", () => {
   });
 
   it.each(["/desk", "/desk/", "/desk/inbox", "/desk/applications/abc?x=1", "/desk/invite/some-token"])(
-    "%s answers the console's page, uncached, not indexed, under a CSP with no script hashes",
+    "%s answers the desk's page, uncached, not indexed, under a CSP with no script hashes",
     async (url) => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(200);
@@ -86,7 +86,7 @@ describe("the lead desk's console under /desk", () => {
   });
 });
 
-describe("without a built console", () => {
+describe("without a built desk", () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     app = await buildTestApp({

@@ -1,7 +1,7 @@
 /**
- * The lead desk's console (built by `vite build -c vite.desk.config.ts` into
+ * The lead desk (built by `vite build -c vite.desk.config.ts` into
  * <build>/desk): /desk and every path under it answer the single page's
- * index.html (the console routes in the browser), /desk/assets/* the hashed
+ * index.html (the desk routes in the browser), /desk/assets/* the hashed
  * files. Nothing under /desk is cached, except the hashed assets, and nothing
  * under it is for search engines. A missing build answers 503, plainly.
  */
@@ -66,7 +66,7 @@ export default fp<{ deskDir: string }>(
 
     // Every /desk answer, whatever it is, stays out of caches and search engines.
     // (The security-headers plugin adds the site's CSP: with no hashes, as the
-    // console's HTML has no inline script.)
+    // desk's HTML has no inline script.)
     app.addHook("onRequest", async (request, reply) => {
       const path = request.url.split("?")[0];
       if (path === "/desk" || path.startsWith("/desk/")) {

@@ -8,7 +8,7 @@ import { TOTP } from "otpauth";
 import type { App } from "../../server/app";
 import { createInvitations } from "../../server/desk/auth/invitations";
 
-/** Headers a same-origin page of the console sends (inject adds the JSON content type with a payload). */
+/** Headers a same-origin page of the desk sends (inject adds the JSON content type with a payload). */
 export function deskHeaders(app: App, cookie?: string): Record<string, string> {
   return { origin: new URL(app.config.siteUrl).origin, ...(cookie ? { cookie } : {}) };
 }

@@ -1,5 +1,5 @@
 /**
- * GET /api/desk/analytics as the console calls it: signed-in staff only,
+ * GET /api/desk/analytics as the desk calls it: signed-in staff only,
  * clear 400s for a bad range, and the day's numbers for a good one.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The console's analytics dashboard (staff):
+ * The desk's analytics dashboard (staff):
  *   GET /api/desk/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD&source=&campaign=
  *       200 AnalyticsReport (#domain/desk/contract) for those UTC days,
  *       both included (default: the last 30 days up to today); source or

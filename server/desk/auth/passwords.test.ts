@@ -1,6 +1,6 @@
 /**
  * New passwords are judged by zxcvbn with the desk's own context words (the
- * company, the console, the person's name and address), through the
+ * company, the desk, the person's name and address), through the
  * invitation link on both engines; the estimate stays fast at any length.
  */
 import { randomBytes } from "node:crypto";

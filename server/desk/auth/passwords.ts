@@ -3,7 +3,7 @@
  * checks too: at least 12 characters, up to 256, no composition rules), and
  * hard enough to guess by zxcvbn's estimate (score 3 of
  * 4: common passwords and their variants, keyboard rows, repeats, sequences,
- * dates, dictionary words), with the company's name, the console's name and
+ * dates, dictionary words), with the company's name, the desk's name and
  * the person's own name and e-mail address counted as known to an attacker:
  * they are taken out before the rest is judged, so they add nothing.
  * The dictionaries (a few MB) stay on the server; the desk checks only length.

@@ -1,5 +1,5 @@
 /**
- * The console's mail page API on both engines: staff see what was sent, what
+ * The desk's mail page API on both engines: staff see what was sent, what
  * waits and what died (never a body), and send a dead e-mail again; every look
  * and every resend is in the audit log; strangers get nothing.
  */

@@ -1,6 +1,6 @@
 /**
  * An abandoned first setup (a setup link accepted, the authenticator app never
- * confirmed) does not block setup for good: the console still says setup is
+ * confirmed) does not block setup for good: the desk still says setup is
  * needed, the server logs a new setup link once a link's lifetime has passed,
  * and accepting it removes the abandoned account. Both engines, through HTTP.
  */

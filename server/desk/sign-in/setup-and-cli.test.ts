@@ -59,7 +59,7 @@ describe.each(ENGINES)("first desk accounts on %s", (engine) => {
     };
   };
 
-  it("logs a one-time setup link while no admin exists, and the console is told so", async () => {
+  it("logs a one-time setup link while no admin exists, and the desk is told so", async () => {
     const { app, lines, stop } = await start();
     try {
       const setupUrl = lines.find((line) => typeof line.setupUrl === "string")?.setupUrl as string;

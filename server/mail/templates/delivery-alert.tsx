@@ -33,7 +33,7 @@ export interface DeliveryAlertProps {
   lastError: string | null;
   /** The "flapping" summary's counts. */
   flaps?: Flaps;
-  consoleUrl: string;
+  deskUrl: string;
 }
 
 const SUBJECTS: Record<Exclude<DeliveryAlertKind, "flapping">, string> = {
@@ -94,14 +94,14 @@ export function DeliveryAlert(props: DeliveryAlertProps) {
       ) : props.kind === "dead" ? (
         <Paragraph>
           A lead has used up its delivery attempts (or the CRM refused it outright). It is kept in the store;
-          redeliver it from the console once the CRM accepts leads again. Further dead leads in this outage
-          will not send more e-mails.
+          redeliver it from the desk once the CRM accepts leads again. Further dead leads in this outage will
+          not send more e-mails.
         </Paragraph>
       ) : (
         <Paragraph>The CRM webhook accepted a lead again. Waiting leads are being delivered.</Paragraph>
       )}
       <Details rows={rows} />
-      <ButtonLink href={props.consoleUrl}>Open delivery health in the console</ButtonLink>
+      <ButtonLink href={props.deskUrl}>Open delivery health in the desk</ButtonLink>
     </EmailLayout>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The staff alert on each new lead: who, which company, what they asked for,
- * and a link to the lead in the console. Nothing else about the person (no
- * e-mail address, phone, revenue or credit band): the console has the rest
+ * and a link to the lead in the desk. Nothing else about the person (no
+ * e-mail address, phone, revenue or credit band): the desk has the rest
  * behind its sign-in.
  */
 import { Details, EmailLayout, Heading, Paragraph, ButtonLink } from "./layout";
@@ -12,7 +12,7 @@ export interface StaffAlertProps {
   fundingType: string;
   amount: string;
   reference: string;
-  consoleUrl: string;
+  deskUrl: string;
 }
 
 export const staffAlertSubject = ({ company, amount, fundingType }: StaffAlertProps) =>
@@ -31,7 +31,7 @@ export function StaffAlert(props: StaffAlertProps) {
           ["Reference", props.reference],
         ]}
       />
-      <ButtonLink href={props.consoleUrl}>Open the lead in the console</ButtonLink>
+      <ButtonLink href={props.deskUrl}>Open the lead in the desk</ButtonLink>
       <Paragraph muted>You get this because your address is in STAFF_ALERT_EMAILS.</Paragraph>
     </EmailLayout>
   );
