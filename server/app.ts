@@ -10,7 +10,6 @@ import rateLimit from "./plugins/rate-limit";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import storePlugin from "./plugins/store";
-import { notifyDeliveryQueued } from "./crm-delivery/outbox-repository";
 import type { JournaledApplication } from "./intake/applications-repository";
 import { createIntake } from "./intake/intake";
 import intakeRoutes from "./intake/intake-routes";
@@ -70,8 +69,6 @@ export async function buildApp({
     clientErrorHandler: clientErrorHandler(config),
   });
   app.decorate("config", config);
-  // The desk queues applications for the CRM too (release, redelivery): the same notifier.
-  app.decorate("wakeDelivery", () => notifyDeliveryQueued());
   const site = loadSite(config.clientDir);
 
   // Cross-cutting concerns, one file each.

@@ -7,8 +7,6 @@ declare module "fastify" {
     config: Config;
     store: Store;
     newsletter: NewsletterRepository;
-    /** An application was queued for the CRM: wakes the delivery workers (notifyDeliveryQueued). */
-    wakeDelivery(applicationId: string): void;
   }
   interface FastifyReply {
     /** The page whose CSP script hashes this response needs (set for HTML). */

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ApplicationAction } from "#domain/desk/audit-actions";
 import type { ApplicationDetail } from "#domain/desk/contract";
+import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { notifyMailQueued } from "../../mail/outbox-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
@@ -81,7 +82,7 @@ export function applicationActions(app: FastifyInstance) {
         return result;
       });
       // The delivery worker takes it at once rather than at its next poll.
-      if (queued) app.wakeDelivery(id);
+      if (queued) notifyDeliveryQueued();
       if (mailQueued) notifyMailQueued();
     } catch (error) {
       if (error instanceof Refusal) return reply.code(error.status).send({ error: error.error });

@@ -18,6 +18,7 @@ import {
 import { retryWindowMs } from "../../outbox/retry-schedule";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
+import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { auditRead } from "../audit/repeated";
@@ -93,7 +94,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
       );
       return moved;
     });
-    if (ids.length > 0) app.wakeDelivery(ids[0]);
+    if (ids.length > 0) notifyDeliveryQueued();
     // What stays dead: the permanent refusals left out (or refused again since).
     return {
       redelivered: ids.length,
