@@ -119,7 +119,7 @@ async function signedInStaff(page: Page) {
   const email = `analyst+${Date.now()}@harborline.test`;
   const out = execFileSync(
     process.execPath,
-    ["--import", "tsx", "server/cli/leads.ts", "staff", "invite", email, "--role", "staff", "--json"],
+    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", "staff", "--json"],
     { env: { ...process.env, ...E2E.serverEnv, LOG_LEVEL: "silent" }, encoding: "utf8" },
   );
   const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };

@@ -71,16 +71,16 @@ test("a visitor completes the application: stored with consent and attribution, 
     .poll(
       async () => {
         const received = (await (await fetch(`${E2E.crmOrigin}/received`)).json()) as Received[];
-        return received.filter((lead) => lead.body.email === applicant.email).length;
+        return received.filter((sent) => sent.body.email === applicant.email).length;
       },
       { timeout: 15_000 },
     )
     .toBe(1);
   const received = (await (await fetch(`${E2E.crmOrigin}/received`)).json()) as Received[];
-  const lead = received.find((entry) => entry.body.email === applicant.email)!;
-  expect(lead.idempotencyKey).toBe(row.id);
-  expect(Object.keys(lead.body).slice(0, SPEC_KEYS.length)).toEqual(SPEC_KEYS);
-  expect(lead.body).toMatchObject({
+  const sent = received.find((entry) => entry.body.email === applicant.email)!;
+  expect(sent.idempotencyKey).toBe(row.id);
+  expect(Object.keys(sent.body).slice(0, SPEC_KEYS.length)).toEqual(SPEC_KEYS);
+  expect(sent.body).toMatchObject({
     fundingType: "strategic-financing",
     fundingAmount: "250000",
     smsConsent: true,

@@ -27,7 +27,7 @@ let applicationPath: string;
 type Received = { idempotencyKey: string; body: { companyName: string } };
 const crmReceived = async () =>
   ((await (await fetch(`${E2E.crmOrigin}/received`)).json()) as Received[]).filter(
-    (lead) => lead.body.companyName === company,
+    (sent) => sent.body.companyName === company,
   );
 
 /** What the browser reports as breaking the page's Content-Security-Policy. */

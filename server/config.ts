@@ -79,7 +79,7 @@ export interface MailConfig {
   from: string;
   /** Newsletter mail: a different address from `from`, as mailbox providers ask. */
   marketingFrom: string;
-  /** New-lead and CRM delivery alerts go to these; none: no alerts. */
+  /** New-application and CRM delivery alerts go to these; none: no alerts. */
   staffAlertEmails: string[];
   /** Failed CRM attempts in a row before the "delivery failing" alert. */
   alertFailingAfter: number;

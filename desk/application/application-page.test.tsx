@@ -199,7 +199,7 @@ test("a quarantined application offers Release, not Redeliver", async () => {
   expect(await screen.findByText("Reason: Honeypot filled")).toBeVisible();
   expect(screen.queryByRole("button", { name: "Redeliver" })).not.toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Release from quarantine" }));
-  // Releasing sends the lead and a receipt, which cannot be called back: it asks first, saying so.
+  // Releasing sends the application and a receipt, which cannot be called back: it asks first, saying so.
   const dialog = await screen.findByRole("dialog", { name: "Release Acme Robotics from quarantine?" });
   expect(dialog).toHaveTextContent(/sent to the CRM now/);
   expect(dialog).toHaveTextContent(`${sampleApplication.email} gets the receipt e-mail`);
@@ -253,7 +253,7 @@ test("redelivery is the main action only where it makes sense: failed, or waitin
     view.unmount();
   }
 
-  // On a delivered lead, sending again asks first and says the CRM already has it.
+  // On a delivered application, sending again asks first and says the CRM already has it.
   fakeApi({
     "GET /me": { body: admin },
     "GET /applications/app-1": { body: detail({ delivery: cases[2][0] }) },

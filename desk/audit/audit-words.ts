@@ -221,7 +221,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     label: "Viewed failed deliveries",
     group: "Deliveries and e-mail",
     words: (entry) => [
-      `viewed the failed deliveries, ${plural(num(entry.rowsReturned), "lead")} shown${repeated(entry)}`,
+      `viewed the failed deliveries, ${plural(num(entry.rowsReturned), "application")} shown${repeated(entry)}`,
     ],
   },
   "deliveries.redelivered_dead": {

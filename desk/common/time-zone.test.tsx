@@ -9,7 +9,7 @@ import { renderDesk } from "../../test/support/desk-pages/render";
 // The browser's own zone must not matter: the desk shows the provider's.
 const inLosAngeles = { ...admin, timeZone: "America/Los_Angeles" };
 
-const lead: InboxItem = {
+const item: InboxItem = {
   id: "app-1",
   createdAt: "2026-11-25T03:30:00Z",
   companyName: "Late Evening Co",
@@ -26,11 +26,11 @@ const lead: InboxItem = {
   campaign: null,
 };
 
-test("the inbox shows each lead's time in the provider's zone with its abbreviation, and says which zone its days are", async () => {
+test("the inbox shows each application's time in the provider's zone with its abbreviation, and says which zone its days are", async () => {
   const user = userEvent.setup();
   fakeApi({
     "GET /me": { body: inLosAngeles },
-    "GET /applications": { body: { items: [lead], total: 1, nextCursor: null } },
+    "GET /applications": { body: { items: [item], total: 1, nextCursor: null } },
   });
   renderDesk("/desk/inbox");
 

@@ -106,8 +106,8 @@ export function HealthPage() {
         description={
           <>
             Temporary failures: the CRM was down, slow or unreachable until every retry was used. Refusals:
-            the CRM answered that it will not take the lead (a 4xx such as 422), and it will answer the same
-            again until the cause is fixed. Sending again starts a fresh retry schedule.
+            the CRM answered that it will not take the application (a 4xx such as 422), and it will answer the
+            same again until the cause is fixed. Sending again starts a fresh retry schedule.
             {health.counts.dead > 0 && (
               <span className="mt-1 block font-medium text-foreground">
                 {plural(temporary, "temporary failure")} · {plural(permanent, "refusal")}

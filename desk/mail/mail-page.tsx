@@ -49,7 +49,7 @@ function nextTry(item: MailItem, configured: boolean): string | null {
   return `Next try ${formatDateTime(item.nextAttemptAt)}`;
 }
 
-/** "Receipt to lead@example.com": how the page names one e-mail. */
+/** "Receipt to applicant@example.com": how the page names one e-mail. */
 const mailName = (item: MailItem) => `${mailKindLabel(item.kind)} to ${item.to}`;
 
 /** Its state, and when it was sent or is tried next. */

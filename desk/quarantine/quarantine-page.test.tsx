@@ -38,7 +38,7 @@ test("quarantine lists the reasons; Release says what it sends and asks before l
   expect(within(table).getByText("Honeypot field filled")).toBeVisible();
   expect(api.callsTo("GET /applications")[0].query.get("state")).toBe("spam");
 
-  // One click only opens the question: the lead goes to the CRM and the applicant gets a receipt.
+  // One click only opens the question: the application goes to the CRM and the applicant gets a receipt.
   await user.click(within(table).getByRole("button", { name: "Release Spammy LLC" }));
   const dialog = await screen.findByRole("dialog", { name: "Release Spammy LLC from quarantine?" });
   expect(dialog).toHaveTextContent("It is sent to the CRM now, and bot@spam.test gets the receipt e-mail");

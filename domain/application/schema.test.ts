@@ -272,7 +272,7 @@ describe("request schema", () => {
 
   it("validates attribution", () => {
     expect(attributionSchema.safeParse({ landingPage: "/" }).success).toBe(true);
-    // Attribution is metadata: over-long values are cut, never a reason to refuse a lead.
+    // Attribution is metadata: over-long values are cut, never a reason to refuse an application.
     const parsed = attributionSchema.parse({ firstTouch: { utm_source: ` ${"x".repeat(600)}` } });
     expect(parsed.firstTouch?.utm_source).toBe("x".repeat(500));
   });

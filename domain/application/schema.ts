@@ -216,7 +216,7 @@ export const smsConsentVersions: Record<string, string> = {
 // ---------------------------------------------------------------------------
 // Attribution captured in the browser across page views.
 
-// Attribution is metadata: an over-long value is cut, never a reason to refuse a lead.
+// Attribution is metadata: an over-long value is cut, never a reason to refuse an application.
 const clipped = (max: number) =>
   z
     .string()

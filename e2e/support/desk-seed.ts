@@ -2,7 +2,7 @@
  * A day's worth of desk data for the browser tests, made the way it happens:
  * applications through the public API (one caught by the honeypot, one marked
  * as spam by staff, one refused at the form's rules), then the CRM's and the
- * mail server's failures written into the store (a CRM that refuses a lead for
+ * mail server's failures written into the store (a CRM that refuses an application for
  * good, one that was down until the worker gave up, one failed attempt still
  * waiting its retry, an e-mail that bounced), as the workers would have.
  */
@@ -63,7 +63,7 @@ export interface DeskData {
   companies: { refused: string; outage: string; retrying: string; spam: string; honeypot: string };
 }
 
-/** Seeds the desk as a signed-in admin `page` (its session marks one lead as spam). */
+/** Seeds the desk as a signed-in admin `page` (its session marks one application as spam). */
 export async function seedDeskData(page: Page, tag: string): Promise<DeskData> {
   const companies = {
     refused: `Refused Twice Ltd ${tag}`,

@@ -1,5 +1,5 @@
 // Stands in for the CRM's lead webhook in browser tests (loopback only): it
-// accepts every lead and lets the test read what it received.
+// accepts every application and lets the test read what it received.
 import { createServer } from "node:http";
 
 const port = Number(process.env.CRM_PORT ?? 4319);

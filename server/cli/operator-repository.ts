@@ -1,5 +1,5 @@
 /**
- * The operator CLI's reads and actions (server/cli/leads.ts) in one object:
+ * The operator CLI's reads and actions (server/cli/applications.ts) in one object:
  * the inbox (inbox/inbox-repository.ts), delivery health
  * (crm-delivery/delivery-health-repository.ts), the exports
  * (inbox/export-repository.ts), and the overall stats only the CLI shows.
@@ -19,7 +19,7 @@ export function createOperatorRepository(store: Store) {
     ...deliveryHealth,
     ...createExportRepository(store),
 
-    /** `leads stats`: applications, deliveries and their attempts, and the newsletter's confirmed addresses. */
+    /** `applications stats`: applications, deliveries and their attempts, and the newsletter's confirmed addresses. */
     async stats() {
       const counts = await deliveryHealth.deliveryCounts();
       const apps = (

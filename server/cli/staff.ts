@@ -1,5 +1,5 @@
 /**
- * `npm run leads -- staff invite <email> --role admin|staff [--json]`: an
+ * `npm run applications -- staff invite <email> --role admin|staff [--json]`: an
  * invitation link for a new desk account, the same as an admin makes in the
  * desk (single use, expires after DESK_INVITE_TTL). It is written to the
  * audit log with no actor (the operator at the server).

@@ -109,7 +109,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       }
     } catch (caught) {
       error = describeError(caught, config.timeoutMs);
-      // A body that timed out after a 2xx status is still a 2xx: the CRM has the lead.
+      // A body that timed out after a 2xx status is still a 2xx: the CRM has the application.
       if (statusCode !== undefined && statusCode >= 200 && statusCode < 300) error = undefined;
     }
     // The CRM's Retry-After (429, 503 …) wins over our own schedule.
@@ -127,9 +127,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     describe: (claim) => ({ applicationId: claim.applicationId }),
     codeField: "status",
     messages: {
-      delivered: "lead delivered to the CRM",
-      retry: "lead delivery failed; will retry",
-      dead: "lead delivery failed for good; row is dead (redeliver with the CLI)",
+      delivered: "application delivered to the CRM",
+      retry: "application delivery failed; will retry",
+      dead: "application delivery failed for good; row is dead (redeliver with the CLI)",
       unrecorded: "could not record a delivery attempt",
       expired: "claim expired before the attempt was recorded",
       unclaimed: "could not claim outbox rows",

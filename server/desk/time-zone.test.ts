@@ -60,7 +60,7 @@ describe.each(ENGINES)("the provider's time zone on %s", (engine) => {
     expect((await client(utc).get("/api/desk/me")).json()).toMatchObject({ timeZone: "UTC" });
   });
 
-  it("filters by the provider's days: a lead at 03:30 UTC on 25 Nov is a 24 Nov lead in Los Angeles", async () => {
+  it("filters by the provider's days: an application at 03:30 UTC on 25 Nov is a 24 Nov application in Los Angeles", async () => {
     expect(await found(la, "?from=2026-11-24&to=2026-11-24")).toEqual(["2026-11-25T03:30:00Z"]);
     expect(await found(la, "?from=2026-11-25&to=2026-11-25")).toEqual([]);
     expect(await found(utc, "?from=2026-11-24&to=2026-11-24")).toEqual([]);

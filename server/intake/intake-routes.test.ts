@@ -116,7 +116,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(await count("outbox")).toBe(1);
   });
 
-  it("makes one lead from concurrent duplicates (a double click)", async () => {
+  it("makes one application from concurrent duplicates (a double click)", async () => {
     const body = validApplication();
     const responses = await Promise.all([post(body), post(body), post(body), post(body)]);
     const ids = new Set(responses.map((response) => response.json().id));

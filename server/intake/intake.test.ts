@@ -22,7 +22,7 @@ const ASLEEP = { ...testConfig().delivery, timeoutMs: 2_000, leaseMs: 10_000, po
 /** Well under the poll; generous for a slow machine. */
 const AT_ONCE_MS = 5_000;
 
-/** A CRM that answers 200 and notes when each lead came. */
+/** A CRM that answers 200 and notes when each application came. */
 async function startCrm() {
   const received: { applicationId: string; at: number }[] = [];
   const server = http.createServer((req, res) => {
@@ -108,8 +108,8 @@ describe.each(ENGINES)("the intake's notification on %s", (engine) => {
     const stored = Date.now();
     const id = await apply({ email });
 
-    const lead = await waitFor(() => crm.received.find((lead) => lead.applicationId === id), {
-      what: "the lead at the CRM",
+    const sent = await waitFor(() => crm.received.find((entry) => entry.applicationId === id), {
+      what: "the application at the CRM",
       timeoutMs: AT_ONCE_MS,
     });
     const receipt = await waitFor(() => smtp.to(email)[0], {
@@ -120,7 +120,7 @@ describe.each(ENGINES)("the intake's notification on %s", (engine) => {
       what: "the staff alert",
       timeoutMs: AT_ONCE_MS,
     });
-    expect(lead.at - stored).toBeLessThan(AT_ONCE_MS);
+    expect(sent.at - stored).toBeLessThan(AT_ONCE_MS);
     expect(receipt.receivedAt - stored).toBeLessThan(AT_ONCE_MS);
     expect(alert.receivedAt - stored).toBeLessThan(AT_ONCE_MS);
   });

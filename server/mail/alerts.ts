@@ -1,6 +1,6 @@
 /**
  * CRM delivery alerts for staff, after Svix's: "delivery failing" once after
- * ALERT_FAILING_AFTER failed attempts in a row, "leads dead" once when a lead
+ * ALERT_FAILING_AFTER failed attempts in a row, "deliveries dead" once when an application
  * runs out of retries, "recovered" once when a delivery succeeds after a
  * failing alert. Never one e-mail per failed attempt: a day-long outage sends
  * a handful.
@@ -48,7 +48,7 @@ const STATE_COLUMNS = `consecutive_failures, failing, dead_alerted, failing_sinc
        coalesce(cooldown_until > now(), false) AS cooling,
        (cooldown_until <= now() AND held_failures + held_recoveries > 0) AS summary_due`;
 
-/** The error without the CRM's answer body (which may quote the lead). */
+/** The error without the CRM's answer body (which may quote the application). */
 export const alertError = (attempt: RecordedAttempt) =>
   attempt.statusCode !== undefined ? `HTTP ${attempt.statusCode}` : (attempt.error ?? null);
 

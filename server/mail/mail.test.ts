@@ -130,7 +130,7 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
       for (const to of STAFF) {
         const [alert] = smtp.to(to);
         expect(alert.to).toEqual([to]);
-        expect(alert.subject).toBe("New lead: Beta Bakery, $250,000 Revenue-Based Financing");
+        expect(alert.subject).toBe("New application: Beta Bakery, $250,000 Revenue-Based Financing");
         expect(alert.text).toContain("Grace Hopper");
         expect(links(alert)).toContain(`http://localhost:3000/desk/applications/${id}`);
         for (const part of [alert.text, alert.html]) {
@@ -261,11 +261,11 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
         .map((mail) => mail.subject)
         .sort();
       expect(subjects).toEqual([
-        "CRM delivery failing: leads are waiting",
+        "CRM delivery failing: applications are waiting",
         "CRM delivery recovered",
-        "Leads dead: CRM delivery gave up on a lead",
+        "Deliveries dead: CRM delivery gave up on an application",
       ]);
-      // The CRM's answer body (which may quote a lead) never reaches an alert.
+      // The CRM's answer body (which may quote an application) never reaches an alert.
       for (const mail of smtp.accepted) expect(mail.text).not.toContain("x@y");
     });
 

@@ -25,7 +25,7 @@ describe.each(ENGINES)("a stopping mail worker on %s", (engine) => {
         {
           kind: "receipt",
           from: "funding@harborline.test",
-          to: "lead@example.com",
+          to: "applicant@example.com",
           subject: "We have your application",
           headers: {},
           html: "<p>Thanks</p>",

@@ -37,7 +37,7 @@ describe.each(ENGINES)("control characters and lone surrogates on %s", (engine) 
     return rows[0];
   };
 
-  it("removes a NUL and other control characters from every text field, and stores the lead", async () => {
+  it("removes a NUL and other control characters from every text field, and stores the application", async () => {
     const body = validApplication({
       ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, soiled(String(sampleApplication[field]))])),
       businessDescription: "Robots.\tLine two\r\nLine three\u0000",

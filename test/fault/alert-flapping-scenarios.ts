@@ -1,5 +1,5 @@
 /**
- * A CRM that flaps (refuses leads, accepts them, refuses them again …) does
+ * A CRM that flaps (refuses applications, accepts them, refuses them again …) does
  * not flood the staff with a "failing" and a "recovered" alert per cycle: the
  * first cycle alerts, the next ones within the cooldown are held, and the
  * cooldown's end brings one summary with the counts and the state at that
@@ -17,7 +17,7 @@ const STAFF = "ops@harborline.test";
 const FAILING_AFTER = 2;
 const COOLDOWN_MS = 10_000;
 
-const FAILING = "CRM delivery failing: leads are waiting";
+const FAILING = "CRM delivery failing: applications are waiting";
 const RECOVERED = "CRM delivery recovered";
 
 export function defineAlertFlappingSuite(engine: Engine) {
@@ -45,26 +45,26 @@ export function defineAlertFlappingSuite(engine: Engine) {
           const alerts = () =>
             suite.peer
               .to(STAFF)
-              .filter((mail) => /^CRM delivery|^Leads dead/.test(mail.subject))
+              .filter((mail) => /^CRM delivery|^Deliveries dead/.test(mail.subject))
               .sort((a, b) => a.receivedAt - b.receivedAt);
           const subjects = () => alerts().map((mail) => mail.subject);
-          let leads = 0;
-          /** The CRM refuses a new lead FAILING_AFTER times (delivery "failing"). */
+          let submitted = 0;
+          /** The CRM refuses a new application FAILING_AFTER times (delivery "failing"). */
           const fail = async () => {
             down = true;
-            const [id] = await submitAll(server.port, [newSubmission(leads++)]);
+            const [id] = await submitAll(server.port, [newSubmission(submitted++)]);
             await waitFor(
               () => crm.requests.filter((r) => r.key === id && r.answered === 503).length >= FAILING_AFTER,
               {
-                what: `${FAILING_AFTER} refusals of lead ${leads}`,
+                what: `${FAILING_AFTER} refusals of application ${submitted}`,
               },
             );
             return id;
           };
-          /** The CRM accepts again, and the refused lead goes through. */
+          /** The CRM accepts again, and the refused application goes through. */
           const recover = async (id: string) => {
             down = false;
-            await waitFor(() => crm.accepted().has(id), { what: `lead ${leads} delivered` });
+            await waitFor(() => crm.accepted().has(id), { what: `application ${submitted} delivered` });
           };
 
           await recover(await fail());

@@ -19,7 +19,7 @@ import {
   newSubmissions,
   runCli,
   startServer,
-  storedLeads,
+  storedApplications,
   submit,
   submitAcross,
   submitAll,
@@ -51,7 +51,7 @@ export function defineFaultSuite(engine: Engine) {
     const delivered = (id: string) =>
       suite.peer.accepted().has(id) &&
       suite.servers.some((server) => loggedForEach(server, [id], (l) => l.outcome === "delivered"));
-    const waitDelivered = (ids: string[], what = "every lead delivered and recorded") =>
+    const waitDelivered = (ids: string[], what = "every application delivered and recorded") =>
       waitFor(() => ids.every(delivered), { what, timeoutMs: 40_000 });
 
     /**
@@ -61,11 +61,11 @@ export function defineFaultSuite(engine: Engine) {
      */
     const settle = async (ids: string[]) => {
       await waitFor(() => ids.every((id) => suite.peer.accepted().has(id)), {
-        what: "every lead at the CRM",
+        what: "every application at the CRM",
       });
       for (let round = 0; round < 5; round++) {
-        const waiting = (await storedLeads(await stopAndOpen())).filter(
-          (lead) => lead.delivery !== "delivered",
+        const waiting = (await storedApplications(await stopAndOpen())).filter(
+          (row) => row.delivery !== "delivered",
         );
         if (waiting.length === 0) return;
         await suite.store!.close();
@@ -75,10 +75,10 @@ export function defineFaultSuite(engine: Engine) {
           () =>
             loggedForEach(
               server,
-              waiting.map((lead) => lead.id),
+              waiting.map((row) => row.id),
               (l) => l.outcome === "delivered",
             ),
-          { what: "the leads left by the killed process", timeoutMs: 40_000 },
+          { what: "the applications left by the killed process", timeoutMs: 40_000 },
         );
       }
       throw new Error("rows still undelivered after five restarts");
@@ -92,26 +92,28 @@ export function defineFaultSuite(engine: Engine) {
     };
 
     const expectAllDeliveredInStore = async (ids: string[]) => {
-      const leads = await storedLeads(await stopAndOpen());
-      expect(leads.map((lead) => lead.id).sort()).toEqual([...ids].sort());
-      for (const lead of leads) {
-        expect(lead).toMatchObject({ delivery: "delivered", consent: true });
+      const stored = await storedApplications(await stopAndOpen());
+      expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+      for (const row of stored) {
+        expect(row).toMatchObject({ delivery: "delivered", consent: true });
       }
-      return leads;
+      return stored;
     };
 
     it("sends the stored payload with an Idempotency-Key, after the CRM answered 500 for a while", async () => {
       const crm = suite.peer;
-      // "A while": until every lead has met a 500 (the early ones twice), whatever the machine's speed.
+      // "A while": until every application has met a 500 (the early ones twice), whatever the machine's speed.
       let failing = true;
       crm.answer = () => (failing ? { status: 500 } : { status: 200 });
       const server = await start();
       const failures = (id: string) => crm.requests.filter((r) => r.key === id && r.answered === 500).length;
 
       const early = await submitAll(server.port, newSubmissions(6));
-      await waitFor(() => early.every((id) => failures(id) >= 2), { what: "two 500s for the early leads" });
+      await waitFor(() => early.every((id) => failures(id) >= 2), {
+        what: "two 500s for the early applications",
+      });
       const late = await submitAll(server.port, newSubmissions(6, 100));
-      await waitFor(() => late.every((id) => failures(id) >= 1), { what: "a 500 for the late leads" });
+      await waitFor(() => late.every((id) => failures(id) >= 1), { what: "a 500 for the late applications" });
       failing = false;
       const ids = [...early, ...late];
       await waitDelivered(ids);
@@ -142,7 +144,7 @@ export function defineFaultSuite(engine: Engine) {
 
       const ids = await submitAll(server.port, newSubmissions(8));
       await waitFor(() => loggedForEach(server, ids, (l) => l.error === TIMEOUT_ERROR), {
-        what: "a timed-out attempt for every lead",
+        what: "a timed-out attempt for every application",
         timeoutMs: 15_000,
       });
       hanging = false;
@@ -165,7 +167,7 @@ export function defineFaultSuite(engine: Engine) {
       const server = await start();
       const ids = await submitAll(server.port, newSubmissions(8));
       await waitFor(() => loggedForEach(server, ids, (l) => /ECONNREFUSED/.test(String(l.error))), {
-        what: "a refused attempt for every lead",
+        what: "a refused attempt for every application",
       });
       await crm.start(); // same port
       await waitDelivered(ids);
@@ -173,7 +175,7 @@ export function defineFaultSuite(engine: Engine) {
       await expectAllDeliveredInStore(ids);
     });
 
-    it("loses nothing when SIGKILLed mid-stream; every lead reaches the CRM, a second 2xx only for in-flight sends", async () => {
+    it("loses nothing when SIGKILLed mid-stream; every application reaches the CRM, a second 2xx only for in-flight sends", async () => {
       const crm = suite.peer;
       // A slow CRM keeps deliveries in flight when the kill lands.
       crm.answer = () => ({ status: 200, delayMs: 25 });
@@ -199,13 +201,13 @@ export function defineFaultSuite(engine: Engine) {
       await settle(ids);
 
       // Every acknowledged application is stored, once, and delivered.
-      const leads = await storedLeads(suite.store!);
-      expect(leads.map((lead) => lead.id).sort()).toEqual([...ids].sort());
-      for (const lead of leads) expect(lead).toMatchObject({ delivery: "delivered", consent: true });
-      expect(leads.map((lead) => lead.submission_id).sort()).toEqual(
+      const stored = await storedApplications(suite.store!);
+      expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
+      for (const row of stored) expect(row).toMatchObject({ delivery: "delivered", consent: true });
+      expect(stored.map((row) => row.submission_id).sort()).toEqual(
         submissions.map((s) => s.submissionId).sort(),
       );
-      for (const s of acknowledged) expect(leads.find((lead) => lead.id === s.id)).toBeDefined();
+      for (const s of acknowledged) expect(stored.find((row) => row.id === s.id)).toBeDefined();
 
       // Duplicates: only ids whose first delivery came from the killed process (the window
       // between the CRM's answer and recording it), same key and same body.
@@ -236,7 +238,7 @@ export function defineFaultSuite(engine: Engine) {
       expect(crm.requests).toHaveLength(1);
     });
 
-    it("marks a lead dead after one 4xx, and `leads redeliver` sends it again", async () => {
+    it("marks an application dead after one 4xx, and `applications redeliver` sends it again", async () => {
       const crm = suite.peer;
       crm.answer = (_request, seenForKey) => (seenForKey === 0 ? { status: 422 } : { status: 200 });
       let server = await start();
@@ -281,7 +283,7 @@ export function defineFaultSuite(engine: Engine) {
         [2, 503, "retry"],
         [3, 503, "dead"],
       ]);
-      expect((await storedLeads(db))[0]).toMatchObject({ delivery: "dead", attempts: 3 });
+      expect((await storedApplications(db))[0]).toMatchObject({ delivery: "dead", attempts: 3 });
     });
 
     it("honours Retry-After on a 429", async () => {
@@ -307,7 +309,7 @@ export function defineFaultSuite(engine: Engine) {
       expect(crm.requests).toHaveLength(0);
       const restarted = await start();
       expect(restarted.logs.find((l) => String(l.msg).startsWith("delivery worker started"))).toBeDefined();
-      await waitDelivered(ids, "the waiting leads");
+      await waitDelivered(ids, "the waiting applications");
       expectDeliveredOnce(ids);
     });
 

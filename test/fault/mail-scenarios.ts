@@ -185,22 +185,22 @@ export function defineMailFaultSuite(engine: Engine) {
         const outage = await submitAll(server.port, newSubmissions(4));
         const deadLogs = () =>
           server.logs.filter((l) => l.component === "delivery" && l.outcome === "dead").length;
-        await waitFor(() => deadLogs() === outage.length, { what: "every lead dead" });
+        await waitFor(() => deadLogs() === outage.length, { what: "every application dead" });
         down = false;
         const [after] = await submitAll(server.port, newSubmissions(1, 99));
         await waitFor(() => crm.accepted().has(after), { what: "a delivery after the outage" });
         const subjects = () =>
           smtp
             .to(STAFF)
-            .filter((m) => /CRM|Leads dead/.test(m.subject))
+            .filter((m) => /CRM|Deliveries dead/.test(m.subject))
             .map((m) => m.subject);
         await waitFor(() => subjects().length >= 3, { what: "three delivery alerts" });
-        // Several poll intervals later: still three (twelve failed attempts, four dead leads).
+        // Several poll intervals later: still three (twelve failed attempts, four dead deliveries).
         await new Promise((resolve) => setTimeout(resolve, 5 * Number(FAST_DELIVERY.DELIVERY_POLL_MS)));
         expect(subjects().sort()).toEqual([
-          "CRM delivery failing: leads are waiting",
+          "CRM delivery failing: applications are waiting",
           "CRM delivery recovered",
-          "Leads dead: CRM delivery gave up on a lead",
+          "Deliveries dead: CRM delivery gave up on an application",
         ]);
       } finally {
         await crm.stop();

@@ -133,7 +133,7 @@ export function serverBundle(): Promise<string> {
     join(ROOT, "node_modules", ".cache", "harborline-fault", `${process.pid}-${randomUUID()}`),
     {
       server: "server/main.ts",
-      leads: "server/cli/leads.ts",
+      applications: "server/cli/applications.ts",
     },
   );
   return bundle;
@@ -317,7 +317,7 @@ export async function startServer(
 /** Runs the operator CLI (bundled) against a backend. */
 export async function runCli(backend: TestBackend, args: string[]) {
   const dir = await serverBundle();
-  const child = spawn(process.execPath, [join(dir, "leads.mjs"), ...args], {
+  const child = spawn(process.execPath, [join(dir, "applications.mjs"), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...backend.env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -342,7 +342,7 @@ export interface Submission {
 }
 
 export function newSubmission(n: number): Submission {
-  const body = validApplication({ companyName: `Fault Test ${n}`, email: `lead${n}@example.com` });
+  const body = validApplication({ companyName: `Fault Test ${n}`, email: `applicant${n}@example.com` });
   return { submissionId: body.submissionId as string, body };
 }
 
@@ -360,7 +360,7 @@ export async function submit(port: number, submission: Submission): Promise<Subm
   return submission;
 }
 
-/** `count` new submissions, numbered from `from` (a lead's number names its company and address). */
+/** `count` new submissions, numbered from `from` (an application's number names its company and address). */
 export function newSubmissions(count: number, from = 0): Submission[] {
   return Array.from({ length: count }, (_, i) => newSubmission(from + i));
 }
@@ -419,7 +419,7 @@ export async function killMidStream(
 // ---------------------------------------------------------------------------
 // What the store says.
 
-export interface StoredLead {
+export interface StoredApplication {
   id: string;
   submission_id: string;
   delivery: string | null;
@@ -427,8 +427,8 @@ export interface StoredLead {
   consent: boolean;
 }
 
-export async function storedLeads(store: Store): Promise<StoredLead[]> {
-  const { rows } = await store.query<StoredLead>(
+export async function storedApplications(store: Store): Promise<StoredApplication[]> {
+  const { rows } = await store.query<StoredApplication>(
     `SELECT a.id::text AS id, a.submission_id::text AS submission_id, o.status AS delivery, o.attempts,
             (c.application_id IS NOT NULL) AS consent
        FROM applications a

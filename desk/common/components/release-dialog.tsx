@@ -3,7 +3,7 @@ import { ConfirmDialog } from "./confirm-dialog";
 
 /**
  * Release from quarantine, after a confirmation that says what happens: the
- * lead goes to the CRM and the applicant gets a receipt, neither of which can
+ * application goes to the CRM and the applicant gets a receipt, neither of which can
  * be called back.
  */
 export function ReleaseDialog({

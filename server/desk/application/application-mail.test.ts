@@ -51,7 +51,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
   beforeEach(() => ctx.db.reset());
 
   it("shows the receipt and the staff alert, each attempt's SMTP answer and the Message-ID, in time order", async () => {
-    const id = await submit(ctx.app, { companyName: "Mailbox Makers", email: "Lead@Example.com" });
+    const id = await submit(ctx.app, { companyName: "Mailbox Makers", email: "Applicant@Example.com" });
     // The SMTP server takes the receipt and refuses the staff alert for good.
     smtp.answer = (mail) =>
       mail.to.includes(ALERTS) ? { code: 550, message: "Mailbox unavailable" } : "accept";
@@ -91,7 +91,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
     const reference = await referenceOf(id);
     expect(detail.reference).toBe(reference);
     expect(reference).toMatch(REFERENCE_PATTERN);
-    const [receipt] = smtp.to("lead@example.com");
+    const [receipt] = smtp.to("applicant@example.com");
     expect(receipt.subject).toContain(reference);
 
     const { timeline } = detail;
@@ -103,7 +103,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
         kind: "mail",
         mailId: expect.stringMatching(/^\d+$/),
         mailKind: "receipt",
-        to: "Lead@Example.com",
+        to: "Applicant@Example.com",
         subject: receipt.subject,
         status: "sent",
         messageId: receipt.messageId,
@@ -126,7 +126,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
       kind: "mail-attempt",
       mailId: mails[0].mailId,
       mailKind: "receipt",
-      to: "Lead@Example.com",
+      to: "Applicant@Example.com",
       attempt: 1,
       smtpCode: 250,
       error: null,

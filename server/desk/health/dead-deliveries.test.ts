@@ -1,6 +1,6 @@
 /**
  * Dead deliveries as the health page shows them, on both engines: a CRM on
- * loopback refuses one lead for good (422 "duplicate contact") and is down
+ * loopback refuses one application for good (422 "duplicate contact") and is down
  * for another (503) until the worker gives up; the health API says which is
  * which and why, and "redeliver all dead" sends only the temporary failures
  * again unless staff ask for the refusals too.

@@ -19,7 +19,7 @@ describe.each(ENGINES)("desk mail API on %s", (engine) => {
       method: "POST",
       url: "/api/applications",
       headers: { "content-type": "application/json" },
-      payload: validApplication({ email: "lead@example.com" }),
+      payload: validApplication({ email: "applicant@example.com" }),
     });
     expect(response.statusCode).toBe(201);
     const { rows } = await ctx.db.store.query<{ id: string; kind: string }>(
@@ -54,7 +54,7 @@ describe.each(ENGINES)("desk mail API on %s", (engine) => {
     expect(body.items[1]).toEqual({
       id: deadId,
       kind: "receipt",
-      to: "lead@example.com",
+      to: "applicant@example.com",
       subject: expect.stringMatching(/HL-[0-9A-Z]{8}/),
       status: "dead",
       attempts: 12,

@@ -1,6 +1,6 @@
 /**
  * The ways the first accounts come to exist: the setup link the server logs
- * at start-up while no admin exists, and `npm run leads -- staff invite`.
+ * at start-up while no admin exists, and `npm run applications -- staff invite`.
  */
 import { Writable } from "node:stream";
 import pino from "pino";

@@ -1,9 +1,9 @@
 /**
  * CRM delivery alerts, after Svix's: one when deliveries have failed several
- * times in a row, one when a lead has used up its retries ("dead"), one when
+ * times in a row, one when an application has used up its retries ("dead"), one when
  * deliveries succeed again, and for a CRM that flaps one summary per cooldown
  * ("flapping": how often it failed and recovered, and how it is now). Counts
- * and the last error only: no lead's personal data.
+ * and the last error only: no applicant's personal data.
  */
 import { ButtonLink, Details, EmailLayout, Heading, Paragraph } from "./layout";
 
@@ -23,9 +23,9 @@ export interface DeliveryAlertProps {
   kind: DeliveryAlertKind;
   /** Failed attempts in a row (failing, dead). */
   failedInARow: number;
-  /** Leads waiting for the CRM now. */
+  /** Applications waiting for the CRM now. */
   waiting: number;
-  /** Leads whose delivery is dead now. */
+  /** Applications whose delivery is dead now. */
   dead: number;
   /** When the failures began, formatted. */
   since: string | null;
@@ -37,8 +37,8 @@ export interface DeliveryAlertProps {
 }
 
 const SUBJECTS: Record<Exclude<DeliveryAlertKind, "flapping">, string> = {
-  failing: "CRM delivery failing: leads are waiting",
-  dead: "Leads dead: CRM delivery gave up on a lead",
+  failing: "CRM delivery failing: applications are waiting",
+  dead: "Deliveries dead: CRM delivery gave up on an application",
   recovered: "CRM delivery recovered",
 };
 
@@ -65,8 +65,8 @@ export function DeliveryAlert(props: DeliveryAlertProps) {
   const failingNow =
     props.kind === "flapping" ? Boolean(props.flaps?.failingNow) : props.kind !== "recovered";
   const rows: [string, string][] = [
-    ["Leads waiting", String(props.waiting)],
-    ["Leads dead", String(props.dead)],
+    ["Applications waiting", String(props.waiting)],
+    ["Dead deliveries", String(props.dead)],
   ];
   if (failingNow) rows.unshift(["Failed attempts in a row", String(props.failedInARow)]);
   if (props.kind === "flapping") {
@@ -81,24 +81,27 @@ export function DeliveryAlert(props: DeliveryAlertProps) {
       <Heading>{subject}</Heading>
       {props.kind === "flapping" && props.flaps ? (
         <Paragraph>
-          The CRM webhook {flapsSummary(props.flaps)}, and is {failingNow ? "failing" : "accepting leads"}{" "}
-          now. Its alerts were held during that time rather than sent each time; every lead is kept and
-          retried on its schedule. You get one summary like this per cooldown while it keeps changing.
+          The CRM webhook {flapsSummary(props.flaps)}, and is{" "}
+          {failingNow ? "failing" : "accepting applications"} now. Its alerts were held during that time
+          rather than sent each time; every application is kept and retried on its schedule. You get one
+          summary like this per cooldown while it keeps changing.
         </Paragraph>
       ) : props.kind === "failing" ? (
         <Paragraph>
-          The CRM webhook has refused or not answered several deliveries in a row. Every lead is kept and
-          retried on its schedule; nothing is lost. You will get one more e-mail when deliveries succeed
-          again, and one if a lead runs out of retries.
+          The CRM webhook has refused or not answered several deliveries in a row. Every application is kept
+          and retried on its schedule; nothing is lost. You will get one more e-mail when deliveries succeed
+          again, and one if an application runs out of retries.
         </Paragraph>
       ) : props.kind === "dead" ? (
         <Paragraph>
-          A lead has used up its delivery attempts (or the CRM refused it outright). It is kept in the store;
-          redeliver it from the desk once the CRM accepts leads again. Further dead leads in this outage will
-          not send more e-mails.
+          An application has used up its delivery attempts (or the CRM refused it outright). It is kept in the
+          store; redeliver it from the desk once the CRM accepts applications again. Further dead deliveries
+          in this outage will not send more e-mails.
         </Paragraph>
       ) : (
-        <Paragraph>The CRM webhook accepted a lead again. Waiting leads are being delivered.</Paragraph>
+        <Paragraph>
+          The CRM webhook accepted an application again. Waiting applications are being delivered.
+        </Paragraph>
       )}
       <Details rows={rows} />
       <ButtonLink href={props.deskUrl}>Open delivery health in the desk</ButtonLink>

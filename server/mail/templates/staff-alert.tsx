@@ -1,6 +1,6 @@
 /**
- * The staff alert on each new lead: who, which company, what they asked for,
- * and a link to the lead in the desk. Nothing else about the person (no
+ * The staff alert on each new application: who, which company, what they asked for,
+ * and a link to the application in the desk. Nothing else about the person (no
  * e-mail address, phone, revenue or credit band): the desk has the rest
  * behind its sign-in.
  */
@@ -16,11 +16,14 @@ export interface StaffAlertProps {
 }
 
 export const staffAlertSubject = ({ company, amount, fundingType }: StaffAlertProps) =>
-  `New lead: ${company}, ${amount} ${fundingType}`;
+  `New application: ${company}, ${amount} ${fundingType}`;
 
 export function StaffAlert(props: StaffAlertProps) {
   return (
-    <EmailLayout title="New lead" preview={`${props.name} at ${props.company} applied for ${props.amount}.`}>
+    <EmailLayout
+      title="New application"
+      preview={`${props.name} at ${props.company} applied for ${props.amount}.`}
+    >
       <Heading>New application</Heading>
       <Details
         rows={[
@@ -31,7 +34,7 @@ export function StaffAlert(props: StaffAlertProps) {
           ["Reference", props.reference],
         ]}
       />
-      <ButtonLink href={props.deskUrl}>Open the lead in the desk</ButtonLink>
+      <ButtonLink href={props.deskUrl}>Open the application in the desk</ButtonLink>
       <Paragraph muted>You get this because your address is in STAFF_ALERT_EMAILS.</Paragraph>
     </EmailLayout>
   );

@@ -85,7 +85,7 @@ CREATE FUNCTION crm_received(application uuid) RETURNS boolean
 
 -- Consent records stay write-once, with one exception: the quarantine purge
 -- deletes spam together with its consent record. Spam carries no consent
--- worth keeping, unless the CRM ever received the lead: then its consent is
+-- worth keeping, unless the CRM ever received the application: then its consent is
 -- the evidence for any text the CRM sends, and it stays.
 CREATE OR REPLACE FUNCTION consents_write_once() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

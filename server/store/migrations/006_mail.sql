@@ -75,7 +75,7 @@ CREATE TABLE delivery_alert_state (
   consecutive_failures integer NOT NULL DEFAULT 0,
   -- A "delivery failing" alert went out and no "recovered" one yet.
   failing boolean NOT NULL DEFAULT false,
-  -- A "leads dead" alert went out since the last delivered attempt.
+  -- A "deliveries dead" alert went out since the last delivered attempt.
   dead_alerted boolean NOT NULL DEFAULT false,
   failing_since timestamptz,
   updated_at timestamptz NOT NULL DEFAULT now()

@@ -1,5 +1,5 @@
 /**
- * The operator CLI: `npm run leads -- <command>`. Same configuration and store
+ * The operator CLI: `npm run applications -- <command>`. Same configuration and store
  * as the server (DATA_DIR or DATABASE_URL). See the README's "Operator CLI".
  */
 import { writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import { APPLICATION_STATES, DELIVERY_STATES } from "#domain/desk/contract";
 import { createOperatorRepository, type OperatorRepository } from "./operator-repository";
 
-export const USAGE = `Usage: npm run leads -- <command> [options]
+export const USAGE = `Usage: npm run applications -- <command> [options]
 
 Commands:
   list [--limit N] [--status S]     recent applications (S: ${[...APPLICATION_STATES, ...DELIVERY_STATES].join(", ")})
@@ -173,7 +173,7 @@ async function run(
           `Delivery          ${DELIVERY_STATES.map((status) => `${status} ${stats.delivery[status]}`).join(", ")}`,
           `Oldest waiting    ${stats.oldestWaiting ? `${stats.oldestWaiting.since} (${stats.oldestWaiting.applicationId})` : "none"}`,
           `Attempts          ${stats.attempts.total} (failed ${stats.attempts.failed}, last ${stats.attempts.last ?? "never"})`,
-          `Dead              ${stats.dead}${stats.dead ? " (npm run leads -- redeliver --all-dead)" : ""}`,
+          `Dead              ${stats.dead}${stats.dead ? " (npm run applications -- redeliver --all-dead)" : ""}`,
           `Newsletter        ${stats.newsletterSubscribers} subscribed (confirmed)`,
           `E-mail            ${MAIL_STATUSES.map((status) => `${status} ${stats.mail[status]}`).join(", ")}`,
         ].join("\n"),
@@ -203,7 +203,7 @@ async function run(
   }
 }
 
-export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
+export async function runApplicationsCli(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -243,7 +243,7 @@ export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
   const log = pino({ level: "warn" }, pino.destination(2));
   let runtime;
   try {
-    runtime = await openRuntime(config, log, "the leads CLI");
+    runtime = await openRuntime(config, log, "the operator CLI");
   } catch (error) {
     if (error instanceof DataDirBusyError) {
       io.stderr(error.message);
@@ -271,7 +271,7 @@ export async function runLeadsCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runLeadsCli(process.argv.slice(2), {
+  process.exitCode = await runApplicationsCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(`${text}\n`),
     stderr: (text) => process.stderr.write(`${text}\n`),
     env: process.env,

@@ -8,11 +8,11 @@ import { openRuntime } from "../runtime";
 import { ENGINES, testConfig, validApplication } from "../../test/support/server";
 import { runCli } from "../../test/support/cli";
 import { parseCsv } from "../../test/support/csv";
-import { table } from "./leads";
+import { table } from "./applications";
 
 const silent = { info: () => undefined, warn: () => undefined } as never;
 
-describe.each(ENGINES)("npm run leads on %s", (engine) => {
+describe.each(ENGINES)("npm run applications on %s", (engine) => {
   let backend: TestBackend;
   let ids: string[];
   const outDir = mkdtempSync(join(tmpdir(), "harborline-cli-"));
@@ -137,7 +137,7 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
       mail: { pending: 4, sending: 0, sent: 0, dead: 0, cancelled: 0 },
     });
     expect((await cli("stats")).stdout).toMatch(/E-mail\s+pending 4, sending 0, sent 0, dead 0, cancelled 0/);
-    expect((await cli("stats")).stdout).toMatch(/Dead\s+1 \(npm run leads -- redeliver --all-dead\)/);
+    expect((await cli("stats")).stdout).toMatch(/Dead\s+1 \(npm run applications -- redeliver --all-dead\)/);
 
     expect((await cli("redeliver", ids[2])).code).toBe(1); // spam is never delivered
     const one = await cli("redeliver", ids[1]);
@@ -148,7 +148,7 @@ describe.each(ENGINES)("npm run leads on %s", (engine) => {
   });
 
   it("prints usage for help and unknown commands", async () => {
-    expect((await cli("--help")).stdout).toMatch(/Usage: npm run leads/);
+    expect((await cli("--help")).stdout).toMatch(/Usage: npm run applications/);
     const unknown = await cli("frobnicate");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown command: frobnicate/);
