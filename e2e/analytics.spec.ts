@@ -227,7 +227,7 @@ test("a scripted set of visitors gives exactly the expected funnel, errors and v
   });
   expect(Object.fromEntries(result.outcomes.map((item) => [item.id, item.count]))).toEqual({
     application_accepted: 2,
-    application_spam: 0,
+    application_quarantined: 0,
     application_rejected: 0,
     application_duplicate: 0,
   });

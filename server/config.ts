@@ -65,7 +65,7 @@ export interface DeskConfig {
   sessionIdleMs: number;
   /** A session ends this long after sign-in, however busy. */
   sessionMaxMs: number;
-  /** Quarantined (spam) applications are deleted this long after their quarantine. */
+  /** Quarantined applications are deleted this long after their quarantine. */
   quarantineRetentionMs: number;
   /** The provider's IANA time zone: the desk's times and its day filters (server/desk/zoned-day.ts). */
   timeZone: string;

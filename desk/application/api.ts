@@ -10,8 +10,8 @@ export const getApplication = (value: string, signal?: AbortSignal) =>
 export const redeliver = (value: string, reason: string) =>
   request<ApplicationDetail>(`/applications/${id(value)}/redeliver`, { method: "POST", body: { reason } });
 
-export const markSpam = (value: string, reason: string) =>
-  request<ApplicationDetail>(`/applications/${id(value)}/spam`, { method: "POST", body: { reason } });
+export const quarantine = (value: string, reason: string) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/quarantine`, { method: "POST", body: { reason } });
 
 /** A download link (the browser fetches it with the session cookie). */
 export const evidenceUrl = (value: string) => `${API_BASE}/applications/${id(value)}/evidence`;

@@ -129,7 +129,7 @@ test("the reference number is in the header and the e-mails are in the timeline 
     "E-mail queued: Receipt",
     "E-mail attempt: sent",
     "E-mail attempt: failed, gave up",
-    "Marked as spam",
+    "Quarantined",
   ]);
   expect(entries[0]).toHaveTextContent("To ada@example.test");
   expect(entries[0]).toHaveTextContent("Now: Sent");
@@ -175,13 +175,13 @@ test("a refused action keeps the dialog open with the server's reason", async ()
   fakeApi({
     "GET /me": { body: admin },
     "GET /applications/app-1": { body: detail() },
-    "POST /applications/app-1/spam": { status: 409, body: { error: "It was already delivered" } },
+    "POST /applications/app-1/quarantine": { status: 409, body: { error: "It was already delivered" } },
   });
   renderDesk("/desk/applications/app-1");
-  await user.click(await screen.findByRole("button", { name: "Mark as spam" }));
-  const dialog = await screen.findByRole("dialog", { name: "Mark as spam" });
+  await user.click(await screen.findByRole("button", { name: "Quarantine" }));
+  const dialog = await screen.findByRole("dialog", { name: "Quarantine this application" });
   await user.type(within(dialog).getByLabelText("Reason"), "Test entry");
-  await user.click(within(dialog).getByRole("button", { name: "Mark as spam" }));
+  await user.click(within(dialog).getByRole("button", { name: "Quarantine" }));
   expect(await alertSaying(/It was already delivered/)).toBeVisible();
   expect(screen.getByRole("dialog")).toBeVisible();
 });
@@ -191,7 +191,7 @@ test("a quarantined application offers Release, not Redeliver", async () => {
   const api = fakeApi({
     "GET /me": { body: admin },
     "GET /applications/app-1": {
-      body: detail({ state: "spam", spamReason: "Honeypot filled", delivery: null }),
+      body: detail({ state: "quarantined", spamReason: "Honeypot filled", delivery: null }),
     },
     "POST /applications/app-1/release": { body: detail({ state: "received" }) },
   });

@@ -2,7 +2,7 @@ import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucid
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "#ui/button";
-import { evidenceUrl, getApplication, markSpam, redeliver } from "./api";
+import { evidenceUrl, getApplication, quarantine, redeliver } from "./api";
 import { release } from "../common/api/requests";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import {
@@ -77,7 +77,7 @@ export function ApplicationPage() {
   const [news, setNews] = useState<string | null>(null);
   const redeliverAction = useAction();
   const releaseAction = useAction();
-  const spamAction = useAction();
+  const quarantineAction = useAction();
   const company = String(detail.application.companyName ?? "Application");
   useDocumentTitle(company);
 
@@ -122,7 +122,7 @@ export function ApplicationPage() {
           </p>
         )}
         <StateBadges state={detail.state} delivery={detail.delivery?.state ?? null} />
-        {detail.state === "spam" && detail.spamReason && (
+        {detail.state === "quarantined" && detail.spamReason && (
           <span className="text-sm text-muted-foreground">Reason: {detail.spamReason}</span>
         )}
       </div>
@@ -150,7 +150,7 @@ export function ApplicationPage() {
             }
           />
         )}
-        {detail.state === "spam" ? (
+        {detail.state === "quarantined" ? (
           <ReleaseDialog
             triggerLabel="Release from quarantine"
             companyName={company}
@@ -169,16 +169,18 @@ export function ApplicationPage() {
             trigger={
               <Button type="button" variant="outline" size="sm">
                 <ShieldAlertIcon aria-hidden="true" />
-                Mark as spam
+                Quarantine
               </Button>
             }
-            title="Mark as spam"
+            title="Quarantine this application"
             description="The application moves to quarantine and a waiting delivery is cancelled. You can release it later."
-            confirmLabel="Mark as spam"
+            confirmLabel="Quarantine"
             destructive
-            pending={spamAction.pending}
-            error={spamAction.error}
-            onConfirm={(reason) => act(spamAction, () => markSpam(detail.id, reason), "Moved to quarantine.")}
+            pending={quarantineAction.pending}
+            error={quarantineAction.error}
+            onConfirm={(reason) =>
+              act(quarantineAction, () => quarantine(detail.id, reason), "Moved to quarantine.")
+            }
           />
         )}
         <a

@@ -117,3 +117,16 @@ test("a backwards range is refused in the form", async () => {
   expect(await screen.findByText("The end date is before the start date")).toBeVisible();
   expect(api.callsTo("GET /audit")).toHaveLength(1);
 });
+
+test("a listing of the quarantine reads the same from rows written before the state was called quarantined", async () => {
+  const listed = (id: string, state: string) =>
+    entry(id, { action: "applications.listed", details: { filter: { state } }, rowsReturned: 3 });
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /audit": { body: { items: [listed("2", "quarantined"), listed("1", "spam")], nextCursor: null } },
+  });
+  renderDesk("/desk/audit");
+  const table = await screen.findByRole("table", { name: "Audit log entries, newest first" });
+  const rows = within(table).getAllByRole("row").slice(1);
+  for (const row of rows) expect(row).toHaveTextContent("Listed 3 applications in state “Quarantined”");
+});

@@ -59,9 +59,18 @@ const accountFailure = (entry: AuditItem) =>
 const invitationKind = (entry: AuditItem) =>
   detailsOf(entry).purpose === "reset-second-factor" ? "authenticator reset link" : "invitation link";
 
+/**
+ * The inbox's state filter as stored in audit rows, which are append-only: rows
+ * written before the state was named "quarantined" say "spam".
+ */
+const stateLabel = (value: string) => {
+  const state = value === "spam" ? "quarantined" : value;
+  return STATE_OPTIONS.find((option) => option.value === state)?.label ?? value;
+};
+
 const FILTER_WORDS: Record<string, (value: string) => string> = {
   q: (value) => `matching “${value}”`,
-  state: (value) => `in state “${STATE_OPTIONS.find((option) => option.value === value)?.label ?? value}”`,
+  state: (value) => `in state “${stateLabel(value)}”`,
   fundingType: (value) => `for ${optionLabel("fundingType", value)}`,
   from: (value) => `received from ${value}`,
   to: (value) => `received until ${value}`,
@@ -176,7 +185,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     ],
   },
   "application.quarantined": {
-    label: "Quarantined as spam",
+    label: "Quarantined",
     group: "Applications",
     words: (entry) => ["quarantined application ", APPLICATION, ` as spam${reasonOf(detailsOf(entry))}`],
   },

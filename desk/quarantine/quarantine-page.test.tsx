@@ -15,7 +15,7 @@ const spam: InboxItem = {
   phone: "+1 555 000 0000",
   fundingType: "other",
   fundingAmount: "1",
-  state: "spam",
+  state: "quarantined",
   spamReason: "Honeypot field filled",
   delivery: null,
   source: null,
@@ -36,7 +36,7 @@ test("quarantine lists the reasons; Release says what it sends and asks before l
   renderDesk("/desk/quarantine");
   const table = await screen.findByRole("table");
   expect(within(table).getByText("Honeypot field filled")).toBeVisible();
-  expect(api.callsTo("GET /applications")[0].query.get("state")).toBe("spam");
+  expect(api.callsTo("GET /applications")[0].query.get("state")).toBe("quarantined");
 
   // One click only opens the question: the application goes to the CRM and the applicant gets a receipt.
   await user.click(within(table).getByRole("button", { name: "Release Spammy LLC" }));

@@ -12,7 +12,7 @@ import { useAction } from "../common/lib/use-action";
 import { usePaged } from "../common/lib/use-paged";
 
 export const quarantineLoader = guarded(({ request }) =>
-  listApplications({ state: "spam", limit: PAGE_SIZE }, request.signal),
+  listApplications({ state: "quarantined", limit: PAGE_SIZE }, request.signal),
 );
 
 /** Applications held back as spam, with the reason, and a way to let one through. */
@@ -21,7 +21,9 @@ export function QuarantinePage() {
   const revalidator = useRevalidator();
   const releaseAction = useAction();
   const [news, setNews] = useState<string | null>(null);
-  const list = usePaged(page, (cursor) => listApplications({ state: "spam", cursor, limit: PAGE_SIZE }));
+  const list = usePaged(page, (cursor) =>
+    listApplications({ state: "quarantined", cursor, limit: PAGE_SIZE }),
+  );
   useDocumentTitle("Quarantine");
 
   async function letThrough(item: InboxItem) {

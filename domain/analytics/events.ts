@@ -21,13 +21,13 @@ export type BrowserEvent = (typeof BROWSER_EVENTS)[number];
 
 /**
  * What the server records about POST /api/applications by itself, never on
- * the browser's word: stored (accepted or held as spam), a repeat of an
+ * the browser's word: stored (accepted or quarantined as suspected spam), a repeat of an
  * application already stored, refused (once per request, and once per field
  * and rule that failed).
  */
 export const SERVER_EVENTS = [
   "application_accepted",
-  "application_spam",
+  "application_quarantined",
   "application_duplicate",
   "application_rejected",
   "server_field_error",
@@ -83,7 +83,7 @@ export type Intent = (typeof INTENTS)[number]["id"];
 /** The application's outcomes on the server, as the dashboard counts them. */
 export const OUTCOMES = [
   { id: "application_accepted", label: "Accepted" },
-  { id: "application_spam", label: "Held as spam" },
+  { id: "application_quarantined", label: "Quarantined" },
   { id: "application_rejected", label: "Refused (400)" },
   { id: "application_duplicate", label: "Sent twice (same submission)" },
 ] as const;

@@ -20,12 +20,12 @@ export const ROLES = ["staff", "admin"] as const;
 /** A staff member's role: admins also manage staff, read the audit log and export. */
 export type Role = (typeof ROLES)[number];
 
-export const APPLICATION_STATES = ["received", "spam"] as const;
-/** The application itself: received, or quarantined as spam. */
+export const APPLICATION_STATES = ["received", "quarantined"] as const;
+/** The application itself: received, or quarantined (held back as suspected spam). */
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
 
 export const DELIVERY_STATES = ["pending", "sending", "delivered", "dead"] as const;
-/** Its CRM delivery (none for spam, or once a quarantine cancelled it). */
+/** Its CRM delivery (none for one quarantined at intake, or once a quarantine cancelled it). */
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** What the inbox's `state` filter takes: either kind. */
@@ -273,14 +273,14 @@ export interface ApplicationDetail {
   application: Partial<FundingApplication> & Record<string, unknown>;
   id: string;
   submissionId: string;
-  /** The number on the applicant's receipt ("HL-" and 8 characters); none for spam never released. */
+  /** The number on the applicant's receipt ("HL-" and 8 characters); none for one quarantined at intake and never released. */
   reference: string | null;
   createdAt: string;
   state: ApplicationState;
   spamReason: string | null;
   attribution: { firstTouch: Touch | null; lastTouch: Touch | null } | null;
   consent: ConsentRecord | null;
-  /** None for spam, or once a quarantine cancelled it. */
+  /** None for one quarantined at intake, or once a quarantine cancelled it. */
   delivery: DeliveryInfo | null;
   /** CRM attempts, desk actions and e-mails, oldest first. */
   timeline: TimelineEntry[];

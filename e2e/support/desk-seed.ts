@@ -108,7 +108,7 @@ export async function seedDeskData(page: Page, tag: string): Promise<DeskData> {
          last_error = 'SMTP RCPT TO: 550 No such user'
        WHERE id = (SELECT min(id) FROM mail_outbox WHERE application_id = '${refused}')`);
 
-  const marked = await page.request.post(`/api/desk/applications/${spam}/spam`, {
+  const marked = await page.request.post(`/api/desk/applications/${spam}/quarantine`, {
     headers: { origin: E2E.baseUrl },
     data: { reason: "Obvious spam (e2e)" },
   });

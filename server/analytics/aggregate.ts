@@ -121,7 +121,7 @@ export function aggregateSql({ from, to, productPaths }: AggregateParams): strin
   SELECT day, source, campaign, 'events', name, count(*)
     FROM attributed
    WHERE name IN ('submit_pressed', 'consultation_opened', 'booking_loaded', 'newsletter_subscribed',
-                  'application_accepted', 'application_spam', 'application_duplicate', 'application_rejected')
+                  'application_accepted', 'application_quarantined', 'application_duplicate', 'application_rejected')
    GROUP BY day, source, campaign, name
   UNION ALL
   SELECT day, source, campaign, 'events', 'delivered', count(*)

@@ -7,8 +7,8 @@ import type { Queryable } from "../store/store";
 import { FIRST_DAY_NEEDED_SQL } from "./rollups";
 
 /**
- * "application_stored" is resolved while it is inserted: accepted, or held
- * as spam, as the application's own row says (the route decides; we read).
+ * "application_stored" is resolved while it is inserted: accepted, or
+ * quarantined, as the application's own row says (the route decides; we read).
  */
 export type EventName = BrowserEvent | ServerEvent | "application_stored";
 
@@ -51,7 +51,7 @@ const arrays = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join
 const selected = names.map((name) =>
   name === "name"
     ? `CASE WHEN e.name = 'application_stored'
-         THEN coalesce((SELECT CASE a.status WHEN 'spam' THEN 'application_spam' ELSE 'application_accepted' END
+         THEN coalesce((SELECT CASE a.status WHEN 'quarantined' THEN 'application_quarantined' ELSE 'application_accepted' END
                           FROM applications a WHERE a.id = e.application_id), 'application_accepted')
          ELSE e.name END`
     : `e.${name}`,

@@ -135,7 +135,7 @@ describe.each(ENGINES)("the analytics report (%s)", (engine) => {
     expect(result.funnel.map((step) => step.dropOff)).toEqual([null, 1, 1, 0, 0, 2, 1 - delivered]);
     expect(countsOf(result.outcomes)).toEqual({
       application_accepted: 1,
-      application_spam: 1,
+      application_quarantined: 1,
       application_rejected: 1,
       application_duplicate: 1,
     });
@@ -195,7 +195,7 @@ describe.each(ENGINES)("the analytics report (%s)", (engine) => {
     expect(rows.map((row) => row.name)).toEqual([
       "application_accepted",
       "application_duplicate",
-      "application_spam",
+      "application_quarantined",
       "application_rejected",
       "server_field_error",
     ]);

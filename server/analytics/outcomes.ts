@@ -1,8 +1,8 @@
 /**
  * The server's own record of what became of each application request, tied
  * to the visitor's funnel by the same daily key (computed from the same
- * address and user agent), never by a cookie: stored (accepted, or held as
- * spam, as the stored row says), a repeat, or refused with a 400 (once, and
+ * address and user agent), never by a cookie: stored (accepted, or
+ * quarantined, as the stored row says), a repeat, or refused with a 400 (once, and
  * once per field and zod issue code, never a value). Recorded after the
  * response is sent, into the buffer, so the applicant never waits for it.
  */

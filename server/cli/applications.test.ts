@@ -76,7 +76,7 @@ describe.each(ENGINES)("npm run applications on %s", (engine) => {
     expect(dead).toEqual([
       expect.objectContaining({ id: ids[1], company_name: "Beta Bakery", delivery: "dead" }),
     ]);
-    const spam = JSON.parse((await cli("list", "--status", "spam", "--json", "--limit", "5")).stdout);
+    const spam = JSON.parse((await cli("list", "--status", "quarantined", "--json", "--limit", "5")).stdout);
     expect(spam.map((row: { id: string }) => row.id)).toEqual([ids[2]]);
     expect((await cli("list", "--limit", "0")).code).toBe(2);
     expect((await cli("list", "--status", "lost")).code).toBe(2);
@@ -127,7 +127,7 @@ describe.each(ENGINES)("npm run applications on %s", (engine) => {
   it("reports delivery stats, and redelivers one or all dead rows", async () => {
     const stats = JSON.parse((await cli("stats", "--json")).stdout);
     expect(stats).toMatchObject({
-      applications: { total: 3, spam: 1 },
+      applications: { total: 3, quarantined: 1 },
       delivery: { pending: 1, sending: 0, delivered: 0, dead: 1 },
       dead: 1,
       oldestWaiting: { applicationId: ids[0] },

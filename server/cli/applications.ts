@@ -131,7 +131,7 @@ async function run(
           found.consent ? keyValues(found.consent) : "  (none)",
           "",
           "Delivery",
-          found.delivery ? keyValues(found.delivery) : "  (not delivered: spam)",
+          found.delivery ? keyValues(found.delivery) : "  (not delivered: quarantined)",
           "",
           `Delivery attempts (${found.attempts.length})`,
           found.attempts.length
@@ -169,7 +169,7 @@ async function run(
       };
       return out(stats, () =>
         [
-          `Applications      ${stats.applications.total} (spam ${stats.applications.spam})`,
+          `Applications      ${stats.applications.total} (quarantined ${stats.applications.quarantined})`,
           `Delivery          ${DELIVERY_STATES.map((status) => `${status} ${stats.delivery[status]}`).join(", ")}`,
           `Oldest waiting    ${stats.oldestWaiting ? `${stats.oldestWaiting.since} (${stats.oldestWaiting.applicationId})` : "none"}`,
           `Attempts          ${stats.attempts.total} (failed ${stats.attempts.failed}, last ${stats.attempts.last ?? "never"})`,
@@ -187,7 +187,7 @@ async function run(
         ids = await repo.redeliver({ id: args[0], force: Boolean(values.force) });
         if (ids.length === 0) {
           io.stderr(
-            `Nothing to redeliver for ${args[0]}: unknown, spam, being sent, or already delivered (--force).`,
+            `Nothing to redeliver for ${args[0]}: unknown, quarantined, being sent, or already delivered (--force).`,
           );
           return 1;
         }

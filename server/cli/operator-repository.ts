@@ -23,8 +23,8 @@ export function createOperatorRepository(store: Store) {
     async stats() {
       const counts = await deliveryHealth.deliveryCounts();
       const apps = (
-        await store.query<{ total: string; spam: string }>(
-          "SELECT count(*)::text AS total, count(*) FILTER (WHERE status = 'spam')::text AS spam FROM applications",
+        await store.query<{ total: string; quarantined: string }>(
+          "SELECT count(*)::text AS total, count(*) FILTER (WHERE status = 'quarantined')::text AS quarantined FROM applications",
         )
       ).rows[0];
       const waiting = await deliveryHealth.oldestWaiting();
@@ -36,7 +36,7 @@ export function createOperatorRepository(store: Store) {
         )
       ).rows[0];
       return {
-        applications: { total: Number(apps.total), spam: Number(apps.spam) },
+        applications: { total: Number(apps.total), quarantined: Number(apps.quarantined) },
         delivery: counts,
         oldestWaiting: waiting,
         attempts: {

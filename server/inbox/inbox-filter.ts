@@ -54,7 +54,8 @@ export const LAST_CAMPAIGN = "(a.attribution -> 'lastTouch') ->> 'utm_campaign'"
 export function inboxWhere(filter: InboxFilter, params: unknown[], after?: InboxPosition): string[] {
   const where: string[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
-  if (filter.state === "received" || filter.state === "spam") where.push(`a.status = ${param(filter.state)}`);
+  if (filter.state === "received" || filter.state === "quarantined")
+    where.push(`a.status = ${param(filter.state)}`);
   else if (filter.state) where.push(`o.status = ${param(filter.state)}`);
   if (filter.fundingType) where.push(`a.funding_type = ${param(filter.fundingType)}`);
   if (filter.receivedSince) where.push(`a.created_at >= ${param(filter.receivedSince)}::timestamptz`);
@@ -79,4 +80,4 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
 
 export const whereSql = (where: string[]) => (where.length ? `WHERE ${where.join(" AND ")}` : "");
 export const needsOutbox = (filter: InboxFilter) =>
-  Boolean(filter.state && filter.state !== "received" && filter.state !== "spam");
+  Boolean(filter.state && filter.state !== "received" && filter.state !== "quarantined");

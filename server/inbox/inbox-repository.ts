@@ -23,7 +23,7 @@ export interface InboxRow {
   /** created_at to the microsecond, for the next page's position. */
   position_at: string;
   submitted_at: string;
-  status: "received" | "spam";
+  status: "received" | "quarantined";
   spam_reason: string | null;
   company_name: string;
   first_name: string;
@@ -32,7 +32,7 @@ export interface InboxRow {
   phone: string;
   funding_type: string;
   funding_amount: string;
-  /** The CRM delivery; null when there is none (spam) or the desk cancelled it. */
+  /** The CRM delivery; null when there is none (quarantined) or the desk cancelled it. */
   delivery: DeliveryState | null;
   attempts: number | null;
   last_error: string | null;

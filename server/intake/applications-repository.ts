@@ -36,7 +36,7 @@ export interface PreparedApplication {
   payload: CrmPayload;
   /** The receipt's reference number; null without a receipt. */
   reference: string | null;
-  /** The receipt and staff alerts, rendered (none for spam); stored under the per-address cap. */
+  /** The receipt and staff alerts, rendered (none for one quarantined); stored under the per-address cap. */
   mails: OutgoingMail[];
   /** The host of the e-mails' Message-IDs. */
   messageIdHost: string;
@@ -45,7 +45,7 @@ export interface PreparedApplication {
 export function createApplicationsRepository(store: Store) {
   return {
     /**
-     * The application, its consent record and (unless spam) its CRM outbox
+     * The application, its consent record and (unless quarantined) its CRM outbox
      * row and its e-mails, in one statement (atomic on its own: one round trip
      * instead of five); false when the submission id exists. In `db`'s
      * transaction when it is one (the journal's replay).
@@ -72,7 +72,7 @@ export function createApplicationsRepository(store: Store) {
            INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
            SELECT id, $27, $28, submitted_at, $24, $25, $29, phone FROM a
          ), queued AS (
-           -- Spam is kept for review but never delivered.
+           -- A quarantined one is kept for review but never delivered.
            INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
          ), mail AS (
            ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}
@@ -81,7 +81,7 @@ export function createApplicationsRepository(store: Store) {
         [
           record.id,
           record.submissionId,
-          record.spamReason ? "spam" : "received",
+          record.spamReason ? "quarantined" : "received",
           record.spamReason ?? null,
           payload.source,
           record.timestamp,

@@ -258,7 +258,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     const { rows } = await ctx.db.store.query("SELECT status, spam_reason FROM applications WHERE id = $1", [
       response.json().id,
     ]);
-    expect(rows).toEqual([{ status: "spam", spam_reason: "honeypot" }]);
+    expect(rows).toEqual([{ status: "quarantined", spam_reason: "honeypot" }]);
     expect(await count("outbox")).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import type { Intake } from "./intake";
 
 /**
  * POST /api/applications
- *   201 {id}                 stored (also for honeypot hits, which are kept as spam)
+ *   201 {id}                 stored (also for honeypot hits, which are kept in quarantine)
  *   200 {id}                 this submissionId was stored before: the first id, nothing new stored
  *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
  *   413 {error}  415 {error}  429 {error} + Retry-After

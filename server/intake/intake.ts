@@ -59,7 +59,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
   const repository = createApplicationsRepository(store);
 
   /**
-   * What is stored with `record`: its CRM payload and, unless it is spam, its
+   * What is stored with `record`: its CRM payload and, unless it is quarantined, its
    * reference number and its e-mails (rendered before the statement that
    * stores them; in `db`'s transaction when it is one).
    */
@@ -91,7 +91,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     repository.insert(await prepare(record, db), db);
 
   /**
-   * Stores the application, its consent record and (unless it is spam) its
+   * Stores the application, its consent record and (unless it is quarantined) its
    * outbox row and e-mails atomically. With a journal, the record is on disk
    * in the journal first. Resolves once both are durable (after COMMIT).
    */

@@ -69,7 +69,7 @@ describe("the intake journal (PGlite)", () => {
       "SELECT id::text AS id, status FROM applications",
     );
     expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
-    expect(rows.filter((row) => row.status === "spam")).toHaveLength(1);
+    expect(rows.filter((row) => row.status === "quarantined")).toHaveLength(1);
     expect(await count(restarted.store, "consents")).toBe(5);
     expect(await count(restarted.store, "outbox")).toBe(4);
     // The replayed segment is gone (the store was flushed first); a fresh, empty one is open.

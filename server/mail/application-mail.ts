@@ -49,7 +49,7 @@ interface StoredApplication {
  * yet: for the desk's "release from quarantine", inside its transaction (pass
  * that transaction as `db`). Gives the application a reference number if it
  * lacks one; e-mails an earlier quarantine cancelled are queued again. Nothing
- * for an application that is (still) spam. Returns how many e-mails were
+ * for an application that is (still) quarantined. Returns how many e-mails were
  * queued (a new receipt is skipped when its address is capped).
  */
 export async function enqueueApplicationMail(
@@ -69,7 +69,7 @@ export async function enqueueApplicationMail(
     [applicationId],
   );
   const row = rows[0];
-  if (!row || row.status === "spam") return 0;
+  if (!row || row.status === "quarantined") return 0;
   // E-mails cancelled by an earlier quarantine go out as they were rendered.
   const revived = await db.query(
     `UPDATE mail_outbox SET status = 'pending', next_attempt_at = now(), attempts = 0, updated_at = now()

@@ -146,7 +146,7 @@ export function DeliveryFacts({ delivery }: { delivery: ApplicationDetail["deliv
 const ACTION_WORDS: Record<ApplicationAction, string> = {
   "application.redelivered": "Sent again to the CRM",
   "application.released": "Released from quarantine",
-  "application.quarantined": "Marked as spam",
+  "application.quarantined": "Quarantined",
 };
 
 /** An attempt's outcome in words (the CRM's and the e-mails'). */

@@ -13,7 +13,7 @@ export const deliveryLabel = (state: DeliveryState) => DELIVERY[state]?.label ??
 
 /**
  * Where an application stands, in words (never colour alone): quarantined as
- * spam, or how its delivery to the CRM is going.
+ * quarantined, or how its delivery to the CRM is going.
  */
 export function StateBadges({
   state,
@@ -26,8 +26,8 @@ export function StateBadges({
 }) {
   return (
     <span className={cn("inline-flex flex-wrap gap-1.5", className)}>
-      {state === "spam" ? (
-        <Badge variant="held">Spam</Badge>
+      {state === "quarantined" ? (
+        <Badge variant="held">Quarantined</Badge>
       ) : delivery ? (
         <Badge variant={DELIVERY[delivery]?.tone ?? "plain"}>{deliveryLabel(delivery)}</Badge>
       ) : (

@@ -7,12 +7,12 @@ import { fundingTypeOptions } from "#domain/application/schema";
 import type { InboxState } from "#domain/desk/contract";
 
 export const STATE_OPTIONS: readonly { value: InboxState; label: string }[] = [
-  { value: "received", label: "Received (not spam)" },
+  { value: "received", label: "Received (not quarantined)" },
   { value: "pending", label: "Delivery pending" },
   { value: "sending", label: "Delivery sending" },
   { value: "delivered", label: "Delivered" },
   { value: "dead", label: "Delivery failed" },
-  { value: "spam", label: "Quarantined as spam" },
+  { value: "quarantined", label: "Quarantined" },
 ];
 
 export interface InboxFilters {

@@ -137,7 +137,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     for (const id of ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "1%27%20OR%201=1"]) {
       expect((await client.get(`/api/desk/applications/${id}`)).statusCode, id).toBe(404);
       expect((await client.get(`/api/desk/applications/${id}/evidence`)).statusCode, id).toBe(404);
-      for (const action of ["redeliver", "spam"]) {
+      for (const action of ["redeliver", "quarantine"]) {
         expect(
           (await client.post(`/api/desk/applications/${id}/${action}`, { reason: "x" })).statusCode,
         ).toBe(404);
@@ -148,14 +148,20 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
 
   it("quarantines with a reason: the waiting delivery is cancelled and never claimed", async () => {
     const id = await submit(ctx.app, { companyName: "Looks Fake Ltd" });
-    expect((await client.post(`/api/desk/applications/${id}/spam`, {})).statusCode).toBe(400);
-    expect((await client.post(`/api/desk/applications/${id}/spam`, { reason: "   " })).json()).toEqual({
+    expect((await client.post(`/api/desk/applications/${id}/quarantine`, {})).statusCode).toBe(400);
+    expect((await client.post(`/api/desk/applications/${id}/quarantine`, { reason: "   " })).json()).toEqual({
       error: "Give a reason",
       errors: { reason: "Give a reason" },
     });
-    const response = await client.post(`/api/desk/applications/${id}/spam`, { reason: "Test submission" });
+    const response = await client.post(`/api/desk/applications/${id}/quarantine`, {
+      reason: "Test submission",
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ state: "spam", spamReason: "Test submission", delivery: null });
+    expect(response.json()).toMatchObject({
+      state: "quarantined",
+      spamReason: "Test submission",
+      delivery: null,
+    });
     expect(withoutMail(response.json().timeline)).toEqual([
       expect.objectContaining({
         kind: "action",
@@ -175,9 +181,9 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
       }),
     ]);
     // Already there: 409, and no second audit row.
-    expect((await client.post(`/api/desk/applications/${id}/spam`, { reason: "again" })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await client.post(`/api/desk/applications/${id}/quarantine`, { reason: "again" })).statusCode,
+    ).toBe(409);
     expect(await auditRows(store(), id, "application.quarantined")).toHaveLength(1);
     // Redelivering spam is refused.
     const refused = await client.post(`/api/desk/applications/${id}/redeliver`, { reason: "please" });
@@ -237,7 +243,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     await deliveryHistory(store(), id, "dead", [
       { at: "2024-01-01T00:00:00Z", status: 422, error: "HTTP 422", outcome: "dead" },
     ]);
-    await client.post(`/api/desk/applications/${id}/spam`, { reason: "duplicate" });
+    await client.post(`/api/desk/applications/${id}/quarantine`, { reason: "duplicate" });
     expect(await outboxOf(id)).toMatchObject({ status: "cancelled" });
     // Redelivering every dead row leaves the quarantined one alone.
     expect((await client.post("/api/desk/deliveries/redeliver-dead", { include: "all" })).json()).toEqual({
@@ -304,7 +310,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     const id = await submit(ctx.app);
     const response = await ctx.app.inject({
       method: "POST",
-      url: `/api/desk/applications/${id}/spam`,
+      url: `/api/desk/applications/${id}/quarantine`,
       headers: { cookie: staff.cookie, origin: "https://evil.example" },
       payload: { reason: "csrf" },
     });

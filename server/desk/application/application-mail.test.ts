@@ -178,7 +178,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
 
   it("shows the e-mails a quarantine cancelled, after the action that cancelled them", async () => {
     const id = await submit(ctx.app, { companyName: "Hold Everything" });
-    const spam = await client.post(`/api/desk/applications/${id}/spam`, { reason: "Looks fake" });
+    const spam = await client.post(`/api/desk/applications/${id}/quarantine`, { reason: "Looks fake" });
     expect(spam.statusCode).toBe(200);
     const { timeline } = spam.json() as { timeline: Entry[] };
     expect(timeline.map((entry) => [entry.kind, entry.mailKind ?? entry.action, entry.status])).toEqual([

@@ -35,7 +35,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     const reason = reasonOf(request, reply);
     if (reason === undefined) return reply;
     return act(request, reply, APPLICATION_ACTIONS.redelivered, async (tx, found) => {
-      if (found.status === "spam")
+      if (found.status === "quarantined")
         throw new Refusal(409, "This application is in quarantine: release it first");
       if (found.delivery === "sending") {
         throw new Refusal(409, "A delivery attempt is under way: try again when it has finished");

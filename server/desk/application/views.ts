@@ -49,7 +49,7 @@ function consentOf(shown: Shown): ConsentRecord | null {
   };
 }
 
-/** The CRM delivery, or null when there is none (spam) or the desk cancelled it. */
+/** The CRM delivery, or null when there is none (quarantined) or the desk cancelled it. */
 function deliveryOf(shown: Shown): DeliveryInfo | null {
   const d = shown.delivery;
   if (!d || d.status === "cancelled") return null;

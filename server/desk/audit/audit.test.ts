@@ -84,10 +84,10 @@ describe.each(ENGINES)("desk audit trail on %s", (engine) => {
       times: 1,
       rows_returned: 1,
     });
-    // The quarantine is the inbox's list with state=spam: audited the same way.
-    await client.get("/api/desk/applications?state=spam");
+    // The quarantine is the inbox's list with state=quarantined: audited the same way.
+    await client.get("/api/desk/applications?state=quarantined");
     expect((await rowsOf("applications.listed", staff.email)).at(-1)?.details).toEqual({
-      filter: { state: "spam" },
+      filter: { state: "quarantined" },
       pageSize: 25,
     });
   });

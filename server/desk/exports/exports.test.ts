@@ -73,13 +73,18 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
       company_name: "Plain Co",
       delivery_status: "delivered",
     });
-    expect(rows.find((row) => row.id === ids.spam)).toMatchObject({ status: "spam", delivery_status: "" });
+    expect(rows.find((row) => row.id === ids.spam)).toMatchObject({
+      status: "quarantined",
+      delivery_status: "",
+    });
 
-    const spam = await download("/api/desk/exports/applications.csv?state=spam&q=spam");
+    const spam = await download("/api/desk/exports/applications.csv?state=quarantined&q=spam");
     expect(parseCsv(spam.body).rows.map((row) => row.id)).toEqual([ids.spam]);
     const audited = await auditRows(ctx.db.store, undefined, "export.applications");
     expect(audited.at(-2)).toMatchObject({ actor_email: admin.email, details: { filter: {}, rows: 4 } });
-    expect(audited.at(-1)).toMatchObject({ details: { filter: { state: "spam", q: "spam" }, rows: 1 } });
+    expect(audited.at(-1)).toMatchObject({
+      details: { filter: { state: "quarantined", q: "spam" }, rows: 1 },
+    });
   });
 
   it("pages through large exports by keyset: every row once", async () => {
@@ -113,7 +118,7 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
     const log = parseCsv(audit.body);
     expect(log.header).toEqual(["id", "at", "actor", "action", "target", "details", "ip", "user_agent"]);
     expect(log.rows.map((row) => row.action)).toEqual(["export.applications", "export.applications"]);
-    expect(JSON.parse(log.rows[0].details)).toEqual({ filter: { state: "spam", q: "spam" }, rows: 1 });
+    expect(JSON.parse(log.rows[0].details)).toEqual({ filter: { state: "quarantined", q: "spam" }, rows: 1 });
 
     for (const kind of ["consents", "newsletter", "audit"]) {
       expect(await auditRows(ctx.db.store, undefined, `export.${kind}`)).toContainEqual(

@@ -118,7 +118,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       campaign: "spring",
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({
-      state: "spam",
+      state: "quarantined",
       spamReason: "honeypot",
       delivery: null,
     });
@@ -143,7 +143,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
   });
 
   it("filters by state, funding type, the provider's days (New York by default) and the last touch", async () => {
-    expect(names(await list("?state=spam"))).toEqual(["Spam Robotics"]);
+    expect(names(await list("?state=quarantined"))).toEqual(["Spam Robotics"]);
     expect((await list("?state=received")).total).toBe(6);
     expect(names(await list("?state=dead"))).toEqual(["Beta Bakery"]);
     expect(names(await list("?state=delivered"))).toEqual(["Alpha Freight"]);
@@ -253,7 +253,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       for (const url of [
         `/api/desk/applications/${ids.alpha}/redeliver`,
         `/api/desk/applications/${ids.spam}/release`,
-        `/api/desk/applications/${ids.alpha}/spam`,
+        `/api/desk/applications/${ids.alpha}/quarantine`,
         "/api/desk/deliveries/redeliver-dead",
       ]) {
         const response = await client.post(url, { reason: "test" });
@@ -262,7 +262,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       }
       // Nothing changed.
       cookie = saved;
-      expect((await list("?state=spam")).total).toBe(1);
+      expect((await list("?state=quarantined")).total).toBe(1);
     } finally {
       cookie = saved;
     }

@@ -1,5 +1,5 @@
 /**
- * The quarantine purge: the server itself deletes quarantined (spam)
+ * The quarantine purge: the server itself deletes quarantined
  * applications once they have been in quarantine for QUARANTINE_RETENTION
  * (30 days by default), first right after start-up and then every hour, on
  * either store. app.close() stops the timer and waits for a purge under way.

@@ -13,7 +13,7 @@ import type { Queryable, Store } from "../../store/store";
 export function createQuarantineRepository(store: Store) {
   return {
     /**
-     * To quarantine: marked spam with the reason; a delivery still waiting
+     * To quarantine: marked quarantined with the reason; a delivery still waiting
      * (pending, being sent, or dead and so waiting for a redelivery) is
      * cancelled, and so are its e-mails not sent yet. One already delivered
      * stays as it is. Returns what was cancelled.
@@ -24,7 +24,7 @@ export function createQuarantineRepository(store: Store) {
       reason: string,
     ): Promise<{ deliveryCancelled: boolean; mailCancelled: number }> {
       await db.query(
-        `UPDATE applications SET status = 'spam', spam_reason = $2, quarantined_at = now()
+        `UPDATE applications SET status = 'quarantined', spam_reason = $2, quarantined_at = now()
           WHERE id = $1::uuid`,
         [id, reason],
       );
@@ -84,7 +84,7 @@ export function createQuarantineRepository(store: Store) {
         const deleted = await store.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: string }>(
             `SELECT id::text AS id FROM applications
-              WHERE status = 'spam'
+              WHERE status = 'quarantined'
                 AND coalesce(quarantined_at, created_at) < now() - $1 * interval '1 millisecond'
                 AND NOT crm_received(id)
               ORDER BY created_at, id

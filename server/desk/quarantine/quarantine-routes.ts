@@ -1,10 +1,10 @@
 /**
  * The quarantine (staff and admin): an application held as spam, or let out.
- *   POST /api/desk/applications/:id/spam      {reason} -> ApplicationDetail: quarantined; its waiting
+ *   POST /api/desk/applications/:id/quarantine {reason} -> ApplicationDetail: quarantined; its waiting
  *                                             delivery and unsent e-mails are cancelled
  *   POST /api/desk/applications/:id/release   ApplicationDetail: received again, delivered to the CRM
  *                                             (unless it has it already) and its e-mails queued
- * The quarantine page lists them with the inbox's own query (state=spam);
+ * The quarantine page lists them with the inbox's own query (state=quarantined);
  * quarantine-purge.ts deletes them past their retention.
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -20,17 +20,17 @@ const quarantineRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>("/api/desk/applications/:id/release", staff, async (request, reply) =>
     act(request, reply, APPLICATION_ACTIONS.released, async (tx, found) => {
-      if (found.status !== "spam") throw new Refusal(409, "This application is not in quarantine");
+      if (found.status !== "quarantined") throw new Refusal(409, "This application is not in quarantine");
       const released = await repository.release(tx, found.id, app.config);
       return { details: released, ...released };
     }),
   );
 
-  app.post<WithId>("/api/desk/applications/:id/spam", staff, async (request, reply) => {
+  app.post<WithId>("/api/desk/applications/:id/quarantine", staff, async (request, reply) => {
     const reason = reasonOf(request, reply);
     if (reason === undefined) return reply;
     return act(request, reply, APPLICATION_ACTIONS.quarantined, async (tx, found) => {
-      if (found.status === "spam") throw new Refusal(409, "This application is already in quarantine");
+      if (found.status === "quarantined") throw new Refusal(409, "This application is already in quarantine");
       const cancelled = await repository.quarantine(tx, found.id, reason);
       return { details: { reason, ...cancelled } };
     });
