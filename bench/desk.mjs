@@ -190,7 +190,7 @@ const SOURCES = ["google", "facebook", "linkedin", "newsletter", "bing"];
 
 const seedSql = {
   applications: `
-    INSERT INTO applications (id, submission_id, created_at, status, spam_reason, source, submitted_at,
+    INSERT INTO applications (id, submission_id, created_at, status, quarantine_reason, source, submitted_at,
       company_name, industry, annual_revenue, years_in_business, business_description, funding_type, funding_amount,
       funding_purpose, timeframe, first_name, last_name, email, phone, title, credit_score, sms_consent, payload,
       client_ip, user_agent, attribution)

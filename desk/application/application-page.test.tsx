@@ -13,7 +13,7 @@ const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail =
   reference: "HL-7K3M9Q2X",
   createdAt: "2024-05-01T14:03:00Z",
   state: "received",
-  spamReason: null,
+  quarantineReason: null,
   attribution: { firstTouch: { utm_source: "google", utm_campaign: "spring" }, lastTouch: null },
   consent: {
     text: "I agree to receive text messages.",
@@ -191,7 +191,7 @@ test("a quarantined application offers Release, not Redeliver", async () => {
   const api = fakeApi({
     "GET /me": { body: admin },
     "GET /applications/app-1": {
-      body: detail({ state: "quarantined", spamReason: "Honeypot filled", delivery: null }),
+      body: detail({ state: "quarantined", quarantineReason: "Honeypot filled", delivery: null }),
     },
     "POST /applications/app-1/release": { body: detail({ state: "received" }) },
   });

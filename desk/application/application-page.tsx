@@ -122,8 +122,8 @@ export function ApplicationPage() {
           </p>
         )}
         <StateBadges state={detail.state} delivery={detail.delivery?.state ?? null} />
-        {detail.state === "quarantined" && detail.spamReason && (
-          <span className="text-sm text-muted-foreground">Reason: {detail.spamReason}</span>
+        {detail.state === "quarantined" && detail.quarantineReason && (
+          <span className="text-sm text-muted-foreground">Reason: {detail.quarantineReason}</span>
         )}
       </div>
 

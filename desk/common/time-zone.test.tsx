@@ -20,7 +20,7 @@ const item: InboxItem = {
   fundingType: "venture-debt",
   fundingAmount: "250000",
   state: "received",
-  spamReason: null,
+  quarantineReason: null,
   delivery: "delivered",
   source: null,
   campaign: null,
@@ -58,7 +58,7 @@ test("the printable evidence names its zone and writes every time in it, dayligh
     reference: "HL-7K3M9Q2X",
     createdAt: "2026-11-25T00:05:03Z",
     state: "received",
-    spamReason: null,
+    quarantineReason: null,
     attribution: null,
     consent: {
       text: "I agree to receive text messages.",

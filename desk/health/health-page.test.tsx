@@ -16,7 +16,7 @@ const dead = (overrides: Partial<DeadItem>): DeadItem => ({
   fundingType: "revenue-based",
   fundingAmount: "250000",
   state: "received",
-  spamReason: null,
+  quarantineReason: null,
   delivery: "dead",
   source: null,
   campaign: null,

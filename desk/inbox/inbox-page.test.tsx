@@ -16,7 +16,7 @@ const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
   fundingType: "venture-debt",
   fundingAmount: "250000",
   state: "received",
-  spamReason: null,
+  quarantineReason: null,
   delivery: "delivered",
   source: "google",
   campaign: "spring",

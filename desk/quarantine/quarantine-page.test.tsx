@@ -16,7 +16,7 @@ const spam: InboxItem = {
   fundingType: "other",
   fundingAmount: "1",
   state: "quarantined",
-  spamReason: "Honeypot field filled",
+  quarantineReason: "Honeypot field filled",
   delivery: null,
   source: null,
   campaign: null,

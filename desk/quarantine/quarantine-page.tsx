@@ -47,7 +47,7 @@ export function QuarantinePage() {
         <ApplicationList
           items={list.items}
           caption="Applications quarantined as spam, newest first"
-          detail={{ header: "Reason", cell: (item) => item.spamReason }}
+          detail={{ header: "Reason", cell: (item) => item.quarantineReason }}
           actions={(item) => (
             <ReleaseDialog
               companyName={item.companyName}

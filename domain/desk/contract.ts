@@ -180,7 +180,7 @@ export interface InboxItem {
   /** The amount as stored (a decimal in a string). */
   fundingAmount: string;
   state: ApplicationState;
-  spamReason: string | null;
+  quarantineReason: string | null;
   delivery: DeliveryState | null;
   /** The last touch's utm_source and utm_campaign. */
   source: string | null;
@@ -277,7 +277,7 @@ export interface ApplicationDetail {
   reference: string | null;
   createdAt: string;
   state: ApplicationState;
-  spamReason: string | null;
+  quarantineReason: string | null;
   attribution: { firstTouch: Touch | null; lastTouch: Touch | null } | null;
   consent: ConsentRecord | null;
   /** None for one quarantined at intake, or once a quarantine cancelled it. */
@@ -303,7 +303,7 @@ export interface ConsentEvidence {
     ip: string | null;
     userAgent: string | null;
     state: string;
-    spamReason: string | null;
+    quarantineReason: string | null;
     /** Exactly what was stored and is sent to the CRM. */
     payload: Record<string, unknown>;
   };

@@ -22,7 +22,7 @@ const EXPORTS = {
       "a.submission_id",
       "a.submitted_at",
       "a.status",
-      "a.spam_reason",
+      "a.quarantine_reason",
       "a.source",
       "a.company_name",
       "a.industry",

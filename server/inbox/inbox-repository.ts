@@ -24,7 +24,7 @@ export interface InboxRow {
   position_at: string;
   submitted_at: string;
   status: "received" | "quarantined";
-  spam_reason: string | null;
+  quarantine_reason: string | null;
   company_name: string;
   first_name: string;
   last_name: string;
@@ -68,7 +68,7 @@ export function createInboxRepository(store: Store) {
     const where = inboxWhere(filter, params, page.after);
     params.push(page.limit);
     const { rows } = await db.query(
-      `SELECT a.id::text AS id, a.created_at, ${POSITION_AT} AS position_at, a.submitted_at, a.status, a.spam_reason,
+      `SELECT a.id::text AS id, a.created_at, ${POSITION_AT} AS position_at, a.submitted_at, a.status, a.quarantine_reason,
               a.company_name, a.first_name, a.last_name, a.email, a.phone, a.funding_type,
               a.funding_amount::text AS funding_amount,
               CASE WHEN o.status = 'cancelled' THEN NULL ELSE o.status END AS delivery, o.attempts, o.last_error,

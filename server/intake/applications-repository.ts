@@ -16,7 +16,7 @@ export interface NewApplication {
   application: FundingApplication;
   /** Server time of submission (ISO); the CRM payload's `timestamp`. */
   timestamp: string;
-  spamReason?: string;
+  quarantineReason?: string;
   clientIp?: string;
   userAgent?: string;
   attribution?: Attribution;
@@ -57,7 +57,7 @@ export function createApplicationsRepository(store: Store) {
       const { rows } = await db.query<{ inserted: number }>(
         `WITH a AS (
            INSERT INTO applications (
-             id, submission_id, status, spam_reason, source, submitted_at,
+             id, submission_id, status, quarantine_reason, source, submitted_at,
              company_name, industry, annual_revenue, years_in_business, business_description,
              funding_type, funding_amount, funding_purpose, timeframe,
              first_name, last_name, email, phone, title, credit_score, sms_consent,
@@ -81,8 +81,8 @@ export function createApplicationsRepository(store: Store) {
         [
           record.id,
           record.submissionId,
-          record.spamReason ? "quarantined" : "received",
-          record.spamReason ?? null,
+          record.quarantineReason ? "quarantined" : "received",
+          record.quarantineReason ?? null,
           payload.source,
           record.timestamp,
           a.companyName,
@@ -108,7 +108,7 @@ export function createApplicationsRepository(store: Store) {
           record.consent.text,
           record.consent.version,
           record.consent.pageUrl ?? null,
-          !record.spamReason,
+          !record.quarantineReason,
           mailsJson(prepared.mails),
           prepared.messageIdHost,
           prepared.reference,

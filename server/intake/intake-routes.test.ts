@@ -42,7 +42,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(row).toMatchObject({
       submission_id: body.submissionId,
       status: "received",
-      spam_reason: null,
+      quarantine_reason: null,
       source: APPLICATION_SOURCE,
       company_name: "Acme Robotics",
       annual_revenue: "1m-5m",
@@ -255,10 +255,11 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(String) });
 
-    const { rows } = await ctx.db.store.query("SELECT status, spam_reason FROM applications WHERE id = $1", [
-      response.json().id,
-    ]);
-    expect(rows).toEqual([{ status: "quarantined", spam_reason: "honeypot" }]);
+    const { rows } = await ctx.db.store.query(
+      "SELECT status, quarantine_reason FROM applications WHERE id = $1",
+      [response.json().id],
+    );
+    expect(rows).toEqual([{ status: "quarantined", quarantine_reason: "honeypot" }]);
     expect(await count("outbox")).toBe(0);
   });
 

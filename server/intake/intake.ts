@@ -69,7 +69,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       timestamp: record.timestamp,
       attribution: record.attribution,
     });
-    const reference = options.mail && !record.spamReason ? await nextReference(db) : null;
+    const reference = options.mail && !record.quarantineReason ? await nextReference(db) : null;
     const mails =
       options.mail && reference
         ? await composeApplicationMails(
@@ -105,7 +105,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     try {
       const inserted = options.journal ? await options.journal.write(record, commit) : await commit();
       if (inserted) {
-        if (!record.spamReason) {
+        if (!record.quarantineReason) {
           notifyDeliveryQueued();
           notifyMailQueued();
         }
@@ -138,7 +138,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         submissionId,
         application,
         timestamp: new Date().toISOString(),
-        spamReason: honeypot?.trim() ? "honeypot" : undefined,
+        quarantineReason: honeypot?.trim() ? "honeypot" : undefined,
         clientIp: facts.ip,
         userAgent: clip(facts.userAgent, 1000),
         attribution,

@@ -175,7 +175,7 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
       // Still spam: nothing.
       expect(await ctx.db.store.transaction((tx) => enqueueApplicationMail(tx, id, settings))).toBe(0);
       await ctx.db.store.query(
-        "UPDATE applications SET status = 'received', spam_reason = NULL WHERE id = $1",
+        "UPDATE applications SET status = 'received', quarantine_reason = NULL WHERE id = $1",
         [id],
       );
       expect(await ctx.db.store.transaction((tx) => enqueueApplicationMail(tx, id, settings))).toBe(

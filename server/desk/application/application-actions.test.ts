@@ -84,7 +84,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     expect(detail).toMatchObject({
       id,
       state: "received",
-      spamReason: null,
+      quarantineReason: null,
       attribution: {
         firstTouch: { utm_source: "first-source" },
         lastTouch: { utm_source: "google", utm_campaign: "spring" },
@@ -159,7 +159,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       state: "quarantined",
-      spamReason: "Test submission",
+      quarantineReason: "Test submission",
       delivery: null,
     });
     expect(withoutMail(response.json().timeline)).toEqual([
@@ -210,7 +210,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
       expect(released.statusCode).toBe(200);
       expect(released.json()).toMatchObject({
         state: "received",
-        spamReason: null,
+        quarantineReason: null,
         delivery: { state: "pending" },
       });
       expect(await outboxOf(id)).toMatchObject({ status: "pending", due: true });

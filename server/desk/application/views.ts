@@ -136,7 +136,7 @@ export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationM
     reference: str(a.reference),
     createdAt: String(a.created_at),
     state: a.status as ApplicationState,
-    spamReason: str(a.spam_reason),
+    quarantineReason: str(a.quarantine_reason),
     attribution: attribution
       ? { firstTouch: attribution.firstTouch ?? null, lastTouch: attribution.lastTouch ?? null }
       : null,
@@ -173,7 +173,7 @@ export function toEvidence(
       ip: str(a.client_ip),
       userAgent: str(a.user_agent),
       state: String(a.status),
-      spamReason: str(a.spam_reason),
+      quarantineReason: str(a.quarantine_reason),
       // Exactly what was stored and is sent to the CRM.
       payload: payloadOf(shown),
     },

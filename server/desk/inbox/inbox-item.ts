@@ -14,7 +14,7 @@ export function toInboxItem(row: InboxRow): InboxItem {
     fundingType: row.funding_type,
     fundingAmount: row.funding_amount,
     state: row.status,
-    spamReason: row.spam_reason,
+    quarantineReason: row.quarantine_reason,
     delivery: row.delivery,
     source: row.utm_source,
     campaign: row.utm_campaign,

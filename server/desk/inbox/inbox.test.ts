@@ -112,14 +112,14 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       fundingType: "sba-loan",
       fundingAmount: "250000",
       state: "received",
-      spamReason: null,
+      quarantineReason: null,
       delivery: "delivered",
       source: "google",
       campaign: "spring",
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({
       state: "quarantined",
-      spamReason: "honeypot",
+      quarantineReason: "honeypot",
       delivery: null,
     });
   });

@@ -34,7 +34,10 @@ describe.each(ENGINES)("quarantine purge on %s", (engine) => {
     return id;
   };
   const quarantine = (id: string) =>
-    store().query("UPDATE applications SET status = 'quarantined', spam_reason = 'desk' WHERE id = $1", [id]);
+    store().query(
+      "UPDATE applications SET status = 'quarantined', quarantine_reason = 'desk' WHERE id = $1",
+      [id],
+    );
 
   beforeEach(() => ctx.db.reset());
 

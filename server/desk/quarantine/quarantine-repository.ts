@@ -24,7 +24,7 @@ export function createQuarantineRepository(store: Store) {
       reason: string,
     ): Promise<{ deliveryCancelled: boolean; mailCancelled: number }> {
       await db.query(
-        `UPDATE applications SET status = 'quarantined', spam_reason = $2, quarantined_at = now()
+        `UPDATE applications SET status = 'quarantined', quarantine_reason = $2, quarantined_at = now()
           WHERE id = $1::uuid`,
         [id, reason],
       );
@@ -52,7 +52,7 @@ export function createQuarantineRepository(store: Store) {
       mail: MailSettings,
     ): Promise<{ queued: boolean; mailQueued: number }> {
       await db.query(
-        `UPDATE applications SET status = 'received', spam_reason = NULL, quarantined_at = NULL
+        `UPDATE applications SET status = 'received', quarantine_reason = NULL, quarantined_at = NULL
           WHERE id = $1::uuid`,
         [id],
       );

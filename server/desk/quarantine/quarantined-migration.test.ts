@@ -89,6 +89,11 @@ describe.each(ENGINES)("migration 011 on %s", (engine) => {
         ).rows.map((row) => [row.id, row.status]),
       );
     expect(await status()).toEqual({ [old]: "quarantined", [recent]: "quarantined", [received]: "received" });
+    const reasons = await store.query<{ reason: string | null }>(
+      "SELECT quarantine_reason AS reason FROM applications WHERE id = $1",
+      [old],
+    );
+    expect(reasons.rows).toEqual([{ reason: "honeypot" }]);
     await expect(
       store.query("UPDATE applications SET status = 'spam' WHERE id = $1", [received]),
     ).rejects.toMatchObject({ code: "23514" });

@@ -7,6 +7,8 @@ ALTER TABLE applications DROP CONSTRAINT applications_status_check;
 UPDATE applications SET status = 'quarantined' WHERE status = 'spam';
 ALTER TABLE applications
   ADD CONSTRAINT applications_status_check CHECK (status IN ('received', 'quarantined'));
+-- Why it was quarantined: 'honeypot', or the reason the staff member gave.
+ALTER TABLE applications RENAME COLUMN spam_reason TO quarantine_reason;
 
 -- The quarantine purge's exception to write-once consent records (005) tests
 -- the status by name.
