@@ -7,9 +7,9 @@ import { cn } from "./cn";
 
 /*
  * cn stands in for tailwind-merge in the browser bundle, so on every class
- * list the site can hand it, it must give tailwind-merge's answer.
- * The lists are read from the source (app/ and ui/ **\/*.tsx), not
- * written here:
+ * list the site or the desk can hand it, it must give tailwind-merge's
+ * answer. The lists are read from the source (app/, ui/ and desk/ **\/*.tsx),
+ * not written here:
  *
  * - every cn(...) call, with each possible value of each argument: a string,
  *   a constant holding one, `cond && "..."` (present or absent), both sides of
@@ -35,7 +35,7 @@ const hasSlot = (list: Alternative) => list.some((name) => name.startsWith(SLOT)
 const unread = new Set<string>();
 
 const root = join(import.meta.dirname, "..");
-const sources = ["app", "ui"].flatMap((dir) =>
+const sources = ["app", "ui", "desk"].flatMap((dir) =>
   readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
     .filter((path) => path.endsWith(".tsx") && !path.endsWith(".test.tsx"))
     .map((path) =>
