@@ -1,7 +1,8 @@
 import { DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "#ui/button";
-import { EXPORTS, exportUrl } from "../common/api/requests";
+import { EXPORT_KINDS } from "#domain/desk/audit-actions";
+import { EXPORTS, exportFile, exportUrl } from "../common/api/requests";
 import { AdminOnly } from "../common/components/admin-only";
 import { PageHeader, useDocumentTitle } from "../common/components/page";
 
@@ -15,22 +16,18 @@ export function ExportsPage() {
         description="CSV files for spreadsheets and the CRM. Each download is recorded in the audit log."
       />
       <ul className="grid gap-4 sm:grid-cols-2">
-        {EXPORTS.map((item) => (
+        {EXPORT_KINDS.map((kind) => (
           <li
-            key={item.file}
+            key={kind}
             className="flex flex-col items-start gap-3 rounded-2xl border border-border bg-card p-5 shadow-card"
           >
             <div className="flex flex-col gap-1">
-              <h2 className="text-lg font-semibold">{item.title}</h2>
-              <p className="text-sm text-muted-foreground">{item.text}</p>
+              <h2 className="text-lg font-semibold">{EXPORTS[kind].title}</h2>
+              <p className="text-sm text-muted-foreground">{EXPORTS[kind].text}</p>
             </div>
-            <a
-              href={exportUrl(item.file)}
-              download
-              className={buttonVariants({ variant: "outline", size: "sm" })}
-            >
+            <a href={exportUrl(kind)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
               <DownloadIcon aria-hidden="true" />
-              Download {item.file}
+              Download {exportFile(kind)}
             </a>
           </li>
         ))}

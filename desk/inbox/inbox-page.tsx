@@ -45,7 +45,7 @@ export function InboxPage() {
         actions={
           me.role === "admin" && (
             <a
-              href={exportUrl("applications.csv", query)}
+              href={exportUrl("applications", query)}
               download
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >

@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../../test/support/fault-harness";
-import { ENGINES, testConfig, useTestApp, validApplication } from "../../test/support/server";
+import { submit } from "../../test/support/desk-applications";
+import { ENGINES, testConfig, useTestApp } from "../../test/support/server";
 import { TestSmtpServer } from "../../test/support/smtp";
 import { createDeliveryWorker } from "../crm-delivery/worker";
 import { createMailWorker } from "../mail/worker";
@@ -91,22 +92,11 @@ describe.each(ENGINES)("the intake's notification on %s", (engine) => {
     return sleeps;
   }
 
-  const apply = async (overrides: Record<string, unknown> = {}) => {
-    const response = await ctx.app.inject({
-      method: "POST",
-      url: "/api/applications",
-      headers: { "content-type": "application/json" },
-      payload: validApplication(overrides),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json().id as string;
-  };
-
   it("delivers a new application to the CRM and sends its receipt and staff alert at once, not at the next poll", async () => {
     await sleepingWorkers();
     const email = `at-once-${engine}@example.com`;
     const stored = Date.now();
-    const id = await apply({ email });
+    const id = await submit(ctx.app, { email });
 
     const sent = await waitFor(() => crm.received.find((entry) => entry.applicationId === id), {
       what: "the application at the CRM",
@@ -128,7 +118,7 @@ describe.each(ENGINES)("the intake's notification on %s", (engine) => {
   it("wakes neither worker for a honeypot hit", async () => {
     const sleeps = await sleepingWorkers();
     const before = { ...sleeps };
-    await apply({ companyWebsite: "https://spam.example" });
+    await submit(ctx.app, { companyWebsite: "https://spam.example" });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sleeps).toEqual(before);
   });

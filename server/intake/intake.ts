@@ -4,8 +4,8 @@
  * staff alerts, store all of it with one repository call (on PGlite the
  * record is in the fsync'd journal first, journal.ts), then tell the outbox
  * workers that rows are waiting, so the delivery and the e-mails start now.
- * Spam (the honeypot) is stored for review, never delivered, and gets no
- * e-mail.
+ * An application that filled the honeypot is quarantined: stored for review,
+ * never delivered, and sent no e-mail.
  */
 import { randomUUID } from "node:crypto";
 import {

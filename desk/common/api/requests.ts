@@ -1,21 +1,24 @@
 /** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions. */
 import { API_BASE, queryString, request } from "./client";
+import type { ExportKind } from "#domain/desk/audit-actions";
 import type { ApplicationDetail, InboxList, Items, Me, SessionItem } from "#domain/desk/contract";
 
 const id = (value: string) => encodeURIComponent(value);
 
-export const EXPORTS = [
-  { file: "applications.csv", title: "Applications", text: "Every application with its delivery state." },
-  { file: "consents.csv", title: "SMS consents", text: "The consent ledger: exact text, version, time, IP." },
-  { file: "newsletter.csv", title: "Newsletter", text: "Newsletter subscribers." },
-  { file: "audit.csv", title: "Audit log", text: "Everything staff did in the desk." },
-] as const;
+/** What each CSV export holds, for every kind the server offers (a kind added there must be described here). */
+export const EXPORTS: Record<ExportKind, { title: string; text: string }> = {
+  applications: { title: "Applications", text: "Every application with its delivery state." },
+  consents: { title: "SMS consents", text: "The consent ledger: exact text, version, time, IP." },
+  newsletter: { title: "Newsletter", text: "Newsletter subscribers." },
+  audit: { title: "Audit log", text: "Everything staff did in the desk." },
+};
 
-export type ExportFile = (typeof EXPORTS)[number]["file"];
+/** "applications.csv": the file an export downloads as. */
+export const exportFile = (kind: ExportKind) => `${kind}.csv`;
 
 /** A download link; the applications export takes the inbox's filters. */
-export const exportUrl = (file: ExportFile, filters: Record<string, string> = {}) =>
-  `${API_BASE}/exports/${file}${queryString(filters)}`;
+export const exportUrl = (kind: ExportKind, filters: Record<string, string> = {}) =>
+  `${API_BASE}/exports/${exportFile(kind)}${queryString(filters)}`;
 
 /** The inbox's query: its filters plus the page (see desk/common/lib/filters.ts). */
 export type InboxQuery = Record<string, string | number | undefined>;
