@@ -13,6 +13,7 @@ import storePlugin from "./plugins/store";
 import type { JournaledApplication } from "./intake/applications-repository";
 import { createIntake } from "./intake/intake";
 import intakeRoutes from "./intake/intake-routes";
+import { createReviewClock } from "./review-clock/deadline";
 import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
@@ -81,7 +82,9 @@ export async function buildApp({
 
   // Routes.
   await app.register(health);
-  await app.register(intakeRoutes, { intake: createIntake(store, { journal, mail: config }) });
+  await app.register(intakeRoutes, {
+    intake: createIntake(store, { journal, mail: config, reviewClock: createReviewClock(config) }),
+  });
   await app.register(newsletter);
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

@@ -38,6 +38,8 @@ export interface Config {
   desk: DeskConfig;
   mail: MailConfig;
   analytics: AnalyticsConfig;
+  review: ReviewConfig;
+  inbound: InboundConfig;
 }
 
 export interface DeliveryConfig {
@@ -85,6 +87,32 @@ export interface MailConfig {
   alertFailingAfter: number;
   /** After a "recovered" alert, further delivery alerts are held this long and then summarised (ms). */
   alertCooldownMs: number;
+}
+
+/** The review clock (server/review-clock): the promise the site makes, kept and shown. */
+export interface ReviewConfig {
+  /** The promised review window: received plus this is the deadline (counted in business hours when set). */
+  windowMs: number;
+  /** "Mon-Fri 09:00-17:00" in DESK_TIME_ZONE; unset: the clock runs around the clock. */
+  businessHours: string | undefined;
+  /** Days the clock stands still (YYYY-MM-DD, in DESK_TIME_ZONE). */
+  holidays: string[];
+  /** Untouched and due within this: "due soon", and the owner is reminded. */
+  dueSoonMs: number;
+  /** At most one reminder or overdue alert per person per this. */
+  alertIntervalMs: number;
+}
+
+/** The signed inbound webhooks (server/inbound): the CRM's stage reports, the booking service's booked calls. */
+export interface InboundConfig {
+  /** Standard Webhooks secrets ("whsec_…"); unset: that source's signed requests are refused. */
+  crmSecret: string | undefined;
+  bookingSecret: string | undefined;
+  /** Fixed-header tokens for senders that cannot sign; unset: refused. */
+  crmToken: string | undefined;
+  bookingToken: string | undefined;
+  /** Events older or newer than this (by their timestamp) are refused as stale. */
+  toleranceMs: number;
 }
 
 /** The site's own analytics (server/analytics). */
@@ -193,6 +221,16 @@ const envSchema = z.object({
   STAFF_ALERT_EMAILS: unsetIfEmpty(addressListSetting.default([])),
   ALERT_FAILING_AFTER: unsetIfEmpty(integer(1, 1000).default(4)),
   ALERT_COOLDOWN: unsetIfEmpty(duration.default(3_600_000)),
+  REVIEW_WINDOW: unsetIfEmpty(duration.default(24 * 3_600_000)),
+  REVIEW_BUSINESS_HOURS: unsetIfEmpty(z.string().optional()),
+  REVIEW_HOLIDAYS: unsetIfEmpty(z.string().optional()),
+  REVIEW_DUE_SOON: unsetIfEmpty(duration.default(4 * 3_600_000)),
+  REVIEW_ALERT_INTERVAL: unsetIfEmpty(duration.default(30 * 60_000)),
+  CRM_WEBHOOK_SECRET: unsetIfEmpty(z.string().optional()),
+  CRM_WEBHOOK_TOKEN: unsetIfEmpty(z.string().optional()),
+  BOOKING_WEBHOOK_SECRET: unsetIfEmpty(z.string().optional()),
+  BOOKING_WEBHOOK_TOKEN: unsetIfEmpty(z.string().optional()),
+  INBOUND_TOLERANCE: unsetIfEmpty(duration.default(5 * 60_000)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
@@ -260,5 +298,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       alertCooldownMs: e.ALERT_COOLDOWN,
     },
     analytics: { retentionMs: e.ANALYTICS_RETENTION, rateLimitMax: e.ANALYTICS_RATE_LIMIT_MAX },
+    review: {
+      windowMs: e.REVIEW_WINDOW,
+      businessHours: e.REVIEW_BUSINESS_HOURS,
+      holidays: e.REVIEW_HOLIDAYS
+        ? e.REVIEW_HOLIDAYS.split(",")
+            .map((day) => day.trim())
+            .filter(Boolean)
+        : [],
+      dueSoonMs: e.REVIEW_DUE_SOON,
+      alertIntervalMs: e.REVIEW_ALERT_INTERVAL,
+    },
+    inbound: {
+      crmSecret: e.CRM_WEBHOOK_SECRET,
+      bookingSecret: e.BOOKING_WEBHOOK_SECRET,
+      crmToken: e.CRM_WEBHOOK_TOKEN,
+      bookingToken: e.BOOKING_WEBHOOK_TOKEN,
+      toleranceMs: e.INBOUND_TOLERANCE,
+    },
   };
 }

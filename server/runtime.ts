@@ -12,6 +12,7 @@ import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import type { JournaledApplication } from "./intake/applications-repository";
 import { createIntake } from "./intake/intake";
 import { openApplicationJournal, type ApplicationJournal } from "./intake/journal";
+import { createReviewClock } from "./review-clock/deadline";
 import { FIRST_MAINTENANCE_AFTER_MS, MAINTAIN_EVERY_MS } from "./store/maintenance";
 import { migrate } from "./store/migrate";
 import { openStore } from "./store/open";
@@ -110,7 +111,7 @@ export async function openRuntime(
     let journal: ApplicationJournal<JournaledApplication> | undefined;
     if (opened.engine === "pglite") {
       if (config.intakeJournal) {
-        const restorer = createIntake(opened, { mail: config });
+        const restorer = createIntake(opened, { mail: config, reviewClock: createReviewClock(config) });
         journal = await openApplicationJournal<JournaledApplication>({
           dir: join(config.dataDir, "intake-journal"),
           replay: (records) => restorer.restore(records),

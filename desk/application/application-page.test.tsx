@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
 import type { ApplicationDetail } from "#domain/desk/contract";
-import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
+import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
 
 const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail => ({
@@ -26,6 +26,7 @@ const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail =
     phone: "+1 212 555 0100",
   },
   delivery: { state: "dead", attempts: 12, nextAttemptAt: null, lastError: "HTTP 422", deliveredAt: null },
+  ...newWork,
   timeline: [
     {
       at: "2024-05-01T14:03:01Z",

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
 import type { ApplicationDetail, InboxItem } from "#domain/desk/contract";
-import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
+import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
 // The browser's own zone must not matter: the desk shows the provider's.
@@ -24,6 +24,8 @@ const item: InboxItem = {
   delivery: "delivered",
   source: null,
   campaign: null,
+  ...newWork,
+  unread: false,
 };
 
 test("the inbox shows each application's time in the provider's zone with its abbreviation, and says which zone its days are", async () => {
@@ -71,6 +73,7 @@ test("the printable evidence names its zone and writes every time in it, dayligh
       phone: "+1 212 555 0100",
     },
     delivery: null,
+    ...newWork,
     timeline: [],
   } satisfies ApplicationDetail;
   fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail } });

@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DeadItem, DeliveryHealth } from "#domain/desk/contract";
-import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
+import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
 const dead = (overrides: Partial<DeadItem>): DeadItem => ({
@@ -20,6 +20,8 @@ const dead = (overrides: Partial<DeadItem>): DeadItem => ({
   delivery: "dead",
   source: null,
   campaign: null,
+  ...newWork,
+  unread: false,
   lastAttempt: null,
   ...overrides,
 });

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { InboxItem, Me } from "#domain/desk/contract";
-import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
+import { admin, fakeApi, newWork, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
 const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
@@ -20,6 +20,8 @@ const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
   delivery: "delivered",
   source: "google",
   campaign: "spring",
+  ...newWork,
+  unread: false,
   ...overrides,
 });
 

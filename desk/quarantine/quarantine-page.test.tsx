@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { InboxItem } from "#domain/desk/contract";
-import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
+import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
 const spam: InboxItem = {
@@ -20,6 +20,8 @@ const spam: InboxItem = {
   delivery: null,
   source: null,
   campaign: null,
+  ...newWork,
+  unread: false,
 };
 
 test("quarantine lists the reasons; Release says what it sends and asks before letting one through", async () => {

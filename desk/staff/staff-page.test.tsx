@@ -14,6 +14,8 @@ const member = (overrides: Partial<StaffMember>): StaffMember => ({
   twoFactorEnabled: true,
   createdAt: "2024-05-01T14:03:00Z",
   lastSignInAt: null,
+  onDuty: false,
+  groups: [],
   ...overrides,
 });
 

@@ -13,6 +13,17 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "./audit-actions";
+import type {
+  ActivityKind,
+  CloseReason,
+  ContactChannel,
+  ContactOutcome,
+  CrmStage,
+  DueView,
+  InboxSort,
+  OwnerView,
+  WorkStatus,
+} from "./work";
 
 // Roles and states ---------------------------------------------------------
 
@@ -73,6 +84,8 @@ export interface Me {
   role: Role;
   /** DESK_TIME_ZONE, an IANA name. */
   timeZone: string;
+  /** Whether new applications are being assigned to them (round-robin among those on duty). */
+  onDuty: boolean;
 }
 
 /** GET /setup: whether the first admin account is still to be made. */
@@ -87,7 +100,7 @@ export interface SignInNext {
 
 /** POST /sign-in/code: signed in (the session cookie comes with it). */
 export interface SignedIn {
-  user: Omit<Me, "timeZone">;
+  user: Omit<Me, "timeZone" | "onDuty">;
 }
 
 /** GET /invitations/:token: what an invitation link is for. */
@@ -139,6 +152,10 @@ export interface StaffMember {
   twoFactorEnabled: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** Taking new applications (round-robin). */
+  onDuty: boolean;
+  /** The routing groups they belong to (assignment rules name a group). */
+  groups: string[];
 }
 
 /** PATCH /staff/:id: the role, or whether the account may sign in. */
@@ -165,10 +182,83 @@ export interface InviteLink {
   inviteUrl: string;
 }
 
+// Work: owner, status, the review clock ---------------------------------------
+
+/** The staff member an application is assigned to. */
+export interface Owner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Where the team stands with an application, on every inbox row and on its page. */
+export interface WorkState {
+  /** None while unassigned (nobody on duty, quarantined, or its owner was disabled). */
+  owner: Owner | null;
+  workStatus: WorkStatus;
+  /** Set when workStatus is closed. */
+  closeReason: CloseReason | null;
+  /** For a funded one, the amount the CRM reported (a decimal in a string). */
+  fundedAmount: string | null;
+  /** Received plus the promised review window (REVIEW_WINDOW, counted in business hours when set). */
+  reviewDueAt: string | null;
+  /** The first status change, note, logged contact or CRM stage report: the clock stopped here. */
+  firstTouchedAt: string | null;
+}
+
+/** GET /applications' work filters (with the filters of InboxFilters). */
+export interface WorkFilters {
+  owner?: OwnerView;
+  /** One work status. */
+  work?: WorkStatus;
+  due?: DueView;
+  sort?: InboxSort;
+}
+
+/** POST /applications/:id/owner: claim (your own id), reassign (another's), or put back (null). */
+export interface OwnerChange {
+  ownerId: string | null;
+}
+
+/** POST /applications/:id/work-status: closed needs a reason. */
+export interface WorkStatusChange {
+  status: WorkStatus;
+  closeReason?: CloseReason;
+}
+
+/** POST /applications/:id/notes */
+export interface NoteInput {
+  body: string;
+}
+
+/** POST /applications/:id/contacts: a call or an e-mail logged, with its outcome and an optional note. */
+export interface ContactInput {
+  channel: ContactChannel;
+  outcome: ContactOutcome;
+  note?: string;
+}
+
+/** One assignment rule: applications matching every set condition go round-robin to the group's members on duty. */
+export interface AssignmentRule {
+  id: string;
+  /** One of the product catalogue's funding types; null: any. */
+  fundingType: string | null;
+  /** The amount band, both ends included; null: unbounded. */
+  minAmount: number | null;
+  maxAmount: number | null;
+  group: string;
+}
+
+/** PATCH /staff/:id/duty and PATCH /me/duty (your own). */
+export interface DutyChange {
+  onDuty?: boolean;
+  groups?: string[];
+}
+
 // Applications ---------------------------------------------------------------
 
 /** One row of the inbox (and of the quarantine, and of the dead list). */
-export interface InboxItem {
+export interface InboxItem extends WorkState {
   id: string;
   createdAt: string;
   companyName: string;
@@ -185,6 +275,8 @@ export interface InboxItem {
   /** The last touch's utm_source and utm_campaign. */
   source: string | null;
   campaign: string | null;
+  /** The signed-in staff member has not opened it yet. */
+  unread: boolean;
 }
 
 /** GET /applications: a page of the inbox and how many match the filter in all. */
@@ -265,10 +357,37 @@ export interface TimelineMailAttempt {
   outcome: string;
 }
 
-export type TimelineEntry = TimelineAttempt | TimelineAction | TimelineMail | TimelineMailAttempt;
+/**
+ * Something in the application's own history (ActivityKind): a note, a logged
+ * call or e-mail, a status or owner change, a CRM stage report, a call booked.
+ */
+export interface TimelineActivity {
+  at: string;
+  kind: "activity";
+  activity: ActivityKind;
+  /** The staff member's name; null: the system (assignment), the CRM or the booking service. */
+  by: string | null;
+  /** A note's text, or the note logged with a contact. */
+  body: string | null;
+  /** A logged contact's outcome. */
+  outcome: ContactOutcome | null;
+  /** A status change or stage report: the status it set (null: it moved nothing, arriving out of order). */
+  workStatus: WorkStatus | null;
+  closeReason: CloseReason | null;
+  /** An owner change: the new owner's name (null: unassigned). */
+  ownerName: string | null;
+  /** A CRM stage report: the stage, and a funded one's amount. */
+  stage: CrmStage | null;
+  amount: string | null;
+  /** A booked call: when it is. */
+  scheduledAt: string | null;
+}
+
+export type TimelineEntry =
+  TimelineAttempt | TimelineAction | TimelineMail | TimelineMailAttempt | TimelineActivity;
 
 /** GET /applications/:id, and the answer of every action on it. */
-export interface ApplicationDetail {
+export interface ApplicationDetail extends WorkState {
   /** Every field of the funding application by its schema name, as submitted. */
   application: Partial<FundingApplication> & Record<string, unknown>;
   id: string;
@@ -282,7 +401,7 @@ export interface ApplicationDetail {
   consent: ConsentRecord | null;
   /** None for one quarantined at intake, or once a quarantine cancelled it. */
   delivery: DeliveryInfo | null;
-  /** CRM attempts, desk actions and e-mails, oldest first. */
+  /** CRM attempts, desk actions, e-mails and its activities, oldest first. */
   timeline: TimelineEntry[];
 }
 

@@ -5,6 +5,7 @@
  * its delivery and every attempt.
  */
 import type { DeliveryState, InboxState } from "#domain/desk/contract";
+import type { CloseReason, WorkStatus } from "#domain/desk/work";
 import { isUuid, normalise } from "../store/row-values";
 import {
   inboxWhere,
@@ -38,6 +39,16 @@ export interface InboxRow {
   last_error: string | null;
   utm_source: string | null;
   utm_campaign: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  owner_email: string | null;
+  work_status: WorkStatus;
+  close_reason: CloseReason | null;
+  funded_amount: string | null;
+  review_due_at: string | null;
+  first_touched_at: string | null;
+  /** The viewer has not opened it (always false without a viewer). */
+  unread: boolean;
 }
 
 export type ApplicationSummary = {
@@ -58,22 +69,29 @@ export type ApplicationSummary = {
 const POSITION_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function createInboxRepository(store: Store) {
-  /** Newest first; `limit` rows after `after`. */
+  /** Newest first; `limit` rows after `after`; `viewerId`: whose unread marker. */
   async function inbox(
     filter: InboxFilter,
-    page: { limit: number; after?: InboxPosition },
+    page: { limit: number; after?: InboxPosition; viewerId?: string },
     db: Queryable = store,
   ): Promise<InboxRow[]> {
     const params: unknown[] = [];
     const where = inboxWhere(filter, params, page.after);
+    const unread = page.viewerId
+      ? `NOT EXISTS (SELECT 1 FROM application_reads r WHERE r.application_id = a.id AND r.user_id = $${params.push(page.viewerId)})`
+      : "false";
     params.push(page.limit);
     const { rows } = await db.query(
       `SELECT a.id::text AS id, a.created_at, ${POSITION_AT} AS position_at, a.submitted_at, a.status, a.quarantine_reason,
               a.company_name, a.first_name, a.last_name, a.email, a.phone, a.funding_type,
               a.funding_amount::text AS funding_amount,
               CASE WHEN o.status = 'cancelled' THEN NULL ELSE o.status END AS delivery, o.attempts, o.last_error,
-              ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign
+              ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign,
+              a.owner_id, u.name AS owner_name, u.email AS owner_email, a.work_status, a.close_reason,
+              a.funded_amount::text AS funded_amount, a.review_due_at, a.first_touched_at,
+              ${unread} AS unread
          FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
+              LEFT JOIN "desk_user" u ON u.id = a.owner_id
          ${whereSql(where)}
         ORDER BY a.created_at DESC, a.id DESC
         LIMIT $${params.length}`,
@@ -130,7 +148,12 @@ export function createInboxRepository(store: Store) {
     async show(id: string, db: Queryable = store) {
       if (!isUuid(id)) return undefined;
       const found = (
-        await db.query("SELECT * FROM applications WHERE id = $1::uuid OR submission_id = $1::uuid", [id])
+        await db.query(
+          `SELECT a.*, u.name AS owner_name, u.email AS owner_email
+             FROM applications a LEFT JOIN "desk_user" u ON u.id = a.owner_id
+            WHERE a.id = $1::uuid OR a.submission_id = $1::uuid`,
+          [id],
+        )
       ).rows[0];
       if (!found) return undefined;
       // The search columns are the index's business, not the record's.

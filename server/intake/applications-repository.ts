@@ -40,6 +40,8 @@ export interface PreparedApplication {
   mails: OutgoingMail[];
   /** The host of the e-mails' Message-IDs. */
   messageIdHost: string;
+  /** Received plus the promised review window (server/review-clock). */
+  reviewDueAt: string;
 }
 
 export function createApplicationsRepository(store: Store) {
@@ -61,11 +63,11 @@ export function createApplicationsRepository(store: Store) {
              company_name, industry, annual_revenue, years_in_business, business_description,
              funding_type, funding_amount, funding_purpose, timeframe,
              first_name, last_name, email, phone, title, credit_score, sms_consent,
-             payload, client_ip, user_agent, attribution, reference)
+             payload, client_ip, user_agent, attribution, reference, review_due_at)
            VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
              $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
              $16, $17, $18, $19, $20, $21, $22,
-             $23::text::json, $24, $25, $26::text::jsonb, $33)
+             $23::text::json, $24, $25, $26::text::jsonb, $33, $34::timestamptz)
            ON CONFLICT (submission_id) DO NOTHING
            RETURNING id, submitted_at, phone
          ), consent AS (
@@ -112,6 +114,7 @@ export function createApplicationsRepository(store: Store) {
           mailsJson(prepared.mails),
           prepared.messageIdHost,
           prepared.reference,
+          prepared.reviewDueAt,
         ],
       );
       return Number(rows[0]?.inserted) > 0;

@@ -28,12 +28,15 @@ import {
   type PreparedApplication,
 } from "./applications-repository";
 import type { ApplicationJournal } from "./journal";
+import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
 
 export interface IntakeOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
   journal?: ApplicationJournal<JournaledApplication>;
   /** The applicant's receipt and the staff alerts are stored with each deliverable application. */
   mail?: MailSettings;
+  /** Each application's review deadline; without one, the site's 24 hours around the clock. */
+  reviewClock?: ReviewClock;
 }
 
 /** What the request carries besides its body. */
@@ -57,6 +60,7 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
 
 export function createIntake(store: Store, options: IntakeOptions = {}) {
   const repository = createApplicationsRepository(store);
+  const reviewClock = options.reviewClock ?? createReviewClock();
 
   /**
    * What is stored with `record`: its CRM payload and, unless it is quarantined, its
@@ -84,7 +88,8 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
           )
         : [];
     const host = options.mail ? messageIdHost(options.mail.siteUrl) : "localhost";
-    return { record, payload, reference, mails, messageIdHost: host };
+    const reviewDueAt = reviewClock.deadline(new Date(record.timestamp)).toISOString();
+    return { record, payload, reference, mails, messageIdHost: host, reviewDueAt };
   }
 
   const insert = async (record: JournaledApplication, db: Queryable = store) =>

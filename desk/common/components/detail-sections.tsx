@@ -191,6 +191,11 @@ function describeEntry(entry: TimelineEntry): { title: string; lines: string[] }
           entry.error ?? "",
         ],
       };
+    case "activity":
+      return {
+        title: entry.activity,
+        lines: [entry.by ? `By ${entry.by}` : "", entry.body ?? ""],
+      };
     default:
       return {
         title: `Delivery attempt${outcomeWords(entry.outcome)}`,
@@ -207,6 +212,7 @@ const DOT: Record<TimelineEntry["kind"], string> = {
   attempt: "bg-primary",
   mail: "bg-card ring-2 ring-success",
   "mail-attempt": "bg-success",
+  activity: "bg-foreground",
 };
 
 /** The CRM's delivery attempts, the application's e-mails and staff actions, oldest first. */

@@ -58,7 +58,12 @@ export function applicationActions(app: FastifyInstance) {
     const shown = await inboxRepository.show(id, db);
     if (!shown) return undefined;
     const appId = String(shown.application.id);
-    return toDetail(shown, await repository.actions(appId, db), await repository.mail(appId, db));
+    return toDetail(
+      shown,
+      await repository.actions(appId, db),
+      await repository.mail(appId, db),
+      await repository.activities(appId, db),
+    );
   }
 
   /**

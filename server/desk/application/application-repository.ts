@@ -5,7 +5,8 @@
  * inbox, delivery health and export repositories).
  */
 import { APPLICATION_ACTIONS, type ApplicationAction } from "#domain/desk/audit-actions";
-import type { ApplicationState, MailKind, MailStatus } from "#domain/desk/contract";
+import type { ApplicationState, MailKind, MailStatus, TimelineActivity } from "#domain/desk/contract";
+import type { ActivityKind, CloseReason, ContactOutcome, CrmStage, WorkStatus } from "#domain/desk/work";
 import type { Queryable, Store } from "../../store/store";
 
 export interface ActionRow {
@@ -79,6 +80,42 @@ export function createApplicationRepository(store: Store) {
         action: row.action,
         by: row.by,
         reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
+      }));
+    },
+
+    /** The application's own history (application_activities), oldest first, as its timeline shows it. */
+    async activities(id: string, db: Queryable = store): Promise<TimelineActivity[]> {
+      const { rows } = await db.query<{
+        at: unknown;
+        kind: ActivityKind;
+        actor_name: string | null;
+        body: string | null;
+        outcome: ContactOutcome | null;
+        work_status: WorkStatus | null;
+        close_reason: CloseReason | null;
+        owner_name: string | null;
+        details: { stage?: CrmStage; amount?: string | number; scheduledAt?: string } | null;
+      }>(
+        `SELECT at, kind, actor_name, body, outcome, work_status, close_reason, owner_name, details
+           FROM application_activities WHERE application_id = $1::uuid ORDER BY at, id`,
+        [id],
+      );
+      return rows.map((row) => ({
+        at: iso(row.at),
+        kind: "activity",
+        activity: row.kind,
+        by: row.actor_name,
+        body: row.body,
+        outcome: row.outcome,
+        workStatus: row.work_status,
+        closeReason: row.close_reason,
+        ownerName: row.owner_name,
+        stage: row.details?.stage ?? null,
+        amount:
+          row.details?.amount === undefined || row.details.amount === null
+            ? null
+            : String(row.details.amount),
+        scheduledAt: row.details?.scheduledAt ?? null,
       }));
     },
 

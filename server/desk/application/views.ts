@@ -12,12 +12,15 @@ import type {
   DeliveryInfo,
   DeliveryState,
   TimelineAction,
+  TimelineActivity,
   TimelineAttempt,
   TimelineEntry,
   TimelineMail,
   TimelineMailAttempt,
+  WorkState,
 } from "#domain/desk/contract";
 import type { Touch } from "#domain/application/schema";
+import type { CloseReason, WorkStatus } from "#domain/desk/work";
 import { APPLICATION_FIELDS } from "../../crm-delivery/crm-payload";
 import type { InboxRepository } from "../../inbox/inbox-repository";
 import { zonedIso } from "../zoned-day";
@@ -103,7 +106,27 @@ const mailEntries = (mails: ApplicationMailRow[]): TimelineEntry[] =>
     })),
   ]);
 
-export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationMailRow[]): ApplicationDetail {
+/** Where the team stands with it: owner, work status, the review clock. */
+function workOf(shown: Shown): WorkState {
+  const a = shown.application;
+  return {
+    owner: a.owner_id
+      ? { id: String(a.owner_id), name: String(a.owner_name ?? ""), email: String(a.owner_email ?? "") }
+      : null,
+    workStatus: a.work_status as WorkStatus,
+    closeReason: (a.close_reason ?? null) as CloseReason | null,
+    fundedAmount: str(a.funded_amount),
+    reviewDueAt: str(a.review_due_at),
+    firstTouchedAt: str(a.first_touched_at),
+  };
+}
+
+export function toDetail(
+  shown: Shown,
+  actions: ActionRow[],
+  mails: ApplicationMailRow[],
+  activities: TimelineActivity[] = [],
+): ApplicationDetail {
   const a = shown.application;
   const payload = payloadOf(shown);
   const attribution = a.attribution as { firstTouch?: Touch; lastTouch?: Touch } | null;
@@ -124,6 +147,7 @@ export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationM
       reason,
     })),
     ...mailEntries(mails),
+    ...activities,
   ].sort((x, y) => x.at.localeCompare(y.at));
   return {
     // Every field by its schema name, as submitted.
@@ -142,6 +166,7 @@ export function toDetail(shown: Shown, actions: ActionRow[], mails: ApplicationM
       : null,
     consent: consentOf(shown),
     delivery: deliveryOf(shown),
+    ...workOf(shown),
     timeline,
   };
 }

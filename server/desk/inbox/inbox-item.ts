@@ -18,5 +18,14 @@ export function toInboxItem(row: InboxRow): InboxItem {
     delivery: row.delivery,
     source: row.utm_source,
     campaign: row.utm_campaign,
+    owner: row.owner_id
+      ? { id: row.owner_id, name: row.owner_name ?? "", email: row.owner_email ?? "" }
+      : null,
+    workStatus: row.work_status,
+    closeReason: row.close_reason,
+    fundedAmount: row.funded_amount,
+    reviewDueAt: row.review_due_at,
+    firstTouchedAt: row.first_touched_at,
+    unread: row.unread,
   };
 }

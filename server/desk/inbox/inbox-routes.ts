@@ -23,7 +23,7 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
     const { filter, limit, after } = parsed.value;
     // One row more than the page tells whether there is a next one.
     const [rows, total] = await Promise.all([
-      inboxRepository.inbox(filter, { limit: limit + 1, after }),
+      inboxRepository.inbox(filter, { limit: limit + 1, after, viewerId: request.staff?.userId }),
       inboxRepository.countInbox(filter),
     ]);
     const page = rows.slice(0, limit);

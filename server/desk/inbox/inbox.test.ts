@@ -116,6 +116,14 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       delivery: "delivered",
       source: "google",
       campaign: "spring",
+      // Nobody was on duty, nobody has touched or opened it; due a day after it was submitted.
+      owner: null,
+      workStatus: "new",
+      closeReason: null,
+      fundedAmount: null,
+      reviewDueAt: expect.any(String),
+      firstTouchedAt: null,
+      unread: true,
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({
       state: "quarantined",

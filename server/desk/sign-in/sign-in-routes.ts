@@ -184,8 +184,19 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/api/desk/me", { preHandler: requireRole("staff") }, async (request) => {
     const { userId, email, name, role } = request.staff!;
+    const { rows } = await app.store.query<{ on_duty: boolean }>(
+      "SELECT on_duty FROM desk_duty WHERE user_id = $1",
+      [userId],
+    );
     // The provider's zone, in which the desk shows every time and reads every day.
-    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone } satisfies Me;
+    return {
+      id: userId,
+      email,
+      name,
+      role,
+      timeZone: app.config.desk.timeZone,
+      onDuty: rows[0]?.on_duty === true,
+    } satisfies Me;
   });
 };
 

@@ -15,13 +15,16 @@ interface StaffRow {
   twoFactorEnabled: boolean | null;
   createdAt: Date;
   last_sign_in_at: Date | null;
+  on_duty: boolean | null;
+  groups: string[] | null;
 }
 
 const SELECT = `
   SELECT u.id, u.email, u.name, u.role, u.banned, u."twoFactorEnabled", u."createdAt",
     (SELECT max(a.at) FROM desk_audit_log a
-     WHERE a.action IN ('sign-in', 'second-factor.enrolled') AND a.actor_id = u.id) AS last_sign_in_at
-  FROM desk_user u`;
+     WHERE a.action IN ('sign-in', 'second-factor.enrolled') AND a.actor_id = u.id) AS last_sign_in_at,
+    d.on_duty, d.groups
+  FROM desk_user u LEFT JOIN desk_duty d ON d.user_id = u.id`;
 
 const toMember = (row: StaffRow): StaffMember => ({
   id: row.id,
@@ -32,6 +35,8 @@ const toMember = (row: StaffRow): StaffMember => ({
   twoFactorEnabled: row.twoFactorEnabled === true,
   createdAt: new Date(row.createdAt).toISOString(),
   lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
+  onDuty: row.on_duty === true,
+  groups: row.groups ?? [],
 });
 
 export function createStaffRepository(store: Store) {

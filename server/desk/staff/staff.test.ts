@@ -55,6 +55,8 @@ describe.each(ENGINES)("desk staff administration on %s", (engine) => {
       twoFactorEnabled: false,
       createdAt: expect.any(String),
       lastSignInAt: null,
+      onDuty: false,
+      groups: [],
     });
     expect(list.find((item: { id: string }) => item.id === admin.userId).lastSignInAt).toEqual(
       expect.any(String),

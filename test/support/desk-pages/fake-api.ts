@@ -54,6 +54,7 @@ export const admin = {
   name: "Ada Admin",
   role: "admin" as const,
   timeZone: "America/New_York",
+  onDuty: true,
 };
 export const staffer = {
   id: "u-staff",
@@ -61,4 +62,15 @@ export const staffer = {
   name: "Sam Staff",
   role: "staff" as const,
   timeZone: "America/New_York",
+  onDuty: true,
+};
+
+/** A new application's work state: unassigned, untouched, due a day after 2024-05-01T14:03Z. */
+export const newWork = {
+  owner: null,
+  workStatus: "new" as const,
+  closeReason: null,
+  fundedAmount: null,
+  reviewDueAt: "2024-05-02T14:03:00Z",
+  firstTouchedAt: null,
 };
