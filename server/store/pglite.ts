@@ -92,6 +92,11 @@ export function pgliteStore(db: PGlite, dataDir?: string): Store {
         return false;
       }
     },
+    // One process, one connection: nothing to reconnect, so `onReconnect` never runs.
+    async listen(channel, onMessage) {
+      const stop = await exclusive(() => db.listen(channel, onMessage));
+      return () => exclusive(() => stop()).catch(() => undefined);
+    },
     async close() {
       await exclusive(async () => {
         closed = true;

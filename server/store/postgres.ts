@@ -1,4 +1,5 @@
 import pg from "pg";
+import { createPostgresListener } from "./postgres-listener";
 import type { Queryable, QueryResult, Store } from "./store";
 
 export interface PostgresStoreOptions {
@@ -13,9 +14,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const url = new URL(options.connectionString);
   const urlOptions = url.searchParams.get("options");
   url.searchParams.delete("options");
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url.toString(),
-    max: options.max ?? 10,
     connectionTimeoutMillis: 5_000,
     // The 201 means "on disk": never let a server-wide setting turn durable commits off.
     options: [
@@ -23,9 +23,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       ...(urlOptions ? [urlOptions] : []),
       ...(options.schema ? [`-c search_path=${options.schema}`] : []),
     ].join(" "),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => undefined);
+  // LISTEN needs a connection of its own, outside the pool (postgres-listener.ts).
+  const listener = createPostgresListener({
+    ...connection,
+    application_name: `harborline listen${options.schema ? ` ${options.schema}` : ""}`,
+  });
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
@@ -69,7 +75,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         return false;
       }
     },
+    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
     async close() {
+      await listener.close();
       await pool.end();
     },
   };

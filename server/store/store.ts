@@ -34,6 +34,21 @@ export interface Store extends Queryable {
   maintain(): Promise<void>;
   /** `SELECT 1`: true when the store answers. */
   ping(): Promise<boolean>;
+  /**
+   * Runs `onMessage` with the payload of every NOTIFY on `channel`, whoever
+   * sent it (a trigger, any session): on PostgreSQL every instance sharing the
+   * database hears it, on PGlite this process. PostgreSQL listens on one
+   * dedicated connection per store (a pooled one would take its LISTEN back
+   * to the pool) and reconnects with backoff when it drops; `onReconnect`
+   * runs then, because what was sent meanwhile was lost. Resolves once the
+   * LISTEN is in place (rejects when it cannot be), to what stops listening.
+   * Closing the store stops every listener.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -111,6 +111,7 @@ export function stubStore(overrides: Partial<Store> = {}): Store {
     syncToDisk: async () => undefined,
     maintain: async () => undefined,
     ping: async () => true,
+    listen: async () => async () => undefined,
     close: async () => undefined,
     ...overrides,
   };
