@@ -11,7 +11,8 @@ import {
   addressOf,
   mailboxSetting,
 } from "./mail/addresses";
-import { canonicalTimeZone } from "./desk/zoned-day";
+import { calendarDay, canonicalTimeZone } from "./desk/zoned-day";
+import { parseBusinessHours } from "./review-clock/business-hours";
 
 export type TrustProxy = boolean | number | string;
 
@@ -180,6 +181,29 @@ const timeZone = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** REVIEW_BUSINESS_HOURS: checked here, read by the review clock (review-clock/business-hours.ts). */
+const businessHours = z.string().transform((value, ctx) => {
+  const parsed = parseBusinessHours(value.trim());
+  if (!("error" in parsed)) return value.trim();
+  ctx.addIssue({ code: "custom", message: parsed.error });
+  return z.NEVER;
+});
+
+/** REVIEW_HOLIDAYS: "2026-12-25, 2027-01-01", days of the calendar. */
+const holidayList = z.string().transform((value, ctx) => {
+  const days = value
+    .split(",")
+    .map((day) => day.trim())
+    .filter(Boolean);
+  const wrong = days.find((day) => !calendarDay.safeParse(day).success);
+  if (wrong === undefined) return [...new Set(days)].sort();
+  ctx.addIssue({
+    code: "custom",
+    message: `"${wrong}" is not a date (a comma-separated list of YYYY-MM-DD)`,
+  });
+  return z.NEVER;
+});
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const envSchema = z.object({
@@ -222,8 +246,8 @@ const envSchema = z.object({
   ALERT_FAILING_AFTER: unsetIfEmpty(integer(1, 1000).default(4)),
   ALERT_COOLDOWN: unsetIfEmpty(duration.default(3_600_000)),
   REVIEW_WINDOW: unsetIfEmpty(duration.default(24 * 3_600_000)),
-  REVIEW_BUSINESS_HOURS: unsetIfEmpty(z.string().optional()),
-  REVIEW_HOLIDAYS: unsetIfEmpty(z.string().optional()),
+  REVIEW_BUSINESS_HOURS: unsetIfEmpty(businessHours.optional()),
+  REVIEW_HOLIDAYS: unsetIfEmpty(holidayList.optional()),
   REVIEW_DUE_SOON: unsetIfEmpty(duration.default(4 * 3_600_000)),
   REVIEW_ALERT_INTERVAL: unsetIfEmpty(duration.default(30 * 60_000)),
   CRM_WEBHOOK_SECRET: unsetIfEmpty(z.string().optional()),
@@ -301,11 +325,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     review: {
       windowMs: e.REVIEW_WINDOW,
       businessHours: e.REVIEW_BUSINESS_HOURS,
-      holidays: e.REVIEW_HOLIDAYS
-        ? e.REVIEW_HOLIDAYS.split(",")
-            .map((day) => day.trim())
-            .filter(Boolean)
-        : [],
+      holidays: e.REVIEW_HOLIDAYS ?? [],
       dueSoonMs: e.REVIEW_DUE_SOON,
       alertIntervalMs: e.REVIEW_ALERT_INTERVAL,
     },
