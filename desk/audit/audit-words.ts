@@ -8,6 +8,14 @@
  */
 import { isAuditAction, type AuditAction } from "#domain/desk/audit-actions";
 import type { AuditItem } from "#domain/desk/contract";
+import {
+  CLOSE_REASON_LABELS,
+  CONTACT_OUTCOME_LABELS,
+  WORK_STATUS_LABELS,
+  type CloseReason,
+  type ContactOutcome,
+  type WorkStatus,
+} from "#domain/desk/work";
 import { STATE_OPTIONS } from "../common/lib/filters";
 import { formatDateTime, optionLabel, plural } from "../common/lib/format";
 
@@ -188,6 +196,33 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     label: "Quarantined",
     group: "Applications",
     words: (entry) => ["quarantined application ", APPLICATION, ` as spam${reasonOf(detailsOf(entry))}`],
+  },
+  "application.status-changed": {
+    label: "Changed a work status",
+    group: "Applications",
+    words: (entry) => {
+      const { from, to, closeReason } = detailsOf(entry);
+      if (!str(to)) return ["changed the work status of application ", APPLICATION];
+      const label = (value: unknown) => WORK_STATUS_LABELS[value as WorkStatus] ?? String(value);
+      const reason = CLOSE_REASON_LABELS[closeReason as CloseReason];
+      const now = to === "closed" && reason ? `Closed: ${reason}` : label(to);
+      return ["set application ", APPLICATION, ` to “${now}”${from ? ` (it was “${label(from)}”)` : ""}`];
+    },
+  },
+  "application.noted": {
+    label: "Added a note",
+    group: "Applications",
+    words: () => ["added a note to application ", APPLICATION],
+  },
+  "application.contact-logged": {
+    label: "Logged a call or e-mail",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const what = details.channel === "email" ? "an e-mail" : "a call";
+      const outcome = CONTACT_OUTCOME_LABELS[details.outcome as ContactOutcome] ?? str(details.outcome);
+      return [`logged ${what} on application `, APPLICATION, outcome ? `: ${outcome}` : ""];
+    },
   },
   "evidence.exported": {
     label: "Downloaded consent evidence",

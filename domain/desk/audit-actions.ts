@@ -43,6 +43,11 @@ export const AUDIT_ACTIONS = [
   APPLICATION_ACTIONS.redelivered,
   APPLICATION_ACTIONS.released,
   APPLICATION_ACTIONS.quarantined,
+  // Working it (server/desk/application/work-routes.ts). Not APPLICATION_ACTIONS:
+  // each also writes an activity, and the timeline shows that one, not these.
+  "application.status-changed",
+  "application.noted",
+  "application.contact-logged",
   "evidence.exported",
   "consents.looked_up",
   REPEATED_ACTIONS.applicationsListed,

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ApplicationAction } from "#domain/desk/audit-actions";
+import type { AuditAction } from "#domain/desk/audit-actions";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { notifyMailQueued } from "../../mail/outbox-repository";
@@ -46,6 +46,8 @@ const reasonBody = z.object(
 export interface ActionResult {
   details?: Record<string, unknown>;
   queued?: boolean;
+  /** Nothing changed (the same work status set again): no audit row. */
+  unchanged?: boolean;
   mailQueued?: number;
 }
 
@@ -73,7 +75,7 @@ export function applicationActions(app: FastifyInstance) {
   async function act(
     request: FastifyRequest<WithId>,
     reply: FastifyReply,
-    action: ApplicationAction,
+    action: AuditAction,
     change: (tx: Queryable, found: LockedApplication) => Promise<ActionResult>,
   ): Promise<ApplicationDetail | FastifyReply | undefined> {
     const { id } = request.params;
@@ -83,7 +85,9 @@ export function applicationActions(app: FastifyInstance) {
         const found = await repository.lock(tx, id);
         if (!found) throw new Refusal(404, NOT_FOUND.error);
         const result = await change(tx, found);
-        await app.desk.audit.record(auditRecord(request, action, found.id, result.details), tx);
+        if (!result.unchanged) {
+          await app.desk.audit.record(auditRecord(request, action, found.id, result.details), tx);
+        }
         return result;
       });
       // The delivery worker takes it at once rather than at its next poll.

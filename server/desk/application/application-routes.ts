@@ -1,7 +1,8 @@
 /**
  * One application (staff and admin):
  *   GET  /api/desk/applications/:id             ApplicationDetail: every field, consent, delivery, and a
- *                                               timeline of CRM attempts, desk actions and its e-mails
+ *                                               timeline of CRM attempts, desk actions and its e-mails;
+ *                                               it is read by the viewer from then on (the inbox's unread)
  *   POST /api/desk/applications/:id/redeliver   {reason} -> ApplicationDetail: sent to the CRM again
  *   GET  /api/desk/applications/:id/evidence    the consent evidence file (ConsentEvidence, a download)
  * Opening it, each action and each download is audited. Quarantine and
@@ -16,18 +17,22 @@ import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";
 import { toEvidence } from "./views";
+import { createWorkRepository } from "./work-repository";
 
 const applicationRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: requireRole("staff") };
   const inboxRepository = createInboxRepository(app.store);
   const deliveryHealth = createDeliveryHealthRepository(app.store);
   const { detail, act, reasonOf } = applicationActions(app);
+  const work = createWorkRepository(app.store);
 
   app.get<WithId>("/api/desk/applications/:id", staff, async (request, reply) => {
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
     const found = await detail(request.params.id);
     if (!found) return reply.code(404).send(NOT_FOUND);
     await app.desk.audit.record(auditRecord(request, "application.viewed", found.id));
+    // No longer unread in the inbox, for this viewer.
+    if (request.staff) await work.markRead(request.staff.userId, found.id);
     return found;
   });
 
