@@ -2,11 +2,14 @@
  * What the inbox is filtered by, shared by the inbox, the applications export,
  * the desk's query validation and the operator CLI: the filter and keyset
  * position types, the search's helpers (a phone number's digits, the
- * receipt's reference) and the WHERE clauses they make. The states it filters
- * by (INBOX_STATES: the application's and the CRM delivery's) are the desk
- * contract's. No queries run here.
+ * receipt's reference), the two orders and the WHERE and ORDER BY clauses they
+ * make. The states it filters by (INBOX_STATES: the application's and the CRM
+ * delivery's) are the desk contract's; the work views (whose, which work
+ * status, the review clock's due views, the orders) are domain/desk/work.ts's.
+ * No queries run here.
  */
 import type { InboxState } from "#domain/desk/contract";
+import type { DueView, InboxSort, WorkStatus } from "#domain/desk/work";
 import { parseReference } from "../mail/reference";
 
 export interface InboxFilter {
@@ -26,13 +29,48 @@ export interface InboxFilter {
   /** The last touch's utm_source / utm_campaign, exactly. */
   source?: string;
   campaign?: string;
+  /**
+   * Whose: one staff member's (the desk's "mine" is the signed-in member's
+   * id), or nobody's ("unassigned": received, not quarantined, no owner).
+   */
+  owner?: { id: string } | "unassigned";
+  /** One work status. */
+  work?: WorkStatus;
+  /**
+   * The review clock: untouched, received and not closed; of those, past the
+   * deadline (overdue), due within `dueSoonMs` from now (due_soon), or all of
+   * them (open).
+   */
+  due?: DueView;
+  /** The "due soon" window (REVIEW_DUE_SOON); needed with due=due_soon. */
+  dueSoonMs?: number;
 }
 
-/** A keyset position: the last row of the previous page (created_at with microseconds, id). */
+/**
+ * A keyset position: the last row of the previous page, in the order it was
+ * read in: its time (created_at for newest first, review_due_at for the least
+ * time left first; with microseconds) and its id.
+ */
 export interface InboxPosition {
-  createdAt: string;
+  sort: InboxSort;
+  at: string;
   id: string;
 }
+
+/** Each order's time column; the id breaks ties, in the same direction. */
+export const SORT_KEYS: Record<InboxSort, { at: string; direction: "DESC" | "ASC" }> = {
+  newest: { at: "a.created_at", direction: "DESC" },
+  time_left: { at: "a.review_due_at", direction: "ASC" },
+};
+
+/** The ORDER BY of `sort`. */
+export const orderSql = (sort: InboxSort) => {
+  const { at, direction } = SORT_KEYS[sort];
+  return `ORDER BY ${at} ${direction}, a.id ${direction}`;
+};
+
+/** The application was received (not quarantined), nobody has touched it yet and it is not closed. */
+const UNTOUCHED = "a.first_touched_at IS NULL AND a.status = 'received' AND a.work_status <> 'closed'";
 
 /** A LIKE pattern that finds `text` anywhere, its own % _ \ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
@@ -62,6 +100,19 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   if (filter.receivedBefore) where.push(`a.created_at < ${param(filter.receivedBefore)}::timestamptz`);
   if (filter.source) where.push(`${LAST_SOURCE} = ${param(filter.source)}`);
   if (filter.campaign) where.push(`${LAST_CAMPAIGN} = ${param(filter.campaign)}`);
+  if (filter.owner === "unassigned") where.push("a.owner_id IS NULL AND a.status = 'received'");
+  else if (filter.owner) where.push(`a.owner_id = ${param(filter.owner.id)}`);
+  if (filter.work) where.push(`a.work_status = ${param(filter.work)}`);
+  if (filter.due) {
+    where.push(UNTOUCHED);
+    if (filter.due === "overdue") where.push("a.review_due_at <= now()");
+    if (filter.due === "due_soon") {
+      where.push("a.review_due_at > now()");
+      where.push(
+        `a.review_due_at <= now() + ${param(filter.dueSoonMs ?? 0)}::double precision * interval '1 millisecond'`,
+      );
+    }
+  }
   if (filter.q) {
     // search_text and phone_digits are generated columns with trigram indexes (migration 005).
     const matches = [`a.search_text LIKE lower(${param(contains(filter.q))})`];
@@ -73,7 +124,10 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
     where.push(matches.length > 1 ? `(${matches.join(" OR ")})` : matches[0]);
   }
   if (after) {
-    where.push(`(a.created_at, a.id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::uuid)`);
+    const { at, direction } = SORT_KEYS[after.sort];
+    where.push(
+      `(${at}, a.id) ${direction === "DESC" ? "<" : ">"} (${param(after.at)}::timestamptz, ${param(after.id)}::uuid)`,
+    );
   }
   return where;
 }

@@ -1,17 +1,20 @@
 /**
- * The inbox, for the desk's API and the operator CLI: newest first, in keyset
- * pages, filtered and searched (inbox-filter.ts), with its total; the
+ * The inbox, for the desk's API and the operator CLI: newest first or the
+ * least time left first, in keyset pages, filtered and searched
+ * (inbox-filter.ts), with its total; the
  * CLI's short list; and one application as stored, with its consent record,
  * its delivery and every attempt.
  */
 import type { DeliveryState, InboxState } from "#domain/desk/contract";
-import type { CloseReason, WorkStatus } from "#domain/desk/work";
+import type { CloseReason, InboxSort, WorkStatus } from "#domain/desk/work";
 import { isUuid, normalise } from "../store/row-values";
 import {
   inboxWhere,
   LAST_CAMPAIGN,
   LAST_SOURCE,
   needsOutbox,
+  orderSql,
+  SORT_KEYS,
   whereSql,
   type InboxFilter,
   type InboxPosition,
@@ -21,7 +24,7 @@ import type { Queryable, Store } from "../store/store";
 export interface InboxRow {
   id: string;
   created_at: string;
-  /** created_at to the microsecond, for the next page's position. */
+  /** The order's time (created_at, or review_due_at) to the microsecond, for the next page's position. */
   position_at: string;
   submitted_at: string;
   status: "received" | "quarantined";
@@ -66,15 +69,22 @@ export type ApplicationSummary = {
 };
 
 // Microseconds, UTC: a position must not lose the precision the order uses.
-const POSITION_AT = `to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const positionAt = (sort: InboxSort) =>
+  `to_char(${SORT_KEYS[sort].at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export function createInboxRepository(store: Store) {
-  /** Newest first; `limit` rows after `after`; `viewerId`: whose unread marker. */
+  /**
+   * In `sort`'s order (newest first by default); `limit` rows after `after`
+   * (a position in the same order); `viewerId`: whose unread marker.
+   */
   async function inbox(
     filter: InboxFilter,
-    page: { limit: number; after?: InboxPosition; viewerId?: string },
+    page: { limit: number; sort?: InboxSort; after?: InboxPosition; viewerId?: string },
     db: Queryable = store,
   ): Promise<InboxRow[]> {
+    const sort = page.sort ?? "newest";
+    if (page.after && page.after.sort !== sort)
+      throw new Error(`a ${page.after.sort} position in the ${sort} order`);
     const params: unknown[] = [];
     const where = inboxWhere(filter, params, page.after);
     const unread = page.viewerId
@@ -82,7 +92,7 @@ export function createInboxRepository(store: Store) {
       : "false";
     params.push(page.limit);
     const { rows } = await db.query(
-      `SELECT a.id::text AS id, a.created_at, ${POSITION_AT} AS position_at, a.submitted_at, a.status, a.quarantine_reason,
+      `SELECT a.id::text AS id, a.created_at, ${positionAt(sort)} AS position_at, a.submitted_at, a.status, a.quarantine_reason,
               a.company_name, a.first_name, a.last_name, a.email, a.phone, a.funding_type,
               a.funding_amount::text AS funding_amount,
               CASE WHEN o.status = 'cancelled' THEN NULL ELSE o.status END AS delivery, o.attempts, o.last_error,
@@ -93,7 +103,7 @@ export function createInboxRepository(store: Store) {
          FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
               LEFT JOIN "desk_user" u ON u.id = a.owner_id
          ${whereSql(where)}
-        ORDER BY a.created_at DESC, a.id DESC
+        ${orderSql(sort)}
         LIMIT $${params.length}`,
       params,
     );

@@ -20,7 +20,7 @@ import {
 } from "../../inbox/export-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { parseInboxFilter } from "../inbox/inbox-query";
+import { auditedFilter, parseInboxFilter } from "../inbox/inbox-query";
 import { NO_NUL, parseQuery } from "../query";
 import { today } from "../zoned-day";
 import { csvStream } from "./csv";
@@ -78,9 +78,13 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get("/api/desk/exports/applications.csv", admin, async (request, reply) => {
-    const parsed = parseInboxFilter(request.query, timeZone);
+    const parsed = parseInboxFilter(request.query, {
+      timeZone,
+      viewerId: request.staff!.userId,
+      dueSoonMs: app.config.review.dueSoonMs,
+    });
     if (!parsed.ok) return reply.code(400).send(parsed.error);
-    return sendExport(request, reply, "applications", parsed.value, { filter: parsed.value });
+    return sendExport(request, reply, "applications", auditedFilter(parsed.value), { filter: parsed.value });
   });
 
   app.get("/api/desk/exports/consents.csv", admin, async (request, reply) => {

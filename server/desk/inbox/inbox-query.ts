@@ -1,28 +1,42 @@
 /**
  * The inbox's query string (GET /api/desk/applications and the applications
- * export): its filters and page, validated as every desk query is (query.ts).
- * The cursor is opaque to the desk: base64url of "created_at,id".
+ * export): its filters, order and page, validated as every desk query is
+ * (query.ts). The cursor is opaque to the desk: base64url of
+ * "<order>:<time>,<id>", so a cursor read in one order is refused in the other.
  */
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
 import { INBOX_STATES } from "#domain/desk/contract";
+import { DUE_VIEWS, INBOX_SORTS, OWNER_VIEWS, WORK_STATUSES, type InboxSort } from "#domain/desk/work";
 import type { InboxFilter, InboxPosition } from "../../inbox/inbox-filter";
 import { isUuid } from "../../store/row-values";
 import { datesInOrder, optional, parseQuery, text, type Parsed } from "../query";
 import { calendarDay, dayRange } from "../zoned-day";
 
-const POSITION = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),(.+)$/;
+const POSITION = /^(newest|time_left):(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),(.+)$/;
 
 export function encodeCursor(position: InboxPosition): string {
-  return Buffer.from(`${position.createdAt},${position.id}`, "utf8").toString("base64url");
+  return Buffer.from(`${position.sort}:${position.at},${position.id}`, "utf8").toString("base64url");
 }
 
 export function decodeCursor(cursor: string): InboxPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
   const match = POSITION.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]))) return undefined;
-  return { createdAt: match[1], id: match[2].toLowerCase() };
+  if (!match || !isUuid(match[3]) || Number.isNaN(Date.parse(match[2]))) return undefined;
+  return { sort: match[1] as InboxSort, at: match[2], id: match[3].toLowerCase() };
 }
+
+/** What a query's filters are read against: the provider's zone, who asks ("mine"), the "due soon" window. */
+export interface FilterContext {
+  timeZone: string;
+  /** The signed-in staff member. */
+  viewerId: string;
+  /** REVIEW_DUE_SOON. */
+  dueSoonMs: number;
+}
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  optional(z.enum(values, { error: `must be one of ${values.join(", ")}` }));
 
 const fundingTypes = fundingTypeOptions.map((option) => option.value) as [string, ...string[]];
 
@@ -34,9 +48,13 @@ export const filterShape = {
   to: optional(calendarDay),
   source: optional(text(500)),
   campaign: optional(text(500)),
+  owner: oneOf(OWNER_VIEWS),
+  work: oneOf(WORK_STATUSES),
+  due: oneOf(DUE_VIEWS),
 };
 
 const pageShape = {
+  sort: oneOf(INBOX_SORTS),
   cursor: optional(
     z.string({ error: "must be given once" }).transform((value, ctx) => {
       const position = decodeCursor(value);
@@ -56,25 +74,56 @@ const pageShape = {
 
 type FilterQuery = z.infer<z.ZodObject<typeof filterShape>>;
 
-/** `from` and `to` are days in the provider's zone: the instants they span. */
-function toFilter({ from, to, ...rest }: FilterQuery, timeZone: string): InboxFilter {
-  const { since, before } = dayRange({ from, to }, timeZone);
-  return { ...rest, ...(since && { receivedSince: since }), ...(before && { receivedBefore: before }) };
+/**
+ * `from` and `to` are days in the provider's zone: the instants they span;
+ * "mine" is the viewer's; "everyone" filters nothing.
+ */
+function toFilter({ from, to, owner, due, ...rest }: FilterQuery, context: FilterContext): InboxFilter {
+  const { since, before } = dayRange({ from, to }, context.timeZone);
+  return {
+    ...rest,
+    ...(since && { receivedSince: since }),
+    ...(before && { receivedBefore: before }),
+    ...(owner === "mine" && { owner: { id: context.viewerId } }),
+    ...(owner === "unassigned" && { owner: "unassigned" as const }),
+    ...(due && { due }),
+    ...(due === "due_soon" && { dueSoonMs: context.dueSoonMs }),
+  };
 }
 
-/** The inbox's filters alone (the export takes every page); days in `timeZone`. */
-export function parseInboxFilter(query: unknown, timeZone: string): Parsed<InboxFilter> {
+/** The inbox's filters alone (the export takes every page, newest first). */
+export function parseInboxFilter(query: unknown, context: FilterContext): Parsed<InboxFilter> {
   const parsed = parseQuery(filterShape, query, datesInOrder);
-  return parsed.ok ? { ok: true, value: toFilter(parsed.value, timeZone) } : parsed;
+  return parsed.ok ? { ok: true, value: toFilter(parsed.value, context) } : parsed;
 }
 
-/** The inbox's filters and page: 25 rows by default, after the cursor's row; days in `timeZone`. */
+/**
+ * The filter as an audit row keeps it: whose in the view's word ("mine" for
+ * the viewer's, as the query said), the due-soon window left out (a setting).
+ */
+export function auditedFilter({ owner, dueSoonMs: _window, ...rest }: InboxFilter): Record<string, unknown> {
+  return { ...rest, ...(owner && { owner: owner === "unassigned" ? owner : "mine" }) };
+}
+
+/** A cursor is a position in one order: the order asked for (newest by default). */
+const cursorInOrder = (value: { sort?: InboxSort; cursor?: InboxPosition }) =>
+  value.cursor && value.cursor.sort !== (value.sort ?? "newest")
+    ? { cursor: "belongs to another order (start again from the first page)" }
+    : undefined;
+
+/** The inbox's filters, order and page: 25 rows by default, after the cursor's row. */
 export function parseInboxQuery(
   query: unknown,
-  timeZone: string,
-): Parsed<{ filter: InboxFilter; limit: number; after?: InboxPosition }> {
-  const parsed = parseQuery({ ...filterShape, ...pageShape }, query, datesInOrder);
+  context: FilterContext,
+): Parsed<{ filter: InboxFilter; sort: InboxSort; limit: number; after?: InboxPosition }> {
+  const parsed = parseQuery({ ...filterShape, ...pageShape }, query, (value) => ({
+    ...datesInOrder(value),
+    ...cursorInOrder(value),
+  }));
   if (!parsed.ok) return parsed;
-  const { cursor, limit, ...filter } = parsed.value;
-  return { ok: true, value: { filter: toFilter(filter, timeZone), limit: limit ?? 25, after: cursor } };
+  const { cursor, limit, sort, ...filter } = parsed.value;
+  return {
+    ok: true,
+    value: { filter: toFilter(filter, context), sort: sort ?? "newest", limit: limit ?? 25, after: cursor },
+  };
 }

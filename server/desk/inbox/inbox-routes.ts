@@ -1,8 +1,11 @@
 /**
  * The inbox (staff and admin):
- *   GET /api/desk/applications?q=&state=&fundingType=&from=&to=&source=&campaign=&cursor=&limit=
- *       InboxList: newest first, 25 a page by default, with the total the filter matches
- * `from` and `to` are days in the provider's zone; a bad parameter is a 400
+ *   GET /api/desk/applications?q=&state=&fundingType=&from=&to=&source=&campaign=
+ *                              &owner=&work=&due=&sort=&cursor=&limit=
+ *       InboxList: newest first (or sort=time_left: the least time left first),
+ *       25 a page by default, with the total the filter matches
+ * `from` and `to` are days in the provider's zone; owner=mine is the signed-in
+ * member's; due=due_soon is REVIEW_DUE_SOON ahead; a bad parameter is a 400
  * naming it (inbox-query.ts). Each page read is audited (audit/repeated.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -18,12 +21,17 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
   const inboxRepository = createInboxRepository(app.store);
 
   app.get("/api/desk/applications", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = parseInboxQuery(request.query, app.config.desk.timeZone);
+    const viewerId = request.staff!.userId;
+    const parsed = parseInboxQuery(request.query, {
+      timeZone: app.config.desk.timeZone,
+      viewerId,
+      dueSoonMs: app.config.review.dueSoonMs,
+    });
     if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const { filter, limit, after } = parsed.value;
+    const { filter, sort, limit, after } = parsed.value;
     // One row more than the page tells whether there is a next one.
     const [rows, total] = await Promise.all([
-      inboxRepository.inbox(filter, { limit: limit + 1, after, viewerId: request.staff?.userId }),
+      inboxRepository.inbox(filter, { limit: limit + 1, sort, after, viewerId }),
       inboxRepository.countInbox(filter),
     ]);
     const page = rows.slice(0, limit);
@@ -37,7 +45,7 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
     return {
       items: page.map(toInboxItem),
       total,
-      nextCursor: rows.length > limit ? encodeCursor({ createdAt: last.position_at, id: last.id }) : null,
+      nextCursor: rows.length > limit ? encodeCursor({ sort, at: last.position_at, id: last.id }) : null,
     } satisfies InboxList;
   });
 };
