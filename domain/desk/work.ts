@@ -83,6 +83,13 @@ export const CRM_STAGE_STATUS: Record<CrmStage, WorkStatus> = {
   lost: "closed",
 };
 
+export const CRM_STAGE_LABELS: Record<CrmStage, string> = {
+  contacted: "Contacted",
+  qualified: "Qualified",
+  funded: "Funded",
+  lost: "Lost",
+};
+
 /**
  * One entry of an application's own history (the activities table): what
  * staff did (notes, logged contacts, status and owner changes) and what came
