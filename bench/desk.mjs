@@ -1,11 +1,14 @@
-// `npm run bench:desk`: the lead desk's reads at 100,000 applications. Seeds
-// the store in bulk (generate_series: applications with consent records,
-// outbox rows and delivery attempts), signs a staff member in over HTTP, then
-// times the inbox's first page, its next page, a filtered page, a search and
-// one application's detail, BENCH_REQUESTS each, on PostgreSQL and on the
-// embedded store. The times are the server's own (`responseTime` in its
-// request log); the client's round trips over loopback are shown beside them.
-// Writes the "## Desk" section of BENCHMARKS.md.
+// `npm run bench:desk`: the lead desk's reads at 100,000 applications. Signs a
+// staff member in over HTTP, then seeds the store in bulk (generate_series:
+// applications with consent records, outbox rows and delivery attempts, and
+// their work: owners among eight staff, that member one of them, work
+// statuses, review deadlines, first touches, reads), then times the inbox's
+// first page, its next page, a filtered page, a search, the rep's work views
+// (owner, work status and due filters, least time left first, and a next page
+// in that order) and one application's detail, BENCH_REQUESTS each, on
+// PostgreSQL and on the embedded store. The times are the server's own
+// (`responseTime` in its request log); the client's round trips over loopback
+// are shown beside them. Writes the "## Desk" section of BENCHMARKS.md.
 //
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // a fresh schema is made and dropped), BENCH_ROWS (100000), BENCH_REQUESTS (50),
@@ -55,8 +58,19 @@ const appId = (g) => {
 // ---------------------------------------------------------------------------
 // Seed: one batch of applications numbered lo..hi, newest first (g = 1 is
 // about now, g = 100,000 about 350 days ago), with their consent records,
-// outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% spam has none)
-// and delivery attempts.
+// outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% quarantined have
+// none) and delivery attempts.
+//
+// Their work, as a desk used every day leaves it: an owner among eight staff
+// (the signed-in member is one: "mine" is an eighth), about 1% waiting
+// unassigned, the quarantined ones nobody's; each due 24 hours after it
+// arrived. Untouched: 80% of the last 5 hours' arrivals, 20% of the next 28
+// hours' (some of them due soon, most overdue), and 1 in 211 older ones left
+// behind (overdue). The others were touched within 4 hours of arriving (1 in
+// 41 after 26 hours), and stand, by age: the last week's mostly contacted or
+// qualified, older ones mostly closed (with their reasons; funded ones with
+// an amount). The signed-in member has opened the ones of theirs that were
+// touched; the reminders and alerts are all sent.
 
 const words = (list) => `ARRAY[${list.map((word) => `'${word}'`).join(", ")}]`;
 const pick = (list, expr) => `(${words(list)})[1 + (${expr}) % ${list.length}]`;
@@ -193,9 +207,11 @@ const seedSql = {
     INSERT INTO applications (id, submission_id, created_at, status, quarantine_reason, source, submitted_at,
       company_name, industry, annual_revenue, years_in_business, business_description, funding_type, funding_amount,
       funding_purpose, timeframe, first_name, last_name, email, phone, title, credit_score, sms_consent, payload,
-      client_ip, user_agent, attribution)
-    SELECT md5('app' || g)::uuid, md5('sub' || g)::uuid, ts, CASE WHEN g % 50 = 0 THEN 'quarantined' ELSE 'received' END,
-           CASE WHEN g % 50 = 0 THEN 'honeypot' END, 'Website Funding Application', ts,
+      client_ip, user_agent, attribution,
+      owner_id, assigned_at, work_status, close_reason, funded_amount, review_due_at, first_touched_at,
+      reminded_at, overdue_alerted_at)
+    SELECT md5('app' || g)::uuid, md5('sub' || g)::uuid, ts, CASE WHEN quarantined THEN 'quarantined' ELSE 'received' END,
+           CASE WHEN quarantined THEN 'honeypot' END, 'Website Funding Application', ts,
            company, 'technology', '1m-5m', '2-5', 'Seeded for the desk benchmark.', funding, (10000 + g % 90 * 5000)::numeric,
            'expansion', '1-month', first, last, email, phone, 'CEO', '700-750', true,
            json_build_object('companyName', company, 'industry', 'technology', 'annualRevenue', '1m-5m',
@@ -204,8 +220,26 @@ const seedSql = {
              'firstName', first, 'lastName', last, 'email', email, 'phone', phone, 'title', 'CEO',
              'creditScore', '700-750', 'smsConsent', true, 'source', 'Website Funding Application',
              'timestamp', ts, 'applicationId', md5('app' || g)::uuid, 'attribution', attribution::json),
-           '203.0.113.' || (g % 250), 'Mozilla/5.0 (bench)', attribution
-      FROM (SELECT g, now() - g * interval '5 minutes' AS ts,
+           '203.0.113.' || (g % 250), 'Mozilla/5.0 (bench)', attribution,
+           owner, CASE WHEN owner IS NOT NULL THEN ts + interval '1 second' END, work,
+           CASE WHEN work = 'closed' THEN ${pick(["not_qualified", "no_response", "duplicate", "chose_another_provider", "funded"], "g / 20")} END,
+           CASE WHEN work = 'closed' AND (g / 20) % 5 = 4 THEN (10000 + g % 90 * 5000)::numeric END,
+           ts + interval '24 hours',
+           CASE WHEN NOT untouched THEN
+             least(now(), ts + CASE WHEN g % 41 = 0 THEN interval '26 hours' ELSE (g * 37) % 240 * interval '1 minute' END)
+           END,
+           ts + interval '20 hours', ts + interval '24 hours'
+      FROM (SELECT s.*,
+                   CASE WHEN quarantined OR g % 97 = 0 THEN NULL ELSE ($3::text[])[1 + (g / 3) % 8] END AS owner,
+                   CASE WHEN untouched THEN 'new'
+                        WHEN g <= 2000 THEN CASE WHEN g % 20 < 8 THEN 'contacted' WHEN g % 20 < 12 THEN 'qualified'
+                                                 WHEN g % 20 < 14 THEN 'underwriting' WHEN g % 20 < 16 THEN 'new'
+                                                 ELSE 'closed' END
+                        ELSE CASE WHEN g % 20 < 2 THEN 'contacted' WHEN g % 20 < 5 THEN 'qualified'
+                                  WHEN g % 20 < 7 THEN 'underwriting' ELSE 'closed' END
+                   END AS work
+      FROM (SELECT g, now() - g * interval '5 minutes' AS ts, g % 50 = 0 AS quarantined,
+                   g % 50 = 0 OR (g <= 60 AND g % 5 <> 0) OR (g <= 400 AND g % 5 = 1) OR g % 211 = 5 AS untouched,
                    ${pick(ADJECTIVES, "g")} || ' ' || ${pick(NOUNS, "g / 20")} || ' ' || ${pick(SUFFIXES, "g / 500")} AS company,
                    ${pick(FIRST, "g / 7")} AS first, ${pick(LAST, "g / 3")} AS last,
                    lower(${pick(FIRST, "g / 7")} || '.' || ${pick(LAST, "g / 3")}) || g || '@example.com' AS email,
@@ -216,7 +250,12 @@ const seedSql = {
                      'lastTouch', jsonb_build_object('utm_source', ${pick(SOURCES, "g")},
                                                      'utm_campaign', 'campaign-' || (g % 12), 'landingPage', '/faq'))
                    END AS attribution
-              FROM generate_series($1::int, $2::int) g) s`,
+              FROM generate_series($1::int, $2::int) g) s) s`,
+  reads: `
+    INSERT INTO application_reads (user_id, application_id, read_at)
+    SELECT owner_id, id, first_touched_at FROM applications
+     WHERE owner_id = $3 AND first_touched_at IS NOT NULL
+       AND id IN (SELECT md5('app' || g)::uuid FROM generate_series($1::int, $2::int) g)`,
   consents: `
     INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
     SELECT a.id, $3, $4, a.submitted_at, a.client_ip, a.user_agent, 'https://harborline.example/apply', a.phone
@@ -243,13 +282,27 @@ const seedSql = {
       CROSS JOIN LATERAL generate_series(1, o.attempts) n`,
 };
 
-async function seed(store) {
+/** The eight staff who own the seeded applications: the signed-in member, then seven made here. */
+async function seedStaff(store, memberId) {
+  const others = Array.from({ length: 7 }, (_, i) => `bench-staff-${i + 2}`);
+  await store.query(
+    `INSERT INTO "desk_user" (id, name, email, "emailVerified", role, "twoFactorEnabled")
+     SELECT id, 'Bench Staff ' || n, id || '@example.test', true, 'staff', true
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(id, n)`,
+    [others],
+  );
+  return [memberId, ...others];
+}
+
+async function seed(store, memberId) {
   const started = performance.now();
   const batch = 10_000;
+  const owners = await seedStaff(store, memberId);
   for (let lo = 1; lo <= ROWS; lo += batch) {
     const hi = Math.min(ROWS, lo + batch - 1);
     await store.transaction(async (tx) => {
-      await tx.query(seedSql.applications, [lo, hi]);
+      await tx.query(seedSql.applications, [lo, hi, owners]);
+      await tx.query(seedSql.reads, [lo, hi, memberId]);
       await tx.query(seedSql.consents, [lo, hi, smsConsentText, SMS_CONSENT_VERSION]);
       await tx.query(seedSql.outbox, [lo, hi]);
       await tx.query(seedSql.attempts, [lo, hi]);
@@ -297,6 +350,49 @@ const SCENARIOS = [
         (q) => `/api/desk/applications?q=${encodeURIComponent(q)}`,
       ),
   },
+  // The rep's work views, least time left first: whose, which work status,
+  // the review clock's views, and each combined.
+  {
+    name: "work view: owner, time left",
+    work: true,
+    urls: () =>
+      [
+        "owner=mine",
+        "owner=unassigned",
+        "owner=everyone",
+        "owner=mine&work=contacted",
+        "owner=mine&work=new&due=overdue",
+      ].map((q) => `/api/desk/applications?${q}&sort=time_left`),
+  },
+  {
+    name: "work view: status, time left",
+    work: true,
+    urls: () =>
+      ["new", "contacted", "qualified", "underwriting", "closed"].map(
+        (status) => `/api/desk/applications?work=${status}&sort=time_left`,
+      ),
+  },
+  {
+    name: "work view: due, time left",
+    work: true,
+    urls: () =>
+      [
+        "due=overdue",
+        "due=due_soon",
+        "due=open",
+        "owner=mine&due=open",
+        "owner=unassigned&due=overdue",
+        "owner=mine&due=due_soon",
+      ].map((q) => `/api/desk/applications?${q}&sort=time_left`),
+  },
+  {
+    name: "work view: next page, time left",
+    work: true,
+    urls: (ctx) => [
+      `/api/desk/applications?owner=mine&sort=time_left&cursor=${ctx.mineCursor}`,
+      `/api/desk/applications?sort=time_left&cursor=${ctx.everyoneCursor}`,
+    ],
+  },
   {
     name: "one application (detail)",
     urls: () =>
@@ -328,7 +424,7 @@ async function startServer(env) {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
       CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
-      // The purge would delete the seeded spam older than 30 days while the bench runs.
+      // The purge would delete the seeded quarantined applications older than 30 days while the bench runs.
       QUARANTINE_RETENTION: "36500d",
       LOG_LEVEL: "info",
       ...env,
@@ -367,20 +463,23 @@ async function signIn(token) {
   return cookiesOf(confirmed);
 }
 
+/** GET `url` with the session `cookie`: its JSON body and the round trip's milliseconds. */
+async function getJson(url, cookie) {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${PORT}${url}`, { headers: { cookie } });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+  return { body, ms: performance.now() - started };
+}
+
 async function measure(name, env, prepare) {
   const loadBefore = loadavg()[0];
-  const store = await prepare.open();
-  let seedSeconds;
-  let vacuumSeconds;
+  // The staff member comes first (invited, then signed in over HTTP), so that
+  // the seed gives them their share of the applications: "mine".
+  let store = await prepare.open();
   let token;
   try {
     await migrate(store);
-    log(`${name}: seeding ${ROWS.toLocaleString("en-US")} applications`);
-    const seeded = await seed(store);
-    seedSeconds = seeded.seconds;
-    vacuumSeconds = seeded.vacuumSeconds;
-    log(`${name}: seeded in ${seedSeconds.toFixed(1)} s, VACUUM (ANALYZE) ${vacuumSeconds.toFixed(1)} s`);
-    if (EXPLAIN) await explain(name, store);
     const invitation = await createInvitations({
       store,
       siteUrl: `http://127.0.0.1:${PORT}`,
@@ -394,21 +493,48 @@ async function measure(name, env, prepare) {
   } finally {
     await store.close();
   }
+  let cookie;
+  let memberId;
+  {
+    const server = await startServer(env);
+    try {
+      cookie = await signIn(token);
+      memberId = (await getJson("/api/desk/me", cookie)).body.id;
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }
+
+  let seedSeconds;
+  let vacuumSeconds;
+  store = await prepare.open();
+  try {
+    log(`${name}: seeding ${ROWS.toLocaleString("en-US")} applications`);
+    const seeded = await seed(store, memberId);
+    seedSeconds = seeded.seconds;
+    vacuumSeconds = seeded.vacuumSeconds;
+    log(`${name}: seeded in ${seedSeconds.toFixed(1)} s, VACUUM (ANALYZE) ${vacuumSeconds.toFixed(1)} s`);
+    if (EXPLAIN) await explain(name, store, memberId);
+  } finally {
+    await store.close();
+  }
 
   const server = await startServer(env);
   try {
-    const cookie = await signIn(token);
-    const get = async (url) => {
-      const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${PORT}${url}`, { headers: { cookie } });
-      const body = await response.json();
-      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
-      return { body, ms: performance.now() - started };
-    };
+    const get = (url) => getJson(url, cookie);
     const first = await get("/api/desk/applications");
     if (first.body.total !== ROWS) throw new Error(`the inbox counts ${first.body.total}, not ${ROWS}`);
+    const mine = await get("/api/desk/applications?owner=mine&sort=time_left");
+    if (mine.body.total < ROWS / 10) throw new Error(`the member owns ${mine.body.total} applications`);
+    const everyone = await get("/api/desk/applications?sort=time_left");
     const ctx = {
       cursor: (await get(`/api/desk/applications?cursor=${first.body.nextCursor}`)).body.nextCursor,
+      mineCursor: (
+        await get(`/api/desk/applications?owner=mine&sort=time_left&cursor=${mine.body.nextCursor}`)
+      ).body.nextCursor,
+      everyoneCursor: (await get(`/api/desk/applications?sort=time_left&cursor=${everyone.body.nextCursor}`))
+        .body.nextCursor,
     };
     const results = [];
     for (const scenario of SCENARIOS) {
@@ -446,7 +572,7 @@ async function measure(name, env, prepare) {
 }
 
 /** The plans of the inbox's own queries (the repository's SQL, run under EXPLAIN ANALYZE). */
-async function explain(name, store) {
+async function explain(name, store, memberId) {
   const explaining = {
     ...store,
     async query(sql, params) {
@@ -463,16 +589,32 @@ async function explain(name, store) {
     { state: "dead" },
     { state: "quarantined" },
     { fundingType: "sba-loan", source: "google" },
-    { state: "delivered", from: day(-60), to: day(-31) },
+    { state: "delivered", receivedSince: `${day(-60)}T00:00:00Z`, receivedBefore: `${day(-30)}T00:00:00Z` },
     { q: "robot" },
     { q: "hopper" },
     { q: "grace.lovelace" },
     { q: "okafor1" },
     { q: "(212) 555-0" },
-  ];
-  for (const filter of filters) {
-    console.log(`\n--- ${name}: inbox page, ${JSON.stringify(filter)}`);
-    await operator.inbox(filter, { limit: 26 });
+  ].map((filter) => ({ filter, sort: "newest" }));
+  const mine = { id: memberId };
+  const soon = { dueSoonMs: 4 * 3_600_000 };
+  const workViews = [
+    {},
+    { owner: mine },
+    { owner: "unassigned" },
+    { owner: mine, work: "contacted" },
+    { owner: mine, work: "new", due: "overdue" },
+    ...["new", "contacted", "qualified", "underwriting", "closed"].map((work) => ({ work })),
+    { due: "overdue" },
+    { due: "due_soon", ...soon },
+    { due: "open" },
+    { owner: mine, due: "open" },
+    { owner: "unassigned", due: "overdue" },
+    { owner: mine, due: "due_soon", ...soon },
+  ].map((filter) => ({ filter, sort: "time_left" }));
+  for (const { filter, sort } of [...filters, ...workViews]) {
+    console.log(`\n--- ${name}: inbox page, ${sort}, ${JSON.stringify(filter)}`);
+    await operator.inbox(filter, { limit: 26, sort });
     console.log(`--- ${name}: inbox total, ${JSON.stringify(filter)}`);
     await operator.countInbox(filter);
   }
@@ -526,8 +668,8 @@ const section = [
   "",
   `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:desk\` (bench/desk.mjs) on ${cpus().length} cores (${cpus()[0]?.model ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, fastify ${version("fastify")}, PGlite ${version("@electric-sql/pglite")}${pgVersion ? `, PostgreSQL ${pgVersion}` : ""}.`,
   "",
-  `- ${ROWS.toLocaleString("en-US")} applications seeded in bulk (generate_series, 10,000 per transaction) with their consent records, outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% spam without one) and 1 to 3 delivery attempts each; then VACUUM (ANALYZE), where PostgreSQL's autovacuum gets by itself (on PGlite, which has none, the store's own hourly maintenance runs it).`,
-  `- One signed-in staff member, ${REQUESTS} sequential requests per row after a warm-up, each row cycling through its variants (filters: received, delivered, dead, spam, funding type + source, source + campaign, delivered within a 30-day range, pending + funding type; searches: a company word, a last name, an e-mail fragment, a phone fragment, another company word, a name with digits; details: 25 different applications, each view writing its audit row).`,
+  `- ${ROWS.toLocaleString("en-US")} applications seeded in bulk (generate_series, 10,000 per transaction) with their consent records, outbox rows (about 90% delivered, 4% waiting, 2% dead; 2% quarantined without one) and 1 to 3 delivery attempts each, and their work: owners among eight staff (the signed-in member owns an eighth, about 1% wait unassigned, the quarantined ones are nobody's), work statuses by age (the last week's mostly contacted or qualified, older ones mostly closed), each due 24 hours after it arrived, touched within 4 hours but for about 80% of the last 5 hours' arrivals, 20% of the next 28 hours' and 1 in 211 older ones (about 10 due soon and 500 overdue); then VACUUM (ANALYZE), where PostgreSQL's autovacuum gets by itself (on PGlite, which has none, the store's own hourly maintenance runs it).`,
+  `- One signed-in staff member, ${REQUESTS} sequential requests per row after a warm-up, each row cycling through its variants (filters: received, delivered, dead, quarantined, funding type + source, source + campaign, delivered within a 30-day range, pending + funding type; searches: a company word, a last name, an e-mail fragment, a phone fragment, another company word, a name with digits; work views, all least time left first: owner mine, unassigned, everyone, mine + contacted, mine + new + overdue; each of the five work statuses; overdue, due soon, open, mine + open, unassigned + overdue, mine + due soon; the third page of mine and of everyone; details: 25 different applications, each view writing its audit row).`,
   "- Server time is the server's own `responseTime` from its request log (ms); the client column is the round trip over loopback. Every inbox answer includes its `total` for the filter.",
   "",
   "| store | request | variants | server p50 | server p95 | server max | client p50 / p95 |",
