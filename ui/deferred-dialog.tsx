@@ -23,19 +23,22 @@ export interface DeferredDialogProps {
  * focus on the trigger) rather than with the page. The trigger is the page's
  * own element, so it renders and works in the prerendered HTML.
  */
-export function DeferredDialog({
+export function DeferredDialog<Extra extends object = object>({
   trigger,
   dialog: Dialog,
   preload,
+  dialogProps,
 }: {
   /**
    * One button element (a Button, say) without handlers of its own: it
    * receives the click, the preload and the ARIA state.
    */
   trigger: ReactElement<ComponentProps<"button">>;
-  dialog: LazyExoticComponent<ComponentType<DeferredDialogProps>>;
+  dialog: LazyExoticComponent<ComponentType<DeferredDialogProps & Extra>>;
   /** Starts loading the dialog's module (the same import the lazy component uses). */
   preload: () => unknown;
+  /** Whatever else the dialog's body takes (the consultation's prefilled booking page, say). */
+  dialogProps?: Extra;
 }) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
@@ -55,7 +58,7 @@ export function DeferredDialog({
       })}
       {requested ? (
         <Suspense fallback={null}>
-          <Dialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
+          <Dialog {...(dialogProps as Extra)} open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
         </Suspense>
       ) : null}
     </>

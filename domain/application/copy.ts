@@ -76,4 +76,11 @@ export const wizardCopy = {
   honeypotLabel: "Company website (leave this empty)",
   stepsLabel: "Application steps",
   reviewNote: "A funding specialist reviews every application within 24 hours and contacts you directly.",
+  // The offer to book the call, shown after the success toast until dismissed.
+  bookingOfferTitle: "Your application is in",
+  bookingOfferReference: "Your reference number",
+  bookingOfferText:
+    "Talk it through sooner: pick a time for a free 30-minute call with a funding specialist now. Your name and email are already filled in.",
+  bookingOfferBook: "Book your call now",
+  bookingOfferDismiss: "Not now",
 } as const;

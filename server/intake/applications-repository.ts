@@ -129,12 +129,16 @@ export function createApplicationsRepository(store: Store) {
       return rows.length > 0;
     },
 
-    async findIdBySubmission(submissionId: string, db: Queryable = store): Promise<string | undefined> {
-      const { rows } = await db.query<{ id: string }>(
-        "SELECT id FROM applications WHERE submission_id = $1",
+    /** The application a submission id made first: its id and its reference number (null without one). */
+    async findBySubmission(
+      submissionId: string,
+      db: Queryable = store,
+    ): Promise<{ id: string; reference: string | null } | undefined> {
+      const { rows } = await db.query<{ id: string; reference: string | null }>(
+        "SELECT id, reference FROM applications WHERE submission_id = $1",
         [submissionId],
       );
-      return rows[0]?.id;
+      return rows[0];
     },
   };
 }

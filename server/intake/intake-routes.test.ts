@@ -9,6 +9,7 @@ import {
 } from "#domain/application/schema";
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../crm-delivery/crm-payload";
+import { REFERENCE_PATTERN } from "../mail/reference";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
@@ -25,13 +26,16 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   const count = async (table: string) =>
     Number((await ctx.db.store.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-  it("stores a valid application with its consent record and outbox row, then answers 201 {id}", async () => {
+  it("stores a valid application with its consent record and outbox row, then answers 201 {id, reference}", async () => {
     const body = validApplication({ pageUrl: "http://localhost:3000/products/growth-capital" });
     const response = await post(body, { "user-agent": "vitest-agent/1.0" });
 
     expect(response.statusCode).toBe(201);
     const { id } = response.json();
-    expect(response.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(response.json()).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reference: expect.stringMatching(REFERENCE_PATTERN),
+    });
 
     const { rows } = await ctx.db.store.query<Record<string, unknown>>(
       "SELECT * FROM applications WHERE id = $1",
@@ -56,6 +60,8 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       client_ip: "127.0.0.1",
     });
     expect(Number(row.funding_amount)).toBe(250000);
+    // The answer's reference is the one stored, the number on the applicant's receipt.
+    expect(row.reference).toBe(response.json().reference);
 
     const consent = (await ctx.db.store.query("SELECT * FROM consents WHERE application_id = $1", [id]))
       .rows[0];
@@ -103,14 +109,15 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(payload.attribution).toEqual(attribution);
   });
 
-  it("answers a repeated submissionId with 200 and the first id, storing nothing new", async () => {
+  it("answers a repeated submissionId with 200 and the first id and reference, storing nothing new", async () => {
     const body = validApplication();
     const first = await post(body);
     const again = await post({ ...body, companyName: "Changed Co" });
 
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ id: first.json().id });
+    expect(again.json()).toEqual({ id: first.json().id, reference: first.json().reference });
+    expect(first.json().reference).toMatch(REFERENCE_PATTERN);
     expect(await count("applications")).toBe(1);
     expect(await count("consents")).toBe(1);
     expect(await count("outbox")).toBe(1);
@@ -120,8 +127,10 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     const body = validApplication();
     const responses = await Promise.all([post(body), post(body), post(body), post(body)]);
     const ids = new Set(responses.map((response) => response.json().id));
+    const references = new Set(responses.map((response) => response.json().reference));
 
     expect(ids.size).toBe(1);
+    expect([...references]).toEqual([expect.stringMatching(REFERENCE_PATTERN)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
     expect(await count("applications")).toBe(1);
     expect(await count("outbox")).toBe(1);
@@ -253,7 +262,8 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   it("stores a honeypot hit as spam with no outbox row, and answers an ordinary 201", async () => {
     const response = await post(validApplication({ [HONEYPOT_FIELD]: "https://spam.example" }));
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.any(String) });
+    // No receipt is sent to a quarantined one, so it has no reference number.
+    expect(response.json()).toEqual({ id: expect.any(String), reference: null });
 
     const { rows } = await ctx.db.store.query(
       "SELECT status, quarantine_reason FROM applications WHERE id = $1",

@@ -8,6 +8,7 @@
  * never delivered, and sent no e-mail.
  */
 import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import {
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
@@ -29,6 +30,7 @@ import {
 } from "./applications-repository";
 import type { ApplicationJournal } from "./journal";
 import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
+import { createAssignment } from "../assignment/assignment";
 
 export interface IntakeOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
@@ -37,6 +39,8 @@ export interface IntakeOptions {
   mail?: MailSettings;
   /** Each application's review deadline; without one, the site's 24 hours around the clock. */
   reviewClock?: ReviewClock;
+  /** Where a failed assignment is logged (the application is stored all the same, unassigned). */
+  log?: Pick<FastifyBaseLogger, "warn">;
 }
 
 /** What the request carries besides its body. */
@@ -51,6 +55,8 @@ export interface CreatedApplication {
   id: string;
   /** False when the submission id was seen before (nothing was stored). */
   created: boolean;
+  /** The receipt's reference number ("HL-…"); null without a receipt (a quarantined one, say). */
+  reference: string | null;
 }
 
 /** A submission's outcome: stored (or stored before), or the schema's message for each bad field. */
@@ -61,6 +67,8 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
 export function createIntake(store: Store, options: IntakeOptions = {}) {
   const repository = createApplicationsRepository(store);
   const reviewClock = options.reviewClock ?? createReviewClock();
+  // Its owner, once it is stored: round-robin among the staff on duty (never a quarantined one).
+  const assignment = createAssignment(store, options.log);
 
   /**
    * What is stored with `record`: its CRM payload and, unless it is quarantined, its
@@ -92,8 +100,11 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     return { record, payload, reference, mails, messageIdHost: host, reviewDueAt };
   }
 
-  const insert = async (record: JournaledApplication, db: Queryable = store) =>
-    repository.insert(await prepare(record, db), db);
+  /** Stores `record` (see create); its reference once stored, undefined when its submission id exists. */
+  async function insert(record: JournaledApplication, db: Queryable = store) {
+    const prepared = await prepare(record, db);
+    return (await repository.insert(prepared, db)) ? { reference: prepared.reference } : undefined;
+  }
 
   /**
    * Stores the application, its consent record and (unless it is quarantined) its
@@ -113,15 +124,16 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         if (!record.quarantineReason) {
           notifyDeliveryQueued();
           notifyMailQueued();
+          await assignment.assignNew(record.id);
         }
-        return { id: record.id, created: true };
+        return { id: record.id, created: true, reference: inserted.reference };
       }
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const existing = await repository.findIdBySubmission(record.submissionId);
+    const existing = await repository.findBySubmission(record.submissionId);
     if (!existing) throw new Error(`Submission ${record.submissionId} conflicted but was not found`);
-    return { id: existing, created: false };
+    return { ...existing, created: false };
   }
 
   return {
@@ -162,9 +174,10 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       let inserted = 0;
       for (const record of records) {
         const stored = await store.transaction(
-          async (tx) => !(await repository.isStored(record, tx)) && (await insert(record, tx)),
+          async (tx) => !(await repository.isStored(record, tx)) && Boolean(await insert(record, tx)),
         );
         if (stored) inserted++;
+        if (stored && !record.quarantineReason) await assignment.assignNew(record.id);
       }
       return inserted;
     },

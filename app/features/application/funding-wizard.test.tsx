@@ -5,9 +5,16 @@ import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "#ui/sonner";
+import { track } from "~/lib/analytics";
 import { DRAFT_KEY } from "./draft-store";
 import { FundingWizard } from "./funding-wizard";
 import { HONEYPOT_FIELD, SMS_CONSENT_VERSION } from "#domain/application/schema";
+
+// The site's analytics, watched: what the booking offer sends there (nothing personal).
+vi.mock("~/lib/analytics", () => ({ track: vi.fn() }));
+
+const BOOKING_URL = "https://booking.example.test/widget";
+const REFERENCE = "HL-7K3M9QPX";
 
 const answers = {
   companyName: "Acme Robotics",
@@ -27,10 +34,10 @@ const answers = {
   creditScore: "700-750",
 };
 
-function renderWizard() {
+function renderWizard(bookingUrl = BOOKING_URL) {
   return render(
     <MemoryRouter>
-      <FundingWizard />
+      <FundingWizard bookingUrl={bookingUrl} />
       <Toaster />
     </MemoryRouter>,
   );
@@ -99,7 +106,7 @@ describe("FundingWizard", () => {
 
   beforeEach(() => {
     localStorage.clear();
-    fetchMock = vi.fn(async () => jsonResponse(201, { id: "app_1" }));
+    fetchMock = vi.fn(async () => jsonResponse(201, { id: "app_1", reference: REFERENCE }));
     vi.stubGlobal("fetch", fetchMock);
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
@@ -240,7 +247,10 @@ describe("FundingWizard", () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
     fetchMock.mockImplementationOnce(
-      () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(201, { id: "app_1" })))),
+      () =>
+        new Promise<Response>(
+          (resolve) => (release = () => resolve(jsonResponse(201, { id: "app_1", reference: REFERENCE }))),
+        ),
     );
     renderWizard();
     await reachReview(user);
@@ -270,7 +280,9 @@ describe("FundingWizard", () => {
     expect(
       screen.getByText("We'll review your application and get back to you within 24 hours."),
     ).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Company Information" })).toHaveFocus();
+    // Back on step 1, emptied; focus is on the booking offer above it (its own tests are below).
+    expect(await screen.findByRole("heading", { name: "Company Information" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Your application is in" })).toHaveFocus();
     expect(screen.getByRole("textbox", { name: "Company Name" })).toHaveValue("");
     expect(screen.getByRole("combobox", { name: "Industry" })).toHaveTextContent("Select your industry");
     await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toBeNull());
@@ -361,5 +373,96 @@ describe("FundingWizard", () => {
     await user.click(screen.getByRole("button", { name: /Previous/ }));
     expect(screen.getByRole("textbox", { name: "Company Name" })).toHaveValue("Acme Robotics");
     expect(screen.getByRole("combobox", { name: "Years in Business" })).toHaveTextContent("Pre-revenue");
+  });
+  describe("the offer to book the call", () => {
+    const offer = () => screen.getByRole("region", { name: "Your application is in" });
+
+    it("opens the consultation dialog with the booking page prefilled: name, e-mail and reference", async () => {
+      const user = userEvent.setup();
+      renderWizard();
+      await reachReview(user);
+      await consentAndSubmit(user);
+
+      // The spec's toast and reset, unchanged.
+      expect(await screen.findByText("Application Submitted Successfully!")).toBeInTheDocument();
+      expect(
+        screen.getByText("We'll review your application and get back to you within 24 hours."),
+      ).toBeInTheDocument();
+      expect(heading("Company Information")).toBeInTheDocument();
+      expect(screen.getByRole("textbox", { name: "Company Name" })).toHaveValue("");
+
+      expect(within(offer()).getByRole("heading", { name: "Your application is in" })).toHaveFocus();
+      expect(offer()).toHaveTextContent(`Your reference number: ${REFERENCE}`);
+      await user.click(within(offer()).getByRole("button", { name: "Book your call now" }));
+
+      const dialog = await screen.findByRole("dialog", { name: "Schedule Your Consultation" });
+      const src = new URL(dialog.querySelector("iframe")!.getAttribute("src")!);
+      expect(`${src.origin}${src.pathname}`).toBe(BOOKING_URL);
+      expect(Object.fromEntries(src.searchParams)).toEqual({
+        name: "Jane Smith",
+        email: answers.email,
+        reference: REFERENCE,
+      });
+
+      // Analytics heard that the dialog opened, and nothing about who opened it.
+      expect(track).toHaveBeenCalledWith("consultation_opened");
+      const sent = JSON.stringify(vi.mocked(track).mock.calls);
+      for (const personal of ["Jane", "Smith", answers.email, REFERENCE])
+        expect(sent).not.toContain(personal);
+
+      // Escape closes the dialog and gives focus back to the offer's button.
+      await user.keyboard("{Escape}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(within(offer()).getByRole("button", { name: "Book your call now" })).toHaveFocus();
+    });
+
+    it("is gone with everything it knew once dismissed, and focus returns to step 1", async () => {
+      const user = userEvent.setup();
+      renderWizard();
+      await reachReview(user);
+      await consentAndSubmit(user);
+      await user.click(
+        await within(await screen.findByRole("region", { name: "Your application is in" })).findByRole(
+          "button",
+          {
+            name: "Not now",
+          },
+        ),
+      );
+
+      expect(screen.queryByRole("region", { name: "Your application is in" })).toBeNull();
+      expect(heading("Company Information")).toHaveFocus();
+      expect(document.body).not.toHaveTextContent(REFERENCE);
+      expect(document.querySelector("iframe")).toBeNull();
+      // Nothing of the applicant is kept in the browser's storage either.
+      await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toBeNull());
+      const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+      for (const personal of ["Jane", answers.email, REFERENCE]) expect(stored).not.toContain(personal);
+    });
+
+    it("offers the booking without a reference when the answer has none", async () => {
+      const user = userEvent.setup();
+      fetchMock.mockResolvedValueOnce(jsonResponse(201, { id: "app_2", reference: null }));
+      renderWizard();
+      await reachReview(user);
+      await consentAndSubmit(user);
+      expect(await screen.findByRole("region", { name: "Your application is in" })).not.toHaveTextContent(
+        "reference number",
+      );
+      await user.click(screen.getByRole("button", { name: "Book your call now" }));
+      const dialog = await screen.findByRole("dialog", { name: "Schedule Your Consultation" });
+      const src = new URL(dialog.querySelector("iframe")!.getAttribute("src")!);
+      expect([...src.searchParams.keys()]).toEqual(["name", "email"]);
+    });
+
+    it("is not offered without a booking page; focus goes to step 1 as before", async () => {
+      const user = userEvent.setup();
+      renderWizard("");
+      await reachReview(user);
+      await consentAndSubmit(user);
+      expect(await screen.findByText("Application Submitted Successfully!")).toBeInTheDocument();
+      expect(await screen.findByRole("heading", { name: "Company Information" })).toHaveFocus();
+      expect(screen.queryByRole("region", { name: "Your application is in" })).toBeNull();
+    });
   });
 });

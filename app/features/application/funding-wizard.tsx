@@ -7,6 +7,8 @@ import { Button } from "#ui/button";
 import { Progress } from "#ui/progress";
 import { Toaster } from "#ui/sonner";
 import { track } from "~/lib/analytics";
+import type { BookingPrefill } from "~/lib/booking-prefill";
+import { publicEnv } from "~/lib/public-env";
 import { VALIDATION_CODES } from "#domain/analytics/events";
 import { cn } from "#ui/cn";
 import { useApplicationForm } from "./application-form";
@@ -25,6 +27,7 @@ import {
   TOTAL_STEPS,
   type ApplicationField,
 } from "#domain/application/steps";
+import { BookingOffer } from "./booking-offer";
 import { buildRequestBody, submitApplication } from "./submit-application";
 import { useApplicationDraft } from "./use-application-draft";
 import { fieldGridClass, stepCounterText, stepProgressValue, WizardHeader } from "./wizard-frame";
@@ -65,11 +68,17 @@ export function FundingWizardWithToasts() {
   );
 }
 
-/** The four-step funding application. */
-export function FundingWizard() {
+/**
+ * The four-step funding application. Once one is in, it offers to book the
+ * call on `bookingUrl` (the configured BOOKING_URL unless given; no offer
+ * without one).
+ */
+export function FundingWizard({ bookingUrl = publicEnv.bookingUrl }: { bookingUrl?: string } = {}) {
   const form = useApplicationForm();
   const [step, setStep] = useState(1);
   const [announcement, setAnnouncement] = useState("");
+  // The booking offer's details: in memory only, gone when dismissed.
+  const [offer, setOffer] = useState<(BookingPrefill & { key: number }) | null>(null);
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -87,9 +96,10 @@ export function FundingWizard() {
     }
   }, [step]);
 
-  function goToStep(next: number) {
+  /** `focus`: false when something else takes focus (the booking offer). */
+  function goToStep(next: number, focus = true) {
     const target = Math.min(Math.max(next, 1), TOTAL_STEPS);
-    focusHeading.current = true;
+    focusHeading.current = focus;
     setAnnouncement(`${stepCounterText(target)}: ${applicationSteps[target - 1].title}`);
     setStep(target);
   }
@@ -119,7 +129,9 @@ export function FundingWizard() {
       toast.success(wizardCopy.successTitle, { description: wizardCopy.successDescription });
       draft.discard();
       form.reset(emptyApplication);
-      goToStep(1);
+      const { firstName, lastName, email } = values;
+      if (bookingUrl) setOffer({ firstName, lastName, email, reference: result.reference, key: Date.now() });
+      goToStep(1, !bookingUrl);
       return;
     }
 
@@ -155,76 +167,91 @@ export function FundingWizard() {
   const headingId = `${ids}-heading`;
   const counterId = `${ids}-counter`;
 
-  return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="relative flex flex-col gap-6">
-      <WizardHeader
-        step={step}
-        counterId={counterId}
-        headingId={headingId}
-        headingRef={headingRef}
-        progress={
-          <Progress
-            value={stepProgressValue(step)}
-            aria-labelledby={counterId}
-            getValueLabel={() => stepCounterText(step)}
-          />
-        }
-      />
+  function dismissOffer() {
+    setOffer(null);
+    headingRef.current?.focus();
+  }
 
-      {step < TOTAL_STEPS ? (
-        <div className={fieldGridClass}>
-          {applicationSteps[step - 1].fields.map((name) =>
-            name === "smsConsent" ? null : <WizardField key={name} form={form} name={name} idBase={ids} />,
+  return (
+    <>
+      {offer && (
+        <BookingOffer key={offer.key} prefill={offer} bookingUrl={bookingUrl} onDismiss={dismissOffer} />
+      )}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={headingId}
+        className="relative flex flex-col gap-6"
+      >
+        <WizardHeader
+          step={step}
+          counterId={counterId}
+          headingId={headingId}
+          headingRef={headingRef}
+          progress={
+            <Progress
+              value={stepProgressValue(step)}
+              aria-labelledby={counterId}
+              getValueLabel={() => stepCounterText(step)}
+            />
+          }
+        />
+
+        {step < TOTAL_STEPS ? (
+          <div className={fieldGridClass}>
+            {applicationSteps[step - 1].fields.map((name) =>
+              name === "smsConsent" ? null : <WizardField key={name} form={form} name={name} idBase={ids} />,
+            )}
+          </div>
+        ) : (
+          <ReviewStep form={form} idBase={ids} onEdit={goToStep} />
+        )}
+
+        <div
+          className={cn(
+            "flex gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between",
+            step === TOTAL_STEPS
+              ? "flex-col-reverse [&>button]:w-full sm:[&>button]:w-auto"
+              : "items-center justify-between",
+          )}
+        >
+          <Button
+            type="button"
+            variant="outline"
+            disabled={step === 1 || submitting}
+            onClick={() => goToStep(step - 1)}
+          >
+            <ArrowLeftIcon aria-hidden="true" />
+            {wizardCopy.previous}
+          </Button>
+          {step < TOTAL_STEPS ? (
+            <Button key="next" type="submit">
+              {wizardCopy.next}
+              <ArrowRightIcon aria-hidden="true" />
+            </Button>
+          ) : (
+            <SubmitButton key="submit" form={form} submitting={submitting} />
           )}
         </div>
-      ) : (
-        <ReviewStep form={form} idBase={ids} onEdit={goToStep} />
-      )}
 
-      <div
-        className={cn(
-          "flex gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between",
-          step === TOTAL_STEPS
-            ? "flex-col-reverse [&>button]:w-full sm:[&>button]:w-auto"
-            : "items-center justify-between",
-        )}
-      >
-        <Button
-          type="button"
-          variant="outline"
-          disabled={step === 1 || submitting}
-          onClick={() => goToStep(step - 1)}
-        >
-          <ArrowLeftIcon aria-hidden="true" />
-          {wizardCopy.previous}
-        </Button>
-        {step < TOTAL_STEPS ? (
-          <Button key="next" type="submit">
-            {wizardCopy.next}
-            <ArrowRightIcon aria-hidden="true" />
-          </Button>
-        ) : (
-          <SubmitButton key="submit" form={form} submitting={submitting} />
-        )}
-      </div>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
 
-      <p aria-live="polite" className="sr-only">
-        {announcement}
-      </p>
-
-      {/* Honeypot: invisible to people and assistive tech; bots fill it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${ids}-hp`}>{wizardCopy.honeypotLabel}</label>
-        <input
-          id={`${ids}-hp`}
-          ref={honeypotRef}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-    </form>
+        {/* Honeypot: invisible to people and assistive tech; bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor={`${ids}-hp`}>{wizardCopy.honeypotLabel}</label>
+          <input
+            id={`${ids}-hp`}
+            ref={honeypotRef}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+      </form>
+    </>
   );
 }
