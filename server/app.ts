@@ -17,6 +17,7 @@ import { createReviewClock } from "./review-clock/deadline";
 import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
+import inbound from "./inbound/plugin";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
 
@@ -86,6 +87,7 @@ export async function buildApp({
     intake: createIntake(store, { journal, mail: config, reviewClock: createReviewClock(config) }),
   });
   await app.register(newsletter);
+  await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });
   await app.register(staticSite, { site });

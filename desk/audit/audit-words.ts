@@ -17,7 +17,7 @@ import {
   type WorkStatus,
 } from "#domain/desk/work";
 import { STATE_OPTIONS } from "../common/lib/filters";
-import { formatDateTime, optionLabel, plural } from "../common/lib/format";
+import { formatAmount, formatDateTime, optionLabel, plural } from "../common/lib/format";
 
 /** What an entry is about, shown as a link where it still exists. */
 export const APPLICATION = { subject: "application" } as const;
@@ -109,6 +109,21 @@ const exported =
   (entry: AuditItem): Part[] => [
     `exported ${what} as CSV (${plural(num(detailsOf(entry).rows), unit)})${filterWords(detailsOf(entry).filter)}`,
   ];
+
+/** A stage the CRM reported ("funded ($250,000)", "lost: chose another provider"), and whether it moved the application. */
+function stageReportWords(entry: AuditItem): Part[] {
+  const details = detailsOf(entry);
+  const amount = typeof details.amount === "number" ? ` (${formatAmount(details.amount)})` : "";
+  const reason = str(details.reason) ? `: ${str(details.reason)!.replaceAll("_", " ")}` : "";
+  const applied = details.applied
+    ? ""
+    : " (kept on its timeline, not applied: it arrived out of order, or the application was further along or closed)";
+  return [
+    "recorded the CRM’s report that application ",
+    APPLICATION,
+    ` is “${str(details.stage) ?? "?"}”${amount}${reason}${applied}`,
+  ];
+}
 
 export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
   "sign-in": {
@@ -222,6 +237,23 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       const what = details.channel === "email" ? "an e-mail" : "a call";
       const outcome = CONTACT_OUTCOME_LABELS[details.outcome as ContactOutcome] ?? str(details.outcome);
       return [`logged ${what} on application `, APPLICATION, outcome ? `: ${outcome}` : ""];
+    },
+  },
+  "application.stage-reported": {
+    label: "CRM reported a stage",
+    group: "Applications",
+    words: stageReportWords,
+  },
+  "application.call-booked": {
+    label: "Call booked",
+    group: "Applications",
+    words: (entry) => {
+      const at = str(detailsOf(entry).scheduledAt);
+      return [
+        "recorded a call booked by the applicant of ",
+        APPLICATION,
+        at ? ` for ${formatDateTime(at)}` : "",
+      ];
     },
   },
   "evidence.exported": {

@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   "application.status-changed",
   "application.noted",
   "application.contact-logged",
+  // Reported by the CRM or the booking service through the inbound webhook
+  // (server/inbound/), by no actor. Not APPLICATION_ACTIONS: each also writes an
+  // activity, and the timeline shows that one.
+  "application.stage-reported",
+  "application.call-booked",
   "evidence.exported",
   "consents.looked_up",
   REPEATED_ACTIONS.applicationsListed,
