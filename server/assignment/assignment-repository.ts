@@ -1,0 +1,269 @@
+/**
+ * Assignment's SQL: who is on duty and in which groups, the routing rules,
+ * and giving an application its owner. The round-robin's choice is one
+ * statement run under a transaction-scoped advisory lock (assignment.ts
+ * says why); everything else is plain reads and writes.
+ */
+import type { Queryable, Store } from "../store/store";
+
+/** The advisory lock every automatic assignment takes, on every instance sharing the database. */
+export const ASSIGNMENT_LOCK = 7_314_219;
+
+/** A stored routing rule (amounts as the numbers they are). */
+export interface RuleRow {
+  id: string;
+  fundingType: string | null;
+  minAmount: number | null;
+  maxAmount: number | null;
+  group: string;
+}
+
+export type NewRule = Omit<RuleRow, "id">;
+
+/** A staff member as assignment sees them. */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  disabled: boolean;
+  onDuty: boolean;
+  groups: string[];
+}
+
+/** An application as assignment looks at it, locked for the rest of the transaction. */
+export interface AssignableApplication {
+  status: string;
+  ownerId: string | null;
+  workStatus: string;
+  /** Somebody not disabled is on duty. */
+  staffed: boolean;
+}
+
+/** Who got it: the owner, and the group a rule routed it to (null: everyone on duty). */
+export interface Chosen {
+  ownerId: string;
+  ownerName: string;
+  group: string | null;
+}
+
+const amount = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** Somebody who takes applications: on duty, account not disabled. */
+const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE`;
+
+export function createAssignmentRepository(store: Store) {
+  return {
+    /** Whether anyone is on duty now (the intake skips the lock when nobody is). */
+    async anyoneOnDuty(db: Queryable = store): Promise<boolean> {
+      const { rows } = await db.query<{ staffed: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM desk_duty d JOIN desk_user u ON u.id = d.user_id WHERE ${ON_DUTY}) AS staffed`,
+      );
+      return rows[0]?.staffed === true;
+    },
+
+    /** The application, locked until the transaction ends (always before the advisory lock). */
+    async lockApplication(db: Queryable, id: string): Promise<AssignableApplication | undefined> {
+      const { rows } = await db.query<{
+        status: string;
+        owner_id: string | null;
+        work_status: string;
+        staffed: boolean;
+      }>(
+        `SELECT a.status, a.owner_id, a.work_status,
+                EXISTS (SELECT 1 FROM desk_duty d JOIN desk_user u ON u.id = d.user_id WHERE ${ON_DUTY}) AS staffed
+           FROM applications a WHERE a.id = $1::uuid FOR UPDATE OF a`,
+        [id],
+      );
+      const row = rows[0];
+      return (
+        row && {
+          status: row.status,
+          ownerId: row.owner_id,
+          workStatus: row.work_status,
+          staffed: row.staffed,
+        }
+      );
+    },
+
+    /** Serialises automatic assignment until the transaction ends. */
+    async lockTurns(db: Queryable): Promise<void> {
+      await db.query("SELECT pg_advisory_xact_lock($1)", [ASSIGNMENT_LOCK]);
+    },
+
+    /**
+     * The round-robin in one statement: the first rule (by position) the
+     * application matches names a group; the owner is whoever on duty in that
+     * group was assigned one longest ago (never first, then by id), or, when
+     * nobody in the group is on duty, whoever on duty overall. `exclude` is
+     * never chosen. The choice becomes the owner, their turn moves past every
+     * other (strictly later than the latest turn, so order never depends on
+     * clocks or transaction start times), and an 'assignment' activity by the
+     * system is written. Nothing on duty: nothing changes, undefined.
+     */
+    async assignNext(db: Queryable, id: string, exclude: string[] = []): Promise<Chosen | undefined> {
+      const { rows } = await db.query<{ owner_id: string; owner_name: string; group_name: string | null }>(
+        `WITH app AS (
+           SELECT id, funding_type, funding_amount FROM applications WHERE id = $1::uuid
+         ), rule AS (
+           SELECT r.group_name FROM assignment_rules r, app
+            WHERE (r.funding_type IS NULL OR r.funding_type = app.funding_type)
+              AND (r.min_amount IS NULL OR app.funding_amount >= r.min_amount)
+              AND (r.max_amount IS NULL OR app.funding_amount <= r.max_amount)
+            ORDER BY r.position, r.id LIMIT 1
+         ), chosen AS (
+           SELECT d.user_id, u.name,
+                  CASE WHEN (SELECT group_name FROM rule) = ANY (d.groups) THEN (SELECT group_name FROM rule) END
+                    AS group_name
+             FROM desk_duty d JOIN desk_user u ON u.id = d.user_id
+            WHERE ${ON_DUTY} AND NOT (d.user_id = ANY ($2::text[]))
+            ORDER BY coalesce((SELECT group_name FROM rule) = ANY (d.groups), false) DESC,
+                     d.last_assigned_at ASC NULLS FIRST, d.user_id
+            LIMIT 1
+         ), owned AS (
+           UPDATE applications a SET owner_id = chosen.user_id, assigned_at = now()
+             FROM chosen WHERE a.id = $1::uuid
+           RETURNING a.id
+         ), turn AS (
+           UPDATE desk_duty d
+              SET last_assigned_at = greatest(
+                    clock_timestamp(),
+                    (SELECT max(last_assigned_at) FROM desk_duty) + interval '1 microsecond')
+             FROM chosen WHERE d.user_id = chosen.user_id
+         ), activity AS (
+           INSERT INTO application_activities (application_id, kind, owner_id, owner_name, details)
+           SELECT owned.id, 'assignment', chosen.user_id, chosen.name,
+                  CASE WHEN chosen.group_name IS NOT NULL THEN jsonb_build_object('group', chosen.group_name) END
+             FROM owned, chosen
+         )
+         SELECT user_id AS owner_id, name AS owner_name, group_name FROM chosen`,
+        [id, exclude],
+      );
+      const row = rows[0];
+      return row && { ownerId: row.owner_id, ownerName: row.owner_name, group: row.group_name };
+    },
+
+    /**
+     * Sets (or clears, null) the owner by hand or by the system, and writes
+     * the 'assignment' activity: `actor` is the staff member who did it, or
+     * null for the system.
+     */
+    async setOwner(
+      db: Queryable,
+      id: string,
+      owner: { id: string; name: string } | null,
+      actor: { id: string; name: string } | null,
+    ): Promise<void> {
+      await db.query(
+        `UPDATE applications SET owner_id = $2, assigned_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END
+          WHERE id = $1::uuid`,
+        [id, owner?.id ?? null],
+      );
+      await db.query(
+        `INSERT INTO application_activities (application_id, kind, actor_id, actor_name, owner_id, owner_name)
+         VALUES ($1::uuid, 'assignment', $2, $3, $4, $5)`,
+        [id, actor?.id ?? null, actor?.name ?? null, owner?.id ?? null, owner?.name ?? null],
+      );
+    },
+
+    /** No owner, without an activity (the caller writes the one that says where it went). */
+    async clearOwner(db: Queryable, id: string): Promise<void> {
+      await db.query("UPDATE applications SET owner_id = NULL, assigned_at = NULL WHERE id = $1::uuid", [id]);
+    },
+
+    /** The ids of a member's open applications (not closed), oldest first. */
+    async openApplicationsOf(userId: string, db: Queryable = store): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM applications
+          WHERE owner_id = $1 AND work_status <> 'closed'
+          ORDER BY created_at, id`,
+        [userId],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** A staff member with their duty, or undefined. */
+    async member(id: string, db: Queryable = store): Promise<Member | undefined> {
+      const { rows } = await db.query<{
+        id: string;
+        name: string;
+        email: string;
+        banned: boolean | null;
+        on_duty: boolean | null;
+        groups: string[] | null;
+      }>(
+        `SELECT u.id, u.name, u.email, u.banned, d.on_duty, d.groups
+           FROM desk_user u LEFT JOIN desk_duty d ON d.user_id = u.id WHERE u.id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      return (
+        row && {
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          disabled: row.banned === true,
+          onDuty: row.on_duty === true,
+          groups: row.groups ?? [],
+        }
+      );
+    },
+
+    /** Sets a member's duty and/or groups (a member without a row gets one). */
+    async setDuty(
+      userId: string,
+      change: { onDuty?: boolean; groups?: string[] },
+      db: Queryable = store,
+    ): Promise<void> {
+      await db.query(
+        `INSERT INTO desk_duty (user_id, on_duty, groups) VALUES ($1, coalesce($2, false), coalesce($3::text[], '{}'))
+         ON CONFLICT (user_id) DO UPDATE
+            SET on_duty = coalesce($2, desk_duty.on_duty),
+                groups = coalesce($3::text[], desk_duty.groups),
+                updated_at = now()`,
+        [userId, change.onDuty ?? null, change.groups ?? null],
+      );
+    },
+
+    /** The routing rules in order. */
+    async rules(db: Queryable = store): Promise<RuleRow[]> {
+      const { rows } = await db.query<{
+        id: string;
+        funding_type: string | null;
+        min_amount: unknown;
+        max_amount: unknown;
+        group_name: string;
+      }>(
+        `SELECT id::text AS id, funding_type, min_amount, max_amount, group_name
+           FROM assignment_rules ORDER BY position, id`,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        fundingType: row.funding_type,
+        minAmount: amount(row.min_amount),
+        maxAmount: amount(row.max_amount),
+        group: row.group_name,
+      }));
+    },
+
+    /** Replaces every rule with `rules`, in their order (call in a transaction). */
+    async replaceRules(db: Queryable, rules: NewRule[]): Promise<void> {
+      await db.query("DELETE FROM assignment_rules");
+      if (rules.length === 0) return;
+      await db.query(
+        `INSERT INTO assignment_rules (position, funding_type, min_amount, max_amount, group_name)
+         SELECT r.position, r.funding_type, r.min_amount, r.max_amount, r.group_name
+           FROM unnest($1::integer[], $2::text[], $3::numeric[], $4::numeric[], $5::text[])
+             AS r (position, funding_type, min_amount, max_amount, group_name)`,
+        [
+          rules.map((_, index) => index),
+          rules.map((rule) => rule.fundingType),
+          rules.map((rule) => rule.minAmount),
+          rules.map((rule) => rule.maxAmount),
+          rules.map((rule) => rule.group),
+        ],
+      );
+    },
+  };
+}
+
+export type AssignmentRepository = ReturnType<typeof createAssignmentRepository>;
