@@ -72,6 +72,8 @@ export interface DeskConfig {
   quarantineRetentionMs: number;
   /** The provider's IANA time zone: the desk's times and its day filters (server/desk/zoned-day.ts). */
   timeZone: string;
+  /** The live inbox's stream: a heartbeat this often, and the session checked again (server/desk/live). */
+  liveHeartbeatMs: number;
 }
 
 /** E-mail (server/mail): the SMTP server, the senders, who gets the staff alerts. */
@@ -235,6 +237,7 @@ const envSchema = z.object({
   DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
   QUARANTINE_RETENTION: unsetIfEmpty(duration.default(30 * 86_400_000)),
   DESK_TIME_ZONE: unsetIfEmpty(timeZone.default("America/New_York")),
+  DESK_LIVE_HEARTBEAT: unsetIfEmpty(duration.default(25_000)),
   ANALYTICS_RETENTION: unsetIfEmpty(duration.default(90 * 86_400_000)),
   ANALYTICS_RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 10_000_000).default(300)),
   SMTP_URL: unsetIfEmpty(
@@ -312,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionMaxMs: e.DESK_SESSION_MAX,
       quarantineRetentionMs: e.QUARANTINE_RETENTION,
       timeZone: e.DESK_TIME_ZONE,
+      liveHeartbeatMs: e.DESK_LIVE_HEARTBEAT,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

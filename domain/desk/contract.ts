@@ -598,3 +598,29 @@ export interface AnalyticsReport {
   }[];
   devices: { device: string; visitors: number }[];
 }
+
+// Live -----------------------------------------------------------------------
+
+export const LIVE_CHANGE_KINDS = ["created", "updated"] as const;
+/** created: a new application arrived; updated: its owner, work status, state or first touch moved. */
+export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
+
+export interface LiveChange {
+  id: string;
+  kind: LiveChangeKind;
+}
+
+/** GET /applications/new-count, and the live `counts` event: the viewer's new applications (received, work status new, theirs or unassigned, not yet opened by them). */
+export interface NewCount {
+  count: number;
+}
+
+/**
+ * One event of GET /live (server-sent events: `event: <event>` and `data: <JSON of data>`).
+ * `applications`: these changed since the last event (refetch what is shown;
+ * `changes` is empty after a gap in which some may have been missed).
+ * `counts`: the viewer's new count, sent on connecting and whenever it moves.
+ */
+export type LiveEvent =
+  | { event: "applications"; data: { changes: LiveChange[] } }
+  | { event: "counts"; data: NewCount };

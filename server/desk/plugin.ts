@@ -32,6 +32,7 @@ import consentRoutes from "./consents/consent-routes";
 import exportRoutes from "./exports/export-routes";
 import healthRoutes from "./health/health-routes";
 import inboxRoutes from "./inbox/inbox-routes";
+import liveRoutes from "./live/live-routes";
 import mailRoutes from "./mail/mail-routes";
 import quarantinePurge from "./quarantine/quarantine-purge";
 import quarantineRoutes from "./quarantine/quarantine-routes";
@@ -94,6 +95,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(inboxRoutes);
+  await app.register(liveRoutes);
   await app.register(applicationRoutes);
   await app.register(workRoutes);
   await app.register(quarantineRoutes);
