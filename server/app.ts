@@ -84,7 +84,12 @@ export async function buildApp({
   // Routes.
   await app.register(health);
   await app.register(intakeRoutes, {
-    intake: createIntake(store, { journal, mail: config, reviewClock: createReviewClock(config) }),
+    intake: createIntake(store, {
+      journal,
+      mail: config,
+      reviewClock: createReviewClock(config),
+      log: app.log,
+    }),
   });
   await app.register(newsletter);
   await app.register(inbound, { config, store });

@@ -111,7 +111,11 @@ export async function openRuntime(
     let journal: ApplicationJournal<JournaledApplication> | undefined;
     if (opened.engine === "pglite") {
       if (config.intakeJournal) {
-        const restorer = createIntake(opened, { mail: config, reviewClock: createReviewClock(config) });
+        const restorer = createIntake(opened, {
+          mail: config,
+          reviewClock: createReviewClock(config),
+          log,
+        });
         journal = await openApplicationJournal<JournaledApplication>({
           dir: join(config.dataDir, "intake-journal"),
           replay: (records) => restorer.restore(records),

@@ -126,6 +126,39 @@ function stageReportWords(entry: AuditItem): Part[] {
 }
 
 export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
+/** A duty change: one's own ("went on duty"), or an admin's for someone (duty and routing groups). */
+function dutyWords(entry: AuditItem): Part[] {
+  const details = detailsOf(entry);
+  const onDuty = typeof details.onDuty === "boolean" ? details.onDuty : undefined;
+  const groups = Array.isArray(details.groups) ? details.groups.map(String) : undefined;
+  const inGroups =
+    groups && (groups.length ? `in groups ${groups.map((g) => `“${g}”`).join(", ")}` : "in no group");
+  if (entry.actorId && entry.actorId === entry.target && groups === undefined) {
+    return [onDuty ? "went on duty" : "went off duty"];
+  }
+  if (onDuty === undefined) return [`put `, STAFF, ` ${inGroups ?? "in the same groups"}`];
+  return [
+    onDuty ? "put " : "took ",
+    STAFF,
+    onDuty ? " on duty" : " off duty",
+    inGroups ? `, ${inGroups}` : "",
+  ];
+}
+
+/** What disabling someone did with their open applications, or "". */
+function returnedWords(details: Details): string {
+  const reassigned = num(details.reassigned);
+  const unassigned = num(details.unassigned);
+  if (!reassigned && !unassigned) return "";
+  const parts = [
+    reassigned ? `${plural(reassigned, "open application")} went to others on duty` : "",
+    unassigned
+      ? `${plural(unassigned, "open application")} ${unassigned === 1 ? "waits" : "wait"} unassigned`
+      : "",
+  ].filter(Boolean);
+  return ` (${parts.join("; ")})`;
+}
+
   "sign-in": {
     label: "Signed in",
     group: "Sign-in and accounts",
@@ -255,6 +288,17 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
         at ? ` for ${formatDateTime(at)}` : "",
       ];
     },
+  "application.assigned": {
+    label: "Assigned an application",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const was = str(details.fromName) ? ` (it was ${str(details.fromName)}’s)` : "";
+      if (!str(details.to)) return ["put application ", APPLICATION, ` back for assignment${was}`];
+      if (details.to === entry.actorId) return ["claimed application ", APPLICATION, was];
+      return ["assigned application ", APPLICATION, ` to ${str(details.toName) ?? "someone"}${was}`];
+    },
+  },
   },
   "evidence.exported": {
     label: "Downloaded consent evidence",
@@ -397,7 +441,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
   "staff.disabled": {
     label: "Disabled an account",
     group: "Staff",
-    words: () => ["disabled the account of ", STAFF],
+    words: (entry) => ["disabled the account of ", STAFF, returnedWords(detailsOf(entry))],
   },
   "staff.enabled": {
     label: "Enabled an account",
@@ -425,6 +469,20 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
 export function wordsFor(action: string): ActionWords | undefined {
   return isAuditAction(action) ? AUDIT_WORDS[action] : undefined;
 }
+  "staff.duty-changed": {
+    label: "Changed who is on duty",
+    group: "Staff",
+    words: dutyWords,
+  },
+  "assignment.rules-changed": {
+    label: "Changed the routing rules",
+    group: "Staff",
+    words: (entry) => {
+      const rules = detailsOf(entry).rules;
+      const count = Array.isArray(rules) ? rules.length : 0;
+      return [count ? `set the routing rules (${plural(count, "rule")})` : "removed every routing rule"];
+    },
+  },
 
 /** An entry's sentence; an action the desk has no words for yet is shown by its code. */
 export function auditWords(entry: AuditItem): Part[] {

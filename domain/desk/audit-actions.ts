@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   "application.status-changed",
   "application.noted",
   "application.contact-logged",
+  // Its owner claimed, reassigned or put back (server/desk/assignment/); also an activity.
+  "application.assigned",
   // Reported by the CRM or the booking service through the inbound webhook
   // (server/inbound/), by no actor. Not APPLICATION_ACTIONS: each also writes an
   // activity, and the timeline shows that one.
@@ -73,6 +75,9 @@ export const AUDIT_ACTIONS = [
   "staff.disabled",
   "staff.enabled",
   "second-factor.reset",
+  // Duty and routing (server/desk/assignment/)
+  "staff.duty-changed",
+  "assignment.rules-changed",
   // Refused
   REPEATED_ACTIONS.accessDenied,
 ] as const;

@@ -24,6 +24,7 @@ import accountRoutes from "./account/account-routes";
 import sessionRoutes from "./account/session-routes";
 import analyticsRoutes from "./analytics/analytics-routes";
 import applicationRoutes from "./application/application-routes";
+import assignmentRoutes from "./assignment/assignment-routes";
 import workRoutes from "./application/work-routes";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
@@ -99,6 +100,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(applicationRoutes);
   await app.register(workRoutes);
   await app.register(quarantineRoutes);
+  await app.register(assignmentRoutes);
   await app.register(consentRoutes);
   await app.register(healthRoutes);
   await app.register(exportRoutes);

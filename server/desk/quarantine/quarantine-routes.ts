@@ -1,9 +1,11 @@
 /**
  * The quarantine (staff and admin): an application held as spam, or let out.
  *   POST /api/desk/applications/:id/quarantine {reason} -> ApplicationDetail: quarantined; its waiting
- *                                             delivery and unsent e-mails are cancelled
+ *                                             delivery and unsent e-mails are cancelled, and it
+ *                                             has no owner any more
  *   POST /api/desk/applications/:id/release   ApplicationDetail: received again, delivered to the CRM
- *                                             (unless it has it already) and its e-mails queued
+ *                                             (unless it has it already) and its e-mails queued;
+ *                                             it gets an owner by the round-robin (server/assignment/)
  * The quarantine page lists them with the inbox's own query (state=quarantined);
  * quarantine-purge.ts deletes them past their retention.
  */
@@ -11,18 +13,22 @@ import type { FastifyPluginAsync } from "fastify";
 import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
 import { applicationActions, Refusal, type WithId } from "../application/application-action";
 import { requireRole } from "../auth/guard";
+import { createAssignment } from "../../assignment/assignment";
 import { createQuarantineRepository } from "./quarantine-repository";
 
 const quarantineRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: requireRole("staff") };
   const repository = createQuarantineRepository(app.store);
   const { act, reasonOf } = applicationActions(app);
+  // Quarantined applications have no owner; a released one gets one by the round-robin.
+  const assignment = createAssignment(app.store, app.log);
 
   app.post<WithId>("/api/desk/applications/:id/release", staff, async (request, reply) =>
     act(request, reply, APPLICATION_ACTIONS.released, async (tx, found) => {
       if (found.status !== "quarantined") throw new Refusal(409, "This application is not in quarantine");
       const released = await repository.release(tx, found.id, app.config);
-      return { details: released, ...released };
+      const owner = await assignment.assignIn(tx, found.id);
+      return { details: { ...released, assignedTo: owner?.ownerId ?? null }, ...released };
     }),
   );
 
@@ -32,7 +38,12 @@ const quarantineRoutes: FastifyPluginAsync = async (app) => {
     return act(request, reply, APPLICATION_ACTIONS.quarantined, async (tx, found) => {
       if (found.status === "quarantined") throw new Refusal(409, "This application is already in quarantine");
       const cancelled = await repository.quarantine(tx, found.id, reason);
-      return { details: { reason, ...cancelled } };
+      const staff = request.staff!;
+      const unassigned = await assignment.clearIn(tx, found.id, {
+        id: staff.userId,
+        name: staff.name || staff.email,
+      });
+      return { details: { reason, ...cancelled, unassigned } };
     });
   });
 };

@@ -5,7 +5,8 @@
  *   GET   /api/desk/staff/invitations                   Items<PendingInvitation>: links not used yet
  *   DELETE /api/desk/staff/invitations/:id              204 (the link stops working) | 404
  *   POST  /api/desk/staff/invitations/:id/resend        201 InviteLink: a new link; the old one stops working
- *   PATCH /api/desk/staff/:id StaffChange               200 StaffMember (disabling ends every session)
+ *   PATCH /api/desk/staff/:id StaffChange               200 StaffMember (disabling ends every session
+ *                                                       and puts their open applications back for assignment)
  *   POST  /api/desk/staff/:id/reset-second-factor       201 InviteLink
  * Each change is written to the audit log. An admin cannot demote or disable
  * themselves, so the desk always keeps an admin.
@@ -24,6 +25,7 @@ import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { libraryHeaders } from "../auth/library";
 import { createStaffRepository } from "./staff-repository";
+import { createAssignment } from "../../assignment/assignment";
 
 const inviteSchema = z.object({
   email: z.email({ error: "Enter a valid e-mail address." }).max(254),
@@ -41,6 +43,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
   const desk = app.desk;
   const staff = createStaffRepository(desk.store);
   const admin = { preHandler: requireRole("admin") };
+  const assignment = createAssignment(desk.store, app.log);
 
   /** The acting admin's session, for the library's admin calls (it checks the role too). */
   const adminHeaders = async (request: FastifyRequest) => {
@@ -149,7 +152,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
         // Bans the account and deletes every one of its sessions.
         await lib.auth.api.banUser({ body: { userId: member.id }, headers });
         await desk.sessions.endAll(member.id);
-        await desk.audit.record(auditRecord(request, "staff.disabled", member.id));
+        // Off duty, and their open applications go back to the round-robin (server/assignment/).
+        const returned = await assignment.returnApplicationsOf(member.id);
+        await desk.audit.record(auditRecord(request, "staff.disabled", member.id, { ...returned }));
       } else {
         await lib.auth.api.unbanUser({ body: { userId: member.id }, headers });
         await desk.audit.record(auditRecord(request, "staff.enabled", member.id));

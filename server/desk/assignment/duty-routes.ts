@@ -1,0 +1,70 @@
+/**
+ * Who takes new applications:
+ *   PATCH /api/desk/me/duty {onDuty}              staff: one's own flag -> Me
+ *   PATCH /api/desk/staff/:id/duty DutyChange     admin: anyone's flag and routing groups -> StaffMember
+ * Each change is audited (staff.duty-changed, with what it was). Going on
+ * duty takes nobody's applications: it only puts one in the round-robin for
+ * the next ones. A disabled account cannot be put on duty (409).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { Me, StaffMember } from "#domain/desk/contract";
+import { createAssignmentRepository } from "../../assignment/assignment-repository";
+import { auditRecord } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { createStaffRepository } from "../staff/staff-repository";
+import { checkDuty, checkOwnDuty } from "./assignment-bodies";
+
+const sameGroups = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+
+const dutyRoutes: FastifyPluginAsync = async (app) => {
+  const repository = createAssignmentRepository(app.store);
+  const staffRepository = createStaffRepository(app.store);
+
+  app.patch("/api/desk/me/duty", { preHandler: requireRole("staff") }, async (request, reply) => {
+    const checked = checkOwnDuty(request.body);
+    if (!checked.ok) return reply.code(400).send(checked.error);
+    const { userId, email, name, role } = request.staff!;
+    const { onDuty } = checked.value;
+    const before = await repository.member(userId);
+    if (before?.onDuty !== onDuty) {
+      await app.store.transaction(async (tx) => {
+        await repository.setDuty(userId, { onDuty }, tx);
+        await app.desk.audit.record(
+          auditRecord(request, "staff.duty-changed", userId, {
+            onDuty,
+            was: { onDuty: before?.onDuty ?? false },
+          }),
+          tx,
+        );
+      });
+    }
+    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone, onDuty } satisfies Me;
+  });
+
+  app.patch<{ Params: { id: string } }>(
+    "/api/desk/staff/:id/duty",
+    { preHandler: requireRole("admin") },
+    async (request, reply) => {
+      const checked = checkDuty(request.body);
+      if (!checked.ok) return reply.code(400).send(checked.error);
+      const member = await repository.member(request.params.id);
+      if (!member) return reply.code(404).send({ error: "No such staff member" });
+      const { onDuty, groups } = checked.value;
+      if (onDuty && member.disabled) return reply.code(409).send({ error: "Enable the account first" });
+      const details: Record<string, unknown> = {};
+      if (onDuty !== undefined && onDuty !== member.onDuty) details.onDuty = onDuty;
+      if (groups !== undefined && !sameGroups(groups, member.groups)) details.groups = groups;
+      if (Object.keys(details).length > 0) {
+        await app.store.transaction(async (tx) => {
+          await repository.setDuty(member.id, { onDuty, groups }, tx);
+          details.was = { onDuty: member.onDuty, groups: member.groups };
+          await app.desk.audit.record(auditRecord(request, "staff.duty-changed", member.id, details), tx);
+        });
+      }
+      const changed: StaffMember | null = await staffRepository.findById(member.id);
+      return changed;
+    },
+  );
+};
+
+export default dutyRoutes;
