@@ -1,6 +1,17 @@
-/** One application: its detail, sending it to the CRM again, quarantining it, its evidence pack. */
+/**
+ * One application: its detail, sending it to the CRM again, quarantining it,
+ * its evidence pack, and working it.
+ */
 import { API_BASE, request } from "../common/api/client";
-import type { ApplicationDetail } from "#domain/desk/contract";
+import type {
+  ApplicationDetail,
+  ContactInput,
+  Items,
+  NoteInput,
+  Owner,
+  OwnerChange,
+  WorkStatusChange,
+} from "#domain/desk/contract";
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -15,3 +26,20 @@ export const quarantine = (value: string, reason: string) =>
 
 /** A download link (the browser fetches it with the session cookie). */
 export const evidenceUrl = (value: string) => `${API_BASE}/applications/${id(value)}/evidence`;
+
+// Working it: owner, work status, notes, logged calls and e-mails (each answers the new detail).
+
+export const changeOwner = (value: string, change: OwnerChange) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/owner`, { method: "POST", body: change });
+
+export const setWorkStatus = (value: string, change: WorkStatusChange) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/work-status`, { method: "POST", body: change });
+
+export const addNote = (value: string, note: NoteInput) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/notes`, { method: "POST", body: note });
+
+export const logContact = (value: string, contact: ContactInput) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/contacts`, { method: "POST", body: contact });
+
+/** The members an application can be given to (any member may ask). */
+export const getActiveStaff = (signal?: AbortSignal) => request<Items<Owner>>("/staff/active", { signal });

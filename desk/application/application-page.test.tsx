@@ -3,42 +3,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
 import type { ApplicationDetail } from "#domain/desk/contract";
-import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
+import { applicationDetail } from "../../test/support/desk-pages/application-detail";
+import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
 
-const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail => ({
-  application: { ...sampleApplication },
-  id: "app-1",
-  submissionId: "sub-1",
-  reference: "HL-7K3M9Q2X",
-  createdAt: "2024-05-01T14:03:00Z",
-  state: "received",
-  quarantineReason: null,
-  attribution: { firstTouch: { utm_source: "google", utm_campaign: "spring" }, lastTouch: null },
-  consent: {
-    text: "I agree to receive text messages.",
-    version: "sms-consent-2024-01",
-    sha256: "ab".repeat(32),
-    consentedAt: "2024-05-01T14:03:00Z",
-    ip: "203.0.113.9",
-    userAgent: "Mozilla/5.0",
-    pageUrl: "https://harborline.test/",
-    phone: "+1 212 555 0100",
-  },
-  delivery: { state: "dead", attempts: 12, nextAttemptAt: null, lastError: "HTTP 422", deliveredAt: null },
-  ...newWork,
-  timeline: [
-    {
-      at: "2024-05-01T14:03:01Z",
-      kind: "attempt",
-      status: 422,
-      error: "HTTP 422",
-      durationMs: 80,
-      outcome: "dead",
-    },
-  ],
-  ...overrides,
-});
+const detail = applicationDetail;
 
 test("every answer is shown under the wizard's step titles and labels, in its words", async () => {
   fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail() } });
@@ -123,7 +92,7 @@ test("the reference number is in the header and the e-mails are in the timeline 
   );
 
   const timeline = within(
-    screen.getByRole("heading", { level: 2, name: "Delivery and e-mail" }).closest("section")!,
+    screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!,
   ).getByRole("list");
   const entries = within(timeline).getAllByRole("listitem");
   expect(entries.map((entry) => entry.querySelector("p")!.textContent)).toEqual([

@@ -2,9 +2,9 @@ import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucid
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "#ui/button";
-import { evidenceUrl, getApplication, quarantine, redeliver } from "./api";
+import { evidenceUrl, getActiveStaff, getApplication, quarantine, redeliver } from "./api";
 import { release } from "../common/api/requests";
-import type { ApplicationDetail } from "#domain/desk/contract";
+import type { ApplicationDetail, Items, Owner } from "#domain/desk/contract";
 import {
   ApplicationFields,
   AttributionSection,
@@ -14,16 +14,26 @@ import {
 } from "../common/components/detail-sections";
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
+import { ContactCard } from "./contact-card";
+import { LogWork } from "./log-work";
 import { ReasonDialog } from "./reason-dialog";
+import { WorkPanel } from "./work-panel";
 import { ReleaseDialog } from "../common/components/release-dialog";
 import { StateBadges } from "../common/components/state-badges";
 import { formatDateTime, fullName } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { useAction } from "../common/lib/use-action";
 
-export const applicationLoader = guarded(({ params, request }) =>
-  getApplication(params.id ?? "", request.signal),
-);
+/** The members an application can be given to; without them the page still works (no one to pick). */
+const NO_STAFF: Items<Owner> = { items: [] };
+
+export const applicationLoader = guarded(async ({ params, request }) => {
+  const [detail, staff] = await Promise.all([
+    getApplication(params.id ?? "", request.signal),
+    getActiveStaff(request.signal).catch(() => NO_STAFF),
+  ]);
+  return { detail, staff: staff.items };
+});
 
 /** The loader's answer until an action returns a newer one. */
 function useLatest(loaded: ApplicationDetail) {
@@ -69,11 +79,14 @@ function resendOffer(detail: ApplicationDetail) {
 }
 
 /**
- * One application: its reference number, every answer, where it came from,
- * its consent, its delivery and e-mails, and what staff did.
+ * One application, to work on: who applied and how to reach them (first on a
+ * phone), its review clock, owner and work status, notes and logged contacts
+ * on one timeline with everything else that happened to it; then every
+ * answer, where it came from, its consent and its delivery.
  */
 export function ApplicationPage() {
-  const [detail, setDetail] = useLatest(useLoaderData<typeof applicationLoader>());
+  const loaded = useLoaderData<typeof applicationLoader>();
+  const [detail, setDetail] = useLatest(loaded.detail);
   const [news, setNews] = useState<string | null>(null);
   const redeliverAction = useAction();
   const releaseAction = useAction();
@@ -92,6 +105,12 @@ export function ApplicationPage() {
     setDetail(next);
     setNews(message);
     return true;
+  }
+
+  /** A change made on the work panel or the log: the new detail, and what happened in words. */
+  function worked(next: ApplicationDetail, message: string) {
+    setDetail(next);
+    setNews(message);
   }
 
   const resend = resendOffer(detail);
@@ -125,6 +144,11 @@ export function ApplicationPage() {
         {detail.state === "quarantined" && detail.quarantineReason && (
           <span className="text-sm text-muted-foreground">Reason: {detail.quarantineReason}</span>
         )}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <ContactCard detail={detail} />
+        <WorkPanel detail={detail} staff={loaded.staff} onWorked={worked} />
       </div>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
@@ -204,16 +228,20 @@ export function ApplicationPage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
+          <Section
+            title="Timeline"
+            description="Notes, calls and e-mails logged, status and owner changes, the CRM's deliveries and reports, bookings and e-mails sent, oldest first."
+          >
+            <LogWork detail={detail} onWorked={worked} />
+            <div className="border-t border-border pt-4">
+              <Timeline entries={detail.timeline} />
+            </div>
+          </Section>
           <ApplicationFields application={detail.application} />
         </div>
         <div className="flex flex-col gap-6">
-          <Section
-            title="Delivery and e-mail"
-            description="The CRM's delivery attempts, the e-mails this application caused and what staff did, oldest first."
-          >
+          <Section title="Delivery to the CRM">
             <DeliveryFacts delivery={detail.delivery} />
-            <h3 className="text-sm font-semibold">Timeline</h3>
-            <Timeline entries={detail.timeline} />
           </Section>
           <Section title="SMS consent">
             {detail.consent ? (

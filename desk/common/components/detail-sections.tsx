@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { fieldCopy } from "#domain/application/copy";
 import { applicationSteps, isChoiceField, type ApplicationField } from "#domain/application/schema";
 import type { ApplicationAction } from "#domain/desk/audit-actions";
-import type { ApplicationDetail, TimelineEntry } from "#domain/desk/contract";
+import type { ApplicationDetail, TimelineActivity, TimelineEntry } from "#domain/desk/contract";
+import {
+  CLOSE_REASON_LABELS,
+  CONTACT_OUTCOME_LABELS,
+  CRM_STAGE_LABELS,
+  WORK_STATUS_LABELS,
+} from "#domain/desk/work";
 import { formatAmount, formatDateTime, optionLabel } from "../lib/format";
 import { mailKindLabel, mailStatusLabel } from "./mail-badges";
 import { Section } from "./page";
@@ -165,7 +171,60 @@ function answerLine(answer: string | null, durationMs: number | null | undefined
   return `${answer ?? "No answer"}${duration}`;
 }
 
-function describeEntry(entry: TimelineEntry): { title: string; lines: string[] } {
+/** "Closed: No response", "Qualified". */
+const statusWords = (entry: TimelineActivity) =>
+  entry.workStatus === "closed" && entry.closeReason
+    ? `Closed: ${CLOSE_REASON_LABELS[entry.closeReason]}`
+    : entry.workStatus
+      ? WORK_STATUS_LABELS[entry.workStatus]
+      : "";
+
+/**
+ * An activity in words: what happened, who did it (by name; the system, the
+ * CRM or the booking service when nobody did), and a note's text apart.
+ */
+function describeActivity(entry: TimelineActivity): { title: string; lines: string[]; note?: string } {
+  const by = (fallback: string) => (entry.by ? `By ${entry.by}` : fallback);
+  const outcome = entry.outcome ? `: ${CONTACT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}` : "";
+  const note = entry.body ?? undefined;
+  switch (entry.activity) {
+    case "status":
+      return { title: `Status set to ${statusWords(entry)}`, lines: [by("")] };
+    case "note":
+      return { title: "Note", lines: [by("")], note };
+    case "call":
+      return { title: `Call logged${outcome}`, lines: [by("")], note };
+    case "email":
+      return { title: `E-mail logged${outcome}`, lines: [by("")], note };
+    case "assignment":
+      return {
+        title: entry.ownerName ? `Assigned to ${entry.ownerName}` : "Put back for assignment",
+        lines: [by("By the round-robin")],
+      };
+    case "stage": {
+      const stage = entry.stage ? (CRM_STAGE_LABELS[entry.stage] ?? entry.stage) : "a stage";
+      const amount = entry.amount ? `, ${formatAmount(entry.amount)}` : "";
+      return {
+        title: `CRM reported: ${stage}${amount}`,
+        lines: [
+          entry.workStatus
+            ? `Status set to ${statusWords(entry)}`
+            : "Nothing moved: it was already this far along",
+          by("From the CRM"),
+        ],
+      };
+    }
+    case "booking":
+      return {
+        title: entry.scheduledAt ? `Call booked for ${formatDateTime(entry.scheduledAt)}` : "Call booked",
+        lines: [by("From the booking service")],
+      };
+    default:
+      return { title: String(entry.activity), lines: [by("")], note };
+  }
+}
+
+function describeEntry(entry: TimelineEntry): { title: string; lines: string[]; note?: string } {
   switch (entry.kind) {
     case "action":
       return {
@@ -192,10 +251,7 @@ function describeEntry(entry: TimelineEntry): { title: string; lines: string[] }
         ],
       };
     case "activity":
-      return {
-        title: entry.activity,
-        lines: [entry.by ? `By ${entry.by}` : "", entry.body ?? ""],
-      };
+      return describeActivity(entry);
     default:
       return {
         title: `Delivery attempt${outcomeWords(entry.outcome)}`,
@@ -215,13 +271,17 @@ const DOT: Record<TimelineEntry["kind"], string> = {
   activity: "bg-foreground",
 };
 
-/** The CRM's delivery attempts, the application's e-mails and staff actions, oldest first. */
+/**
+ * Everything that happened to the application, oldest first: what staff did
+ * (status, notes, calls and e-mails logged, owner changes, desk actions), the
+ * CRM's delivery attempts and stage reports, calls booked, and its e-mails.
+ */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
-  if (!entries.length) return <p className="text-sm text-muted-foreground">No attempts or actions yet.</p>;
+  if (!entries.length) return <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>;
   return (
     <ol className="flex flex-col gap-0 border-l-2 border-border pl-4">
       {entries.map((entry, index) => {
-        const { title, lines } = describeEntry(entry);
+        const { title, lines, note } = describeEntry(entry);
         return (
           <li key={`${entry.at}-${index}`} className="relative pb-4 last:pb-0">
             <span
@@ -237,6 +297,11 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
                 {line}
               </p>
             ))}
+            {note && (
+              <p className="mt-1.5 rounded-lg bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">
+                {note}
+              </p>
+            )}
           </li>
         );
       })}

@@ -1,0 +1,70 @@
+/**
+ * The review clock in words, as the application's page shows it: the time
+ * left before the promised review deadline, how late it is, or how long the
+ * first touch took (the clock stopped there). Pure, so the page and its tests
+ * give it the time.
+ */
+import type { WorkState } from "#domain/desk/contract";
+import type { BadgeVariant } from "#ui/badge";
+
+export interface ClockWords {
+  /** "Due in 3 h 20 min", "Overdue by 2 h", "Touched after 14 min". */
+  text: string;
+  tone: BadgeVariant;
+  /** The deadline, and the first touch when there is one. */
+  deadline: string | null;
+  touchedAt: string | null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "less than a minute", "14 min", "3 h 20 min", "2 h", "3 d 4 h". */
+export function shortDuration(ms: number): string {
+  const minutes = Math.floor(Math.abs(ms) / MINUTE);
+  if (minutes < 1) return "less than a minute";
+  if (minutes < 60) return `${minutes} min`;
+  if (Math.abs(ms) < 2 * DAY) {
+    const hours = Math.floor(minutes / 60);
+    const rest = minutes % 60;
+    return rest ? `${hours} h ${rest} min` : `${hours} h`;
+  }
+  const days = Math.floor(Math.abs(ms) / DAY);
+  const hours = Math.floor((Math.abs(ms) % DAY) / HOUR);
+  return hours ? `${days} d ${hours} h` : `${days} d`;
+}
+
+/** Where the clock stands for an application received at `receivedAt`, at `now`. */
+export function clockWords(
+  work: Pick<WorkState, "reviewDueAt" | "firstTouchedAt">,
+  receivedAt: string,
+  now: number,
+): ClockWords | null {
+  if (!work.reviewDueAt) return null;
+  const due = Date.parse(work.reviewDueAt);
+  if (work.firstTouchedAt) {
+    const touched = Date.parse(work.firstTouchedAt);
+    const late = touched > due ? `, ${shortDuration(touched - due)} late` : "";
+    return {
+      text: `Touched after ${shortDuration(touched - Date.parse(receivedAt))}${late}`,
+      tone: late ? "held" : "good",
+      deadline: work.reviewDueAt,
+      touchedAt: work.firstTouchedAt,
+    };
+  }
+  if (now >= due) {
+    return {
+      text: `Overdue by ${shortDuration(now - due)}`,
+      tone: "bad",
+      deadline: work.reviewDueAt,
+      touchedAt: null,
+    };
+  }
+  return {
+    text: `Due in ${shortDuration(due - now)}`,
+    tone: "busy",
+    deadline: work.reviewDueAt,
+    touchedAt: null,
+  };
+}

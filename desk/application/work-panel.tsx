@@ -1,0 +1,277 @@
+import { ClockIcon, HandIcon } from "lucide-react";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Badge } from "#ui/badge";
+import { Button } from "#ui/button";
+import { cn } from "#ui/cn";
+import { Field, FieldError, FieldLabel } from "#ui/field";
+import { fieldControlClasses } from "#ui/input";
+import type { ApplicationDetail, Owner } from "#domain/desk/contract";
+import {
+  CLOSE_REASON_LABELS,
+  CLOSE_REASONS,
+  WORK_STATUS_LABELS,
+  WORK_STATUSES,
+  type CloseReason,
+  type WorkStatus,
+} from "#domain/desk/work";
+import { useMe } from "../common/components/layout";
+import { ErrorAlert } from "../common/components/messages";
+import { Section } from "../common/components/page";
+import { formatDateTime } from "../common/lib/format";
+import { useAction } from "../common/lib/use-action";
+import { changeOwner, setWorkStatus } from "./api";
+import { clockWords } from "./review-clock";
+
+const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
+
+/** What a change does with its answer: show the new detail and say what happened. */
+export type OnWorked = (next: ApplicationDetail, message: string) => void;
+
+/** The time now, again every `ms` (the review clock moves while the page is open). */
+function useNow(ms = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+/** The promise's clock: time left, how late, or how soon the first touch came. */
+function ReviewClock({ detail }: { detail: ApplicationDetail }) {
+  const now = useNow();
+  if (detail.state === "quarantined") {
+    return <p className="text-sm text-muted-foreground">No review clock while it is quarantined.</p>;
+  }
+  const clock = clockWords(detail, detail.createdAt, now);
+  if (!clock) return <p className="text-sm text-muted-foreground">No review deadline was set.</p>;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p className="flex items-center gap-2">
+        <ClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+        <Badge variant={clock.tone} className="text-sm">
+          {clock.text}
+        </Badge>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        Review promised by{" "}
+        <time dateTime={clock.deadline ?? undefined}>{formatDateTime(clock.deadline)}</time>
+        {clock.touchedAt && (
+          <>
+            {"; first touched "}
+            <time dateTime={clock.touchedAt}>{formatDateTime(clock.touchedAt)}</time>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Who works it: claim it, or give it to another member (or back to the round-robin). */
+function OwnerControls({
+  detail,
+  staff,
+  onWorked,
+}: {
+  detail: ApplicationDetail;
+  staff: Owner[];
+  onWorked: OnWorked;
+}) {
+  const me = useMe();
+  const id = useId();
+  const action = useAction();
+  const current = detail.owner?.id ?? "";
+  const [choice, setChoice] = useState(current);
+  useEffect(() => setChoice(current), [current]);
+  const mine = detail.owner?.id === me.id;
+  // The current owner is offered even when the list (active members) left them out.
+  const members =
+    detail.owner && !staff.some((member) => member.id === current) ? [detail.owner, ...staff] : staff;
+
+  async function change(ownerId: string | null) {
+    const next = await action.run(() => changeOwner(detail.id, { ownerId }));
+    if (!next) return;
+    const message = !next.owner
+      ? "Put back for assignment."
+      : next.owner.id === me.id
+        ? "It is yours now."
+        : `Given to ${next.owner.name || next.owner.email}.`;
+    onWorked(next, message);
+  }
+
+  function reassign(event: FormEvent) {
+    event.preventDefault();
+    if (choice !== current) void change(choice || null);
+  }
+
+  const fieldError = action.error?.fieldErrors.ownerId;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p className="text-sm">
+          <span className="block font-medium text-muted-foreground">Owner</span>
+          <span className="text-base font-semibold">
+            {detail.owner ? detail.owner.name || detail.owner.email : "Unassigned"}
+            {mine && <span className="font-normal text-muted-foreground"> (you)</span>}
+          </span>
+        </p>
+        {!mine && detail.state === "received" && (
+          <Button type="button" size="sm" disabled={action.pending} onClick={() => void change(me.id)}>
+            <HandIcon aria-hidden="true" />
+            Claim
+          </Button>
+        )}
+      </div>
+      {detail.state === "received" && (
+        <form onSubmit={reassign} noValidate className="flex flex-col gap-2">
+          <Field invalid={Boolean(fieldError)}>
+            <FieldLabel htmlFor={`${id}-owner`}>Give to</FieldLabel>
+            <div className="flex gap-2">
+              <select
+                id={`${id}-owner`}
+                value={choice}
+                onChange={(event) => setChoice(event.target.value)}
+                aria-invalid={Boolean(fieldError) || undefined}
+                aria-describedby={`${id}-owner-error`}
+                className={cn(selectClasses, "min-w-0 flex-1")}
+              >
+                <option value="">Nobody (back to the round-robin)</option>
+                {members.map((member) => (
+                  <option key={member.id} value={member.id}>
+                    {member.name || member.email}
+                    {member.id === me.id ? " (you)" : ""}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" variant="outline" disabled={action.pending || choice === current}>
+                Reassign
+              </Button>
+            </div>
+            <FieldError id={`${id}-owner-error`}>{fieldError}</FieldError>
+          </Field>
+        </form>
+      )}
+      {action.error && !fieldError && <ErrorAlert>{action.error.message}</ErrorAlert>}
+    </div>
+  );
+}
+
+/** Where the team stands with it; closing asks why. */
+function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWorked: OnWorked }) {
+  const id = useId();
+  const action = useAction();
+  const [status, setStatus] = useState<WorkStatus>(detail.workStatus);
+  const [reason, setReason] = useState<CloseReason | "">(detail.closeReason ?? "");
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    setStatus(detail.workStatus);
+    setReason(detail.closeReason ?? "");
+  }, [detail.workStatus, detail.closeReason]);
+
+  const unchanged = status === detail.workStatus && (status !== "closed" || reason === detail.closeReason);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status === "closed" && !reason) {
+      setMissing(true);
+      return;
+    }
+    const closeReason = status === "closed" && reason ? reason : undefined;
+    const next = await action.run(() => setWorkStatus(detail.id, { status, closeReason }));
+    if (!next) return;
+    const words = closeReason ? `Closed: ${CLOSE_REASON_LABELS[closeReason]}` : WORK_STATUS_LABELS[status];
+    onWorked(next, `Status set to ${words}.`);
+  }
+
+  const statusError = action.error?.fieldErrors.status;
+  const reasonError = missing ? "Say why it is closed" : action.error?.fieldErrors.closeReason;
+  const otherError = action.error && !statusError && !action.error.fieldErrors.closeReason;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <div className="grid gap-x-3 gap-y-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <Field invalid={Boolean(statusError)}>
+          <FieldLabel htmlFor={`${id}-status`}>Work status</FieldLabel>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as WorkStatus);
+              setMissing(false);
+            }}
+            aria-describedby={`${id}-status-error`}
+            className={selectClasses}
+          >
+            {WORK_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {WORK_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-status-error`}>{statusError}</FieldError>
+        </Field>
+        {status === "closed" && (
+          <Field invalid={Boolean(reasonError)}>
+            <FieldLabel htmlFor={`${id}-reason`}>Close reason</FieldLabel>
+            <select
+              id={`${id}-reason`}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value as CloseReason);
+                setMissing(false);
+              }}
+              aria-invalid={Boolean(reasonError) || undefined}
+              aria-describedby={`${id}-reason-error`}
+              className={selectClasses}
+            >
+              <option value="">Choose why…</option>
+              {CLOSE_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {CLOSE_REASON_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-reason-error`}>{reasonError}</FieldError>
+          </Field>
+        )}
+        <Button
+          type="submit"
+          variant={unchanged ? "outline" : "default"}
+          className="sm:col-start-3 sm:mt-6"
+          disabled={action.pending || unchanged || detail.state !== "received"}
+        >
+          {status === "closed" && !unchanged ? "Close application" : "Set status"}
+        </Button>
+      </div>
+      {otherError && <ErrorAlert>{action.error?.message}</ErrorAlert>}
+    </form>
+  );
+}
+
+/**
+ * Working the application: the review clock, its owner (claim, reassign) and
+ * its work status. A quarantined application is not worked until released.
+ */
+export function WorkPanel({
+  detail,
+  staff,
+  onWorked,
+  className,
+}: {
+  detail: ApplicationDetail;
+  staff: Owner[];
+  onWorked: OnWorked;
+  className?: string;
+}) {
+  return (
+    <Section title="Work" className={className}>
+      <ReviewClock detail={detail} />
+      {detail.state === "quarantined" && (
+        <p className="text-sm text-muted-foreground">Release it from quarantine to work on it.</p>
+      )}
+      <div className="grid gap-5 border-t border-border pt-4">
+        <OwnerControls detail={detail} staff={staff} onWorked={onWorked} />
+        <StatusControls detail={detail} onWorked={onWorked} />
+      </div>
+    </Section>
+  );
+}
