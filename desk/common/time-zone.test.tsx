@@ -22,6 +22,7 @@ const item: InboxItem = {
   state: "received",
   quarantineReason: null,
   delivery: "delivered",
+  deliveryAttempts: 1,
   source: null,
   campaign: null,
   ...newWork,

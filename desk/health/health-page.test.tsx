@@ -18,6 +18,7 @@ const dead = (overrides: Partial<DeadItem>): DeadItem => ({
   state: "received",
   quarantineReason: null,
   delivery: "dead",
+  deliveryAttempts: 3,
   source: null,
   campaign: null,
   ...newWork,

@@ -18,6 +18,7 @@ const spam: InboxItem = {
   state: "quarantined",
   quarantineReason: "Honeypot field filled",
   delivery: null,
+  deliveryAttempts: 0,
   source: null,
   campaign: null,
   ...newWork,

@@ -272,6 +272,8 @@ export interface InboxItem extends WorkState {
   state: ApplicationState;
   quarantineReason: string | null;
   delivery: DeliveryState | null;
+  /** How many times its CRM delivery was tried (0 without a delivery): pending after an attempt is a retry. */
+  deliveryAttempts: number;
   /** The last touch's utm_source and utm_campaign. */
   source: string | null;
   campaign: string | null;
@@ -282,6 +284,18 @@ export interface InboxItem extends WorkState {
 /** GET /applications: a page of the inbox and how many match the filter in all. */
 export interface InboxList extends CursorPage<InboxItem> {
   total: number;
+}
+
+/**
+ * GET /applications/due-counts?owner=: the review clock's views in one owner
+ * view (mine, unassigned, everyone): how many are untouched (open), due
+ * within the "due soon" window, and overdue; and that window (REVIEW_DUE_SOON).
+ */
+export interface DueCounts {
+  open: number;
+  dueSoon: number;
+  overdue: number;
+  dueSoonMs: number;
 }
 
 /** The SMS consent as recorded with the application. */

@@ -72,6 +72,17 @@ export const orderSql = (sort: InboxSort) => {
 /** The application was received (not quarantined), nobody has touched it yet and it is not closed. */
 const UNTOUCHED = "a.first_touched_at IS NULL AND a.status = 'received' AND a.work_status <> 'closed'";
 
+/**
+ * Which of the untouched ones a due view takes; `window` is the parameter
+ * holding the "due soon" window in milliseconds.
+ */
+export function dueWhen(due: DueView, window: string): string {
+  if (due === "overdue") return "a.review_due_at <= now()";
+  if (due === "due_soon")
+    return `a.review_due_at > now() AND a.review_due_at <= now() + ${window}::double precision * interval '1 millisecond'`;
+  return "true";
+}
+
 /** A LIKE pattern that finds `text` anywhere, its own % _ \ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
@@ -105,13 +116,8 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   if (filter.work) where.push(`a.work_status = ${param(filter.work)}`);
   if (filter.due) {
     where.push(UNTOUCHED);
-    if (filter.due === "overdue") where.push("a.review_due_at <= now()");
-    if (filter.due === "due_soon") {
-      where.push("a.review_due_at > now()");
-      where.push(
-        `a.review_due_at <= now() + ${param(filter.dueSoonMs ?? 0)}::double precision * interval '1 millisecond'`,
-      );
-    }
+    if (filter.due !== "open")
+      where.push(dueWhen(filter.due, filter.due === "due_soon" ? param(filter.dueSoonMs ?? 0) : ""));
   }
   if (filter.q) {
     // search_text and phone_digits are generated columns with trigram indexes (migration 005).

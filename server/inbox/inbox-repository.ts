@@ -9,6 +9,7 @@ import type { DeliveryState, InboxState } from "#domain/desk/contract";
 import type { CloseReason, InboxSort, WorkStatus } from "#domain/desk/work";
 import { isUuid, normalise } from "../store/row-values";
 import {
+  dueWhen,
   inboxWhere,
   LAST_CAMPAIGN,
   LAST_SOURCE,
@@ -132,9 +133,31 @@ export function createInboxRepository(store: Store) {
     return Number(rows[0].n);
   }
 
+  /** The due views' counts among one owner view's applications (`owner` as the filter's). */
+  async function dueCounts(
+    owner: InboxFilter["owner"],
+    dueSoonMs: number,
+  ): Promise<{ open: number; dueSoon: number; overdue: number }> {
+    const params: unknown[] = [dueSoonMs];
+    const where = inboxWhere({ owner, due: "open" }, params);
+    const { rows } = await store.query<{ open: number; due_soon: number; overdue: number }>(
+      `SELECT count(*)::int AS open,
+              (count(*) FILTER (WHERE ${dueWhen("due_soon", "$1")}))::int AS due_soon,
+              (count(*) FILTER (WHERE ${dueWhen("overdue", "$1")}))::int AS overdue
+         FROM applications a ${whereSql(where)}`,
+      params,
+    );
+    return {
+      open: Number(rows[0].open),
+      dueSoon: Number(rows[0].due_soon),
+      overdue: Number(rows[0].overdue),
+    };
+  }
+
   return {
     inbox,
     countInbox,
+    dueCounts,
 
     /** The CLI's list: the inbox's first page with the CLI's columns. */
     async list(options: { limit: number; status?: string }): Promise<ApplicationSummary[]> {

@@ -16,6 +16,7 @@ export function toInboxItem(row: InboxRow): InboxItem {
     state: row.status,
     quarantineReason: row.quarantine_reason,
     delivery: row.delivery,
+    deliveryAttempts: row.attempts ?? 0,
     source: row.utm_source,
     campaign: row.utm_campaign,
     owner: row.owner_id

@@ -7,7 +7,14 @@
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
 import { INBOX_STATES } from "#domain/desk/contract";
-import { DUE_VIEWS, INBOX_SORTS, OWNER_VIEWS, WORK_STATUSES, type InboxSort } from "#domain/desk/work";
+import {
+  DUE_VIEWS,
+  INBOX_SORTS,
+  OWNER_VIEWS,
+  WORK_STATUSES,
+  type InboxSort,
+  type OwnerView,
+} from "#domain/desk/work";
 import type { InboxFilter, InboxPosition } from "../../inbox/inbox-filter";
 import { isUuid } from "../../store/row-values";
 import { datesInOrder, optional, parseQuery, text, type Parsed } from "../query";
@@ -74,6 +81,10 @@ const pageShape = {
 
 type FilterQuery = z.infer<z.ZodObject<typeof filterShape>>;
 
+/** Whose: "mine" is the viewer's; "everyone" filters nothing. */
+const ownerFilter = (owner: OwnerView | undefined, viewerId: string): InboxFilter["owner"] =>
+  owner === "mine" ? { id: viewerId } : owner === "unassigned" ? owner : undefined;
+
 /**
  * `from` and `to` are days in the provider's zone: the instants they span;
  * "mine" is the viewer's; "everyone" filters nothing.
@@ -84,8 +95,7 @@ function toFilter({ from, to, owner, due, ...rest }: FilterQuery, context: Filte
     ...rest,
     ...(since && { receivedSince: since }),
     ...(before && { receivedBefore: before }),
-    ...(owner === "mine" && { owner: { id: context.viewerId } }),
-    ...(owner === "unassigned" && { owner: "unassigned" as const }),
+    ...(owner && owner !== "everyone" && { owner: ownerFilter(owner, context.viewerId) }),
     ...(due && { due }),
     ...(due === "due_soon" && { dueSoonMs: context.dueSoonMs }),
   };
@@ -103,6 +113,14 @@ export function parseInboxFilter(query: unknown, context: FilterContext): Parsed
  */
 export function auditedFilter({ owner, dueSoonMs: _window, ...rest }: InboxFilter): Record<string, unknown> {
   return { ...rest, ...(owner && { owner: owner === "unassigned" ? owner : "mine" }) };
+}
+
+/** GET /applications/due-counts' one parameter: the owner view (everyone when not given). */
+export function parseDueCountsQuery(query: unknown, context: FilterContext): Parsed<InboxFilter["owner"]> {
+  const parsed = parseQuery({ owner: filterShape.owner }, query);
+  if (!parsed.ok) return parsed;
+  const { owner } = parsed.value;
+  return { ok: true, value: ownerFilter(owner, context.viewerId) };
 }
 
 /** A cursor is a position in one order: the order asked for (newest by default). */

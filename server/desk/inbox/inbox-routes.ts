@@ -4,29 +4,32 @@
  *                              &owner=&work=&due=&sort=&cursor=&limit=
  *       InboxList: newest first (or sort=time_left: the least time left first),
  *       25 a page by default, with the total the filter matches
+ *   GET /api/desk/applications/due-counts?owner=
+ *       DueCounts: the open, due-soon and overdue ones in one owner view
  * `from` and `to` are days in the provider's zone; owner=mine is the signed-in
  * member's; due=due_soon is REVIEW_DUE_SOON ahead; a bad parameter is a 400
  * naming it (inbox-query.ts). Each page read is audited (audit/repeated.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
-import type { InboxList } from "#domain/desk/contract";
+import type { DueCounts, InboxList } from "#domain/desk/contract";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, listedFilter } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
 import { toInboxItem } from "./inbox-item";
-import { encodeCursor, parseInboxQuery } from "./inbox-query";
+import { encodeCursor, parseDueCountsQuery, parseInboxQuery, type FilterContext } from "./inbox-query";
 
 const inboxRoutes: FastifyPluginAsync = async (app) => {
   const inboxRepository = createInboxRepository(app.store);
+  const context = (viewerId: string): FilterContext => ({
+    timeZone: app.config.desk.timeZone,
+    viewerId,
+    dueSoonMs: app.config.review.dueSoonMs,
+  });
 
   app.get("/api/desk/applications", { preHandler: requireRole("staff") }, async (request, reply) => {
     const viewerId = request.staff!.userId;
-    const parsed = parseInboxQuery(request.query, {
-      timeZone: app.config.desk.timeZone,
-      viewerId,
-      dueSoonMs: app.config.review.dueSoonMs,
-    });
+    const parsed = parseInboxQuery(request.query, context(viewerId));
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     const { filter, sort, limit, after } = parsed.value;
     // One row more than the page tells whether there is a next one.
@@ -48,6 +51,18 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
       nextCursor: rows.length > limit ? encodeCursor({ sort, at: last.position_at, id: last.id }) : null,
     } satisfies InboxList;
   });
+
+  // Counts only (no applicant's data): not audited.
+  app.get(
+    "/api/desk/applications/due-counts",
+    { preHandler: requireRole("staff") },
+    async (request, reply) => {
+      const parsed = parseDueCountsQuery(request.query, context(request.staff!.userId));
+      if (!parsed.ok) return reply.code(400).send(parsed.error);
+      const { dueSoonMs } = app.config.review;
+      return { ...(await inboxRepository.dueCounts(parsed.value, dueSoonMs)), dueSoonMs } satisfies DueCounts;
+    },
+  );
 };
 
 export default inboxRoutes;

@@ -114,6 +114,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       state: "received",
       quarantineReason: null,
       delivery: "delivered",
+      deliveryAttempts: 1,
       source: "google",
       campaign: "spring",
       // Nobody was on duty, nobody has touched or opened it; due a day after it was submitted.
@@ -129,6 +130,12 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       state: "quarantined",
       quarantineReason: "honeypot",
       delivery: null,
+      deliveryAttempts: 0,
+    });
+    // Never tried yet: waiting for its first attempt, not retrying.
+    expect(page.items.find((item) => item.id === ids.gamma)).toMatchObject({
+      delivery: "pending",
+      deliveryAttempts: 0,
     });
   });
 
@@ -245,6 +252,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       for (const url of [
         "/api/desk/applications",
         "/api/desk/applications?q=alpha",
+        "/api/desk/applications/due-counts?owner=everyone",
         `/api/desk/applications/${ids.alpha}`,
         `/api/desk/applications/${ids.alpha}/evidence`,
         "/api/desk/consents?phone=2125550101",

@@ -177,6 +177,37 @@ describe.each(ENGINES)("the inbox's work views on %s", (engine) => {
     expect(keys(await list(""))[0]).toBe("quarantined");
   });
 
+  it("counts the open, due-soon and overdue ones in each owner view, and names the due-soon window", async () => {
+    const counts = async (query: string, client = mine) => {
+      const response = await client.get(`/api/desk/applications/due-counts${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    expect(await counts("?owner=mine")).toEqual({ open: 2, dueSoon: 1, overdue: 1, dueSoonMs: 2 * HOUR });
+    expect(await counts("?owner=mine", theirs)).toEqual({
+      open: 1,
+      dueSoon: 1,
+      overdue: 0,
+      dueSoonMs: 2 * HOUR,
+    });
+    expect(await counts("?owner=unassigned")).toEqual({
+      open: 2,
+      dueSoon: 0,
+      overdue: 1,
+      dueSoonMs: 2 * HOUR,
+    });
+    expect(await counts("?owner=everyone")).toEqual({ open: 5, dueSoon: 2, overdue: 2, dueSoonMs: 2 * HOUR });
+    expect(await counts("")).toEqual(await counts("?owner=everyone"));
+    for (const [query, field] of [
+      ["?owner=me", "owner"],
+      ["?due=overdue", "due"],
+    ] as const) {
+      const response = await mine.get(`/api/desk/applications/due-counts${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors[field], query).toEqual(expect.any(String));
+    }
+  });
+
   it("refuses a cursor of the other order, and every bad value, with a 400 naming the parameter", async () => {
     const newest = await list("?limit=1");
     const timeLeft = await list("?sort=time_left&limit=1");
