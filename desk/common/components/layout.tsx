@@ -7,7 +7,9 @@ import { signOut } from "../api/requests";
 import { isApiError } from "../api/client";
 import type { Me } from "#domain/desk/contract";
 import { ROLE_LABEL } from "../lib/format";
+import { useNewCount } from "../lib/live";
 import { ErrorAlert } from "./messages";
+import { NewCountBadge } from "./new-count-badge";
 import { DeskBrand } from "./public-frame";
 
 export const LAYOUT_ID = "layout";
@@ -68,6 +70,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 /** The signed-in frame: header with the nav (a menu on a phone), sign out, the page. */
 export function DeskLayout() {
   const me = useMe();
+  const newCount = useNewCount();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -127,6 +130,7 @@ export function DeskLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} className={navClass}>
                   {item.label}
+                  {item.to === "/inbox" && <NewCountBadge count={newCount} />}
                 </NavLink>
               </li>
             ))}

@@ -1,0 +1,252 @@
+/**
+ * The live inbox in the browser: one connection per tab to GET /api/desk/live
+ * (server-sent events), shared by whoever listens (the navigation's count, the
+ * inbox's list) and open while anyone does.
+ *
+ * The browser's EventSource reconnects by itself after a dropped connection;
+ * once it is back, listeners are told to refetch (what changed meanwhile was
+ * missed). A refused connection (the session ended, the server failed) is
+ * not retried by the browser: the desk then asks for the count with a plain
+ * request, and a 401 sends the user to sign in as every other request does.
+ * After FAILURES_BEFORE_POLLING failures in a row, or without EventSource,
+ * the count is polled every POLL_MS instead (a change of the count is then
+ * the only news), and the stream is tried again every STREAM_RETRY_MS.
+ *
+ * An unattended tab (hidden, or no key, pointer or scroll for IDLE_AFTER_MS)
+ * fetches nothing on its own: the stream is not a use of the session, so an
+ * unattended desk still signs itself out after the idle timeout.
+ */
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { LiveChange, LiveEvent, NewCount } from "#domain/desk/contract";
+import { API_BASE, isSignedOut, request } from "../api/client";
+import { signInPath } from "./session";
+
+export const LIVE_URL = `${API_BASE}/live`;
+export const POLL_MS = 10_000;
+export const FAILURES_BEFORE_POLLING = 3;
+export const STREAM_RETRY_MS = 60_000;
+/** A refused stream is opened again after this long (while not polling). */
+export const REOPEN_MS = 5_000;
+export const IDLE_AFTER_MS = 5 * 60_000;
+/** A burst of changes becomes one refetch once it has been quiet this long. */
+export const REFETCH_DEBOUNCE_MS = 400;
+
+interface Listener {
+  /** Applications changed (empty: something may have, refetch anyway). */
+  changes?(changes: LiveChange[]): void;
+  /** The session is over. */
+  signedOut?(): void;
+}
+
+type Data<E extends LiveEvent["event"]> = Extract<LiveEvent, { event: E }>["data"];
+
+const listeners = new Set<Listener>();
+const countWatchers = new Set<() => void>();
+let count: number | null = null;
+let source: EventSource | null = null;
+let openedBefore = false;
+let failures = 0;
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+let lastActivity = Date.now();
+
+const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "scroll", "touchstart", "focus"] as const;
+// Capture: a scroll inside any element counts too (scroll events do not bubble).
+const ACTIVITY_OPTIONS = { capture: true, passive: true };
+const noteActivity = () => (lastActivity = Date.now());
+
+/** Someone is looking: the tab is visible and was used within IDLE_AFTER_MS. */
+export function isAttended(): boolean {
+  return document.visibilityState !== "hidden" && Date.now() - lastActivity < IDLE_AFTER_MS;
+}
+
+function setCount(next: number) {
+  if (next === count) return;
+  count = next;
+  for (const watcher of countWatchers) watcher();
+}
+
+function emitChanges(changes: LiveChange[]) {
+  for (const listener of listeners) listener.changes?.(changes);
+}
+
+function emitSignedOut() {
+  stop();
+  for (const listener of listeners) listener.signedOut?.();
+}
+
+/** The count by a plain request: the first paint, polling, and telling a refused stream from a signed-out user. */
+async function fetchCount(): Promise<void> {
+  try {
+    const previous = count;
+    const answer = await request<NewCount>("/applications/new-count");
+    setCount(answer.count);
+    if (previous !== null && previous !== answer.count && pollTimer) emitChanges([]);
+  } catch (error) {
+    if (isSignedOut(error)) emitSignedOut();
+  }
+}
+
+function startPolling() {
+  if (pollTimer) return;
+  void fetchCount();
+  pollTimer = setInterval(() => {
+    if (isAttended()) void fetchCount();
+  }, POLL_MS);
+  if (typeof EventSource !== "undefined") scheduleOpen(STREAM_RETRY_MS);
+}
+
+function stopPolling() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+function scheduleOpen(delayMs: number) {
+  if (reopenTimer) return;
+  reopenTimer = setTimeout(() => {
+    reopenTimer = null;
+    openStream();
+  }, delayMs);
+}
+
+function closeStream() {
+  source?.close();
+  source = null;
+}
+
+function openStream() {
+  if (source || listeners.size === 0) return;
+  const stream = new EventSource(LIVE_URL);
+  source = stream;
+  stream.addEventListener("open", () => {
+    failures = 0;
+    stopPolling();
+    // Back after a gap: whatever changed meanwhile was not heard.
+    if (openedBefore) emitChanges([]);
+    openedBefore = true;
+  });
+  stream.addEventListener("counts", (event) => {
+    setCount((JSON.parse((event as MessageEvent<string>).data) as Data<"counts">).count);
+  });
+  stream.addEventListener("applications", (event) => {
+    emitChanges((JSON.parse((event as MessageEvent<string>).data) as Data<"applications">).changes);
+  });
+  stream.addEventListener("error", () => {
+    if (source !== stream) return;
+    failures += 1;
+    const refused = stream.readyState === EventSource.CLOSED;
+    if (refused || failures >= FAILURES_BEFORE_POLLING) closeStream();
+    // A refusal may be the end of the session: a plain request says so.
+    if (refused) void fetchCount();
+    if (failures >= FAILURES_BEFORE_POLLING) startPolling();
+    else if (refused) scheduleOpen(REOPEN_MS);
+  });
+}
+
+function start() {
+  for (const name of ACTIVITY_EVENTS) window.addEventListener(name, noteActivity, ACTIVITY_OPTIONS);
+  if (typeof EventSource === "undefined") startPolling();
+  else openStream();
+}
+
+function stop() {
+  closeStream();
+  stopPolling();
+  if (reopenTimer) clearTimeout(reopenTimer);
+  reopenTimer = null;
+  for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, noteActivity, ACTIVITY_OPTIONS);
+}
+
+/** Listens while the returned function is not called; the first listener opens the connection, the last closes it. */
+export function listen(listener: Listener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) {
+    failures = 0;
+    openedBefore = false;
+    count = null;
+    start();
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) stop();
+  };
+}
+
+/** "(3) Inbox · Lead desk": the count before the page's own title (none at zero). */
+export function titleWithCount(title: string, newCount: number | null): string {
+  const bare = title.replace(/^\(\d+\+?\) /, "");
+  return newCount ? `(${newCount > 99 ? "99+" : newCount}) ${bare}` : bare;
+}
+
+/**
+ * The signed-in user's count of new applications, live, also shown in the
+ * tab's title whatever page set it; a session found over sends them to sign in.
+ * Used once, by the signed-in layout.
+ */
+export function useNewCount(): number | null {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location.pathname + location.search);
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  }, [location.pathname, location.search]);
+
+  useEffect(
+    () => listen({ signedOut: () => navigate(signInPath(here.current), { replace: true }) }),
+    [navigate],
+  );
+  const current = useSyncExternalStore(
+    (watcher) => {
+      countWatchers.add(watcher);
+      return () => void countWatchers.delete(watcher);
+    },
+    () => count,
+  );
+
+  useEffect(() => {
+    const apply = () => {
+      const next = titleWithCount(document.title, current);
+      if (next !== document.title) document.title = next;
+    };
+    apply();
+    // Pages set their own titles (useDocumentTitle): put the count back in front.
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      document.title = titleWithCount(document.title, null);
+    };
+  }, [current]);
+  return current;
+}
+
+/**
+ * Calls `onChange` with what changed (debounced: a burst is one call) while
+ * the calling page is shown. The inbox refetches with it.
+ */
+export function useLiveInbox(onChange: (changes: LiveChange[]) => void): void {
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  useEffect(() => {
+    let gathered: LiveChange[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopListening = listen({
+      changes(changes) {
+        gathered.push(...changes);
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const batch = gathered;
+          gathered = [];
+          latest.current(batch);
+        }, REFETCH_DEBOUNCE_MS);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      stopListening();
+    };
+  }, []);
+}
