@@ -6,6 +6,7 @@ import { exportUrl, PAGE_SIZE } from "../common/api/requests";
 import { listApplications } from "../common/api/requests";
 import { APPLICATION_FOCUS, ApplicationList } from "../common/components/application-list";
 import { InboxFilterForm } from "./inbox-filters";
+import { LiveUpdates } from "./live-updates";
 import { useMe } from "../common/components/layout";
 import { LoadMore } from "../common/components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
@@ -57,6 +58,7 @@ export function InboxPage() {
       />
       <InboxFilterForm key={params.toString()} filters={filters} onApply={(next) => setParams(next)} />
 
+      <LiveUpdates paged={list.items.length > page.items.length} />
       {list.items.length ? (
         <ApplicationList items={list.items} caption={`Applications: ${summary}, newest first`} />
       ) : (
