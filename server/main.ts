@@ -18,6 +18,7 @@ import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
+import { startReviewAlerts } from "./review-clock/alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
 const LOG_DRAIN_MS = 1_000;
@@ -87,6 +88,8 @@ async function main() {
     loggerInstance: log,
     journal,
   });
+  // The review clock's reminders and overdue alerts: every instance looks, one sends each.
+  const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -97,7 +100,7 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    await Promise.all([stopAlertSummaries?.(), worker?.stop(), mailWorker?.stop()]);
+    await Promise.all([stopAlertSummaries?.(), stopReviewAlerts(), worker?.stop(), mailWorker?.stop()]);
     await runtime.close();
     log.info("stopped");
     await logs.drain(LOG_DRAIN_MS);

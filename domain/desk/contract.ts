@@ -53,6 +53,8 @@ export const MAIL_KINDS = [
   "delivery-alert",
   "newsletter-confirm",
   "newsletter",
+  "review-reminder",
+  "review-overdue",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

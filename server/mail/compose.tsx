@@ -16,9 +16,24 @@ import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
 import { Receipt, receiptSubject } from "./templates/receipt";
+import {
+  ReviewOverdue,
+  reviewOverdueSubject,
+  ReviewReminder,
+  reviewReminderSubject,
+  timeLeftWords,
+  type ReviewItem,
+} from "./templates/review-alert";
 import { StaffAlert, staffAlertSubject } from "./templates/staff-alert";
 
-export type MailKind = "receipt" | "staff-alert" | "delivery-alert" | "newsletter-confirm" | "newsletter";
+export type MailKind =
+  | "receipt"
+  | "staff-alert"
+  | "delivery-alert"
+  | "newsletter-confirm"
+  | "newsletter"
+  | "review-reminder"
+  | "review-overdue";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -156,6 +171,98 @@ export async function composeDeliveryAlerts(
     headers: AUTOMATIC,
     ...body,
   }));
+}
+
+/** The provider's zone (DESK_TIME_ZONE) and its abbreviation: "Fri, Nov 27, 10:00 AM EST". */
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+export function formatZoned(instant: Date, timeZone: string): string {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    zonedFormats.set(timeZone, format);
+  }
+  return format.format(instant);
+}
+
+/** An application in a review e-mail. */
+export interface ReviewMailApplication {
+  id: string;
+  company: string;
+  reference: string | null;
+  /** The owner's name; null: nobody owns it. */
+  ownerName: string | null;
+  dueAt: Date;
+}
+
+export type ReviewMailSettings = MailSettings & { desk: Pick<Config["desk"], "timeZone"> };
+
+/** When the message was made, and REVIEW_ALERT_INTERVAL in words. */
+export interface ReviewMailMoment {
+  now: Date;
+  interval: string;
+}
+
+const reviewItems = (
+  apps: ReviewMailApplication[],
+  { now }: ReviewMailMoment,
+  settings: ReviewMailSettings,
+) =>
+  apps.map((app): ReviewItem => ({
+    company: app.company,
+    reference: app.reference,
+    owner: app.ownerName,
+    due: formatZoned(app.dueAt, settings.desk.timeZone),
+    left: timeLeftWords(app.dueAt.getTime() - now.getTime()),
+    overdue: app.dueAt <= now,
+    deskUrl: deskUrl(settings.siteUrl, DESK_PAGES.application.path(app.id)),
+  }));
+
+/** An owner's reminder: their applications due soon (or already past), one message. */
+export async function composeReviewReminder(
+  to: string,
+  apps: ReviewMailApplication[],
+  moment: ReviewMailMoment,
+  settings: ReviewMailSettings,
+): Promise<OutgoingMail> {
+  const items = reviewItems(apps, moment, settings);
+  return {
+    kind: "review-reminder",
+    from: settings.mail.from,
+    to,
+    subject: reviewReminderSubject({ items }),
+    headers: AUTOMATIC,
+    ...(await rendered(<ReviewReminder items={items} interval={moment.interval} />)),
+  };
+}
+
+/** An admin's alert: the overdue applications, those due soon without an owner, and the admin's own due soon. */
+export async function composeReviewOverdue(
+  to: string,
+  apps: Record<"overdue" | "unassigned" | "yours", ReviewMailApplication[]>,
+  moment: ReviewMailMoment,
+  settings: ReviewMailSettings,
+): Promise<OutgoingMail> {
+  const sections = {
+    overdue: reviewItems(apps.overdue, moment, settings),
+    unassigned: reviewItems(apps.unassigned, moment, settings),
+    yours: reviewItems(apps.yours, moment, settings),
+  };
+  return {
+    kind: "review-overdue",
+    from: settings.mail.from,
+    to,
+    subject: reviewOverdueSubject(sections),
+    headers: AUTOMATIC,
+    ...(await rendered(<ReviewOverdue {...sections} interval={moment.interval} />)),
+  };
 }
 
 /** One-click unsubscribe (RFC 8058) on every newsletter e-mail, the confirmation included. */

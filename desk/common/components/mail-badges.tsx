@@ -15,6 +15,8 @@ const KIND: Record<MailKind, string> = {
   "delivery-alert": "Delivery alert",
   "newsletter-confirm": "Newsletter confirmation",
   newsletter: "Newsletter",
+  "review-reminder": "Review reminder",
+  "review-overdue": "Review overdue alert",
 };
 
 export const mailStatusLabel = (status: MailStatus) => STATUS[status]?.label ?? status;

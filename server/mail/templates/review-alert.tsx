@@ -1,0 +1,179 @@
+/**
+ * The review clock's e-mails (server/review-clock/alerts.ts): an owner's
+ * reminder listing their applications due soon, and the admins' alert listing
+ * the applications whose review deadline has passed untouched (with their
+ * owners), those due soon that nobody owns, and the admin's own due soon.
+ * One message lists them all; it is never one message per application. Each
+ * application shows its company, reference, deadline and time left, with a
+ * link to it in the desk; nothing else about the applicant.
+ */
+import { EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
+
+export interface ReviewItem {
+  company: string;
+  /** The receipt's reference ("HL-…"); applications older than references have none. */
+  reference: string | null;
+  /** The owner's name; null: nobody owns it. */
+  owner: string | null;
+  /** The deadline, in the provider's zone with its abbreviation. */
+  due: string;
+  /** "2 h 15 min left", "overdue by 40 min". */
+  left: string;
+  overdue: boolean;
+  deskUrl: string;
+}
+
+/** Shown in full up to this many per section; the rest are counted (the desk's views list them all). */
+export const LISTED_AT_MOST = 100;
+
+const HOUR = 3_600_000;
+
+/** A span in words for a busy reader: "under a minute", "45 min", "2 h 15 min", "3 d 4 h". */
+export function spanWords(ms: number): string {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (Math.abs(ms) < 24 * HOUR) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
+
+/** Time left before a deadline `ms` away, or how long ago it passed. */
+export const timeLeftWords = (ms: number) =>
+  ms > 0 ? `${spanWords(ms)} left` : `overdue by ${spanWords(ms)}`;
+
+const count = (n: number, what = "application") => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+/** "Acme Inc" for one, "12 applications" for more. */
+const which = (items: ReviewItem[]) => (items.length === 1 ? items[0].company : count(items.length));
+
+function ItemList({ items, showOwner }: { items: ReviewItem[]; showOwner: boolean }) {
+  const shown = items.slice(0, LISTED_AT_MOST);
+  return (
+    <>
+      <table
+        role="presentation"
+        cellPadding={0}
+        cellSpacing={0}
+        style={{ width: "100%", margin: "0 0 16px", borderCollapse: "collapse" }}
+      >
+        <tbody>
+          {shown.map((item, index) => (
+            <tr key={`${item.deskUrl}-${index}`}>
+              <td style={{ padding: "10px 0", borderBottom: `1px solid ${theme.border}` }}>
+                <p style={{ margin: 0, fontSize: 15, lineHeight: "22px", fontWeight: 600 }}>
+                  <a href={item.deskUrl} style={{ color: theme.primary }}>
+                    {item.company}
+                  </a>
+                  {item.reference ? (
+                    <span style={{ color: theme.muted, fontWeight: 400 }}> · {item.reference}</span>
+                  ) : null}
+                </p>
+                <p style={{ margin: 0, fontSize: 14, lineHeight: "20px", color: theme.ink }}>
+                  Due {item.due} ·{" "}
+                  <span style={{ fontWeight: 600, color: item.overdue ? "#b42318" : theme.ink }}>
+                    {item.left}
+                  </span>
+                  {showOwner ? <> · {item.owner ? `Owner: ${item.owner}` : "Unassigned"}</> : null}
+                </p>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {items.length > shown.length ? (
+        <Paragraph muted>And {count(items.length - shown.length)} more: the desk lists them all.</Paragraph>
+      ) : null}
+    </>
+  );
+}
+
+export interface ReviewReminderProps {
+  items: ReviewItem[];
+  /** REVIEW_ALERT_INTERVAL in words ("30 minutes"). */
+  interval: string;
+}
+
+export const reviewReminderSubject = ({ items }: Pick<ReviewReminderProps, "items">) =>
+  items.every((item) => item.overdue)
+    ? `Review overdue: ${which(items)}`
+    : `Review due soon: ${which(items)}`;
+
+export function ReviewReminder({ items, interval }: ReviewReminderProps) {
+  const subject = reviewReminderSubject({ items });
+  return (
+    <EmailLayout
+      title={subject}
+      preview={`${count(items.length)} of yours to review, first ${items[0]?.left}.`}
+    >
+      <Heading>{subject}</Heading>
+      <Paragraph>
+        We promise every applicant a review in time.{" "}
+        {items.length === 1 ? "This application" : "These applications"} of yours{" "}
+        {items.length === 1 ? "has" : "have"} not been touched yet: a status change, a note or a logged call
+        stops the clock.
+      </Paragraph>
+      <ItemList items={items} showOwner={false} />
+      <Paragraph muted>
+        You get at most one reminder every {interval}; applications that fall due meanwhile wait for the next
+        one.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+export interface ReviewOverdueProps {
+  /** Past their deadline untouched, anyone's. */
+  overdue: ReviewItem[];
+  /** Due soon and nobody owns them. */
+  unassigned: ReviewItem[];
+  /** Due soon and this admin owns them. */
+  yours: ReviewItem[];
+  interval: string;
+}
+
+export function reviewOverdueSubject({ overdue, unassigned, yours }: Omit<ReviewOverdueProps, "interval">) {
+  const parts = [
+    overdue.length > 0 && `Review overdue: ${which(overdue)}`,
+    unassigned.length > 0 && `${count(unassigned.length)} due soon without an owner`,
+    yours.length > 0 && `${count(yours.length, "of yours")} due soon`,
+  ].filter((part): part is string => Boolean(part));
+  const subject = parts.join("; ");
+  return subject.charAt(0).toUpperCase() + subject.slice(1);
+}
+
+export function ReviewOverdue(props: ReviewOverdueProps) {
+  const subject = reviewOverdueSubject(props);
+  return (
+    <EmailLayout title={subject} preview={subject}>
+      <Heading>{subject}</Heading>
+      {props.overdue.length > 0 ? (
+        <>
+          <Subheading>Past the review deadline</Subheading>
+          <Paragraph>
+            Nobody has touched {props.overdue.length === 1 ? "this application" : "these applications"} within
+            the review window the site promises. Each is alerted once.
+          </Paragraph>
+          <ItemList items={props.overdue} showOwner />
+        </>
+      ) : null}
+      {props.unassigned.length > 0 ? (
+        <>
+          <Subheading>Due soon, nobody owns them</Subheading>
+          <ItemList items={props.unassigned} showOwner={false} />
+        </>
+      ) : null}
+      {props.yours.length > 0 ? (
+        <>
+          <Subheading>Yours, due soon</Subheading>
+          <ItemList items={props.yours} showOwner={false} />
+        </>
+      ) : null}
+      <Paragraph muted>
+        You get this as an admin of the desk or because your address is in STAFF_ALERT_EMAILS, at most once
+        every {props.interval}; applications that fall due meanwhile wait for the next one.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
