@@ -12,6 +12,7 @@ import {
   mailboxSetting,
 } from "./mail/addresses";
 import { calendarDay, canonicalTimeZone } from "./desk/zoned-day";
+import { webhookSecret, webhookToken } from "./inbound/settings";
 import { parseBusinessHours } from "./review-clock/business-hours";
 
 export type TrustProxy = boolean | number | string;
@@ -253,10 +254,10 @@ const envSchema = z.object({
   REVIEW_HOLIDAYS: unsetIfEmpty(holidayList.optional()),
   REVIEW_DUE_SOON: unsetIfEmpty(duration.default(4 * 3_600_000)),
   REVIEW_ALERT_INTERVAL: unsetIfEmpty(duration.default(30 * 60_000)),
-  CRM_WEBHOOK_SECRET: unsetIfEmpty(z.string().optional()),
-  CRM_WEBHOOK_TOKEN: unsetIfEmpty(z.string().optional()),
-  BOOKING_WEBHOOK_SECRET: unsetIfEmpty(z.string().optional()),
-  BOOKING_WEBHOOK_TOKEN: unsetIfEmpty(z.string().optional()),
+  CRM_WEBHOOK_SECRET: unsetIfEmpty(webhookSecret.optional()),
+  CRM_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
+  BOOKING_WEBHOOK_SECRET: unsetIfEmpty(webhookSecret.optional()),
+  BOOKING_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
   INBOUND_TOLERANCE: unsetIfEmpty(duration.default(5 * 60_000)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),

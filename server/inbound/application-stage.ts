@@ -8,7 +8,7 @@
  * closed (the CRM never reopens one). Any other report, arriving out of order
  * or behind what staff already set, is kept on the timeline as reported and
  * not applied. Applied or not, a report is a touch: the review clock stops at
- * its time. Funded closes with the reason "funded" and the amount; lost closes
+ * its time (at the earliest report's, when an earlier one arrives late). Funded closes with the reason "funded" and the amount; lost closes
  * with the report's reason, else "not qualified".
  */
 import { z } from "zod";

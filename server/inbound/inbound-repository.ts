@@ -110,14 +110,15 @@ export const inboundRepository = {
   },
 
   /**
-   * A stage report: the review clock stops at it (the first touch), and an
-   * applied one moves the work status.
+   * A stage report: the review clock stops at it (the first touch: the
+   * earliest one reported, also when an earlier report arrives later), and an
+   * applied one moves the work status. least() passes over a NULL.
    */
   async reportStage(tx: Queryable, id: string, at: string, change: StageChange | undefined): Promise<void> {
     if (!change) {
       await tx.query(
-        `UPDATE applications SET first_touched_at = coalesce(first_touched_at, $2::timestamptz)
-          WHERE id = $1::uuid AND first_touched_at IS NULL`,
+        `UPDATE applications SET first_touched_at = least(first_touched_at, $2::timestamptz)
+          WHERE id = $1::uuid AND (first_touched_at IS NULL OR first_touched_at > $2::timestamptz)`,
         [id, at],
       );
       return;
@@ -127,7 +128,7 @@ export const inboundRepository = {
           SET work_status = $3, close_reason = $4,
               funded_amount = CASE WHEN $4 = 'funded' THEN $5::numeric ELSE funded_amount END,
               stage_reported_at = $6::timestamptz,
-              first_touched_at = coalesce(first_touched_at, $2::timestamptz)
+              first_touched_at = least(first_touched_at, $2::timestamptz)
         WHERE id = $1::uuid`,
       [
         id,

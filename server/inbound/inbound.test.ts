@@ -6,6 +6,7 @@
  * applications, and the timeline staff then read in the desk.
  */
 import { randomUUID } from "node:crypto";
+import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signedInStaff } from "../../test/support/desk";
 import { deskClient, placeAt, submit } from "../../test/support/desk-applications";
@@ -260,9 +261,10 @@ describe.each(ENGINES)("the inbound webhook on %s", (engine) => {
       expect(await workOf(store(), id)).toMatchObject({
         workStatus: "qualified",
         stageReportedAt: t2,
-        firstTouchedAt: t2,
+        firstTouchedAt: t1,
       });
-      // Both on the timeline, in their own order; the late one moved nothing.
+      // The clock stopped at the earlier report. Both on the timeline, in their
+      // own order; the late one moved nothing.
       expect(await timeline(id)).toEqual([
         expect.objectContaining({ at: t1, stage: "contacted", workStatus: null }),
         expect.objectContaining({ at: t2, stage: "qualified", workStatus: "qualified" }),
@@ -525,6 +527,60 @@ describe.each(ENGINES)("the inbound webhook on %s", (engine) => {
       expect(await traces(store())).toEqual(before);
       expect((await workOf(store(), id)).workStatus).toBe("new");
     });
+
+    it("answers random breakages of a valid event (wrong types, odd text, huge numbers) below 500, storing nothing when it refuses", async () => {
+      const { id, reference } = await application();
+      const odd = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom("", "\u0000", "HL-\u0000", "' OR 1=1 --", "1e309", "NaN", "2026-02-30T00:00:00Z"),
+        fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER, 0, -0, 0.001, 2 ** 64),
+        fc.nat({ max: 30_000 }).map((n) => "x".repeat(n)),
+      );
+      const paths = [
+        "type",
+        "timestamp",
+        "data",
+        "data.applicationId",
+        "data.reference",
+        "data.stage",
+        "data.amount",
+        "data.reason",
+        "extra",
+      ];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom(...paths), odd), { minLength: 1, maxLength: 3 }),
+          async (breaks) => {
+            const body: Record<string, unknown> = stageEvent({
+              applicationId: id,
+              reference,
+              stage: "funded",
+              amount: 10,
+            });
+            for (const [path, value] of breaks) {
+              const [head, key] = path.split(".");
+              if (
+                key &&
+                typeof body[head] === "object" &&
+                body[head] !== null &&
+                !Array.isArray(body[head])
+              ) {
+                (body[head] as Record<string, unknown>)[key] = value;
+              } else if (!key) body[head] = value;
+            }
+            const before = await traces(store());
+            const response = await postSigned(ctx.app, "crm", body);
+            expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBeLessThan(500);
+            if (response.statusCode >= 400) {
+              expect(response.json().error).toEqual(expect.any(String));
+              expect(await traces(store())).toEqual(before);
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+    }, 120_000);
 
     it("drops control characters from a signed body's text once it is verified, as everywhere else", async () => {
       const { id } = await application();

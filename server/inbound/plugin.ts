@@ -37,8 +37,6 @@ export const INBOUND_BODY_LIMIT = 64 * 1024;
 export interface InboundPluginOptions {
   config: Config;
   store: Store;
-  /** The clock the tolerance is measured by (ms; tests move it). */
-  now?: () => number;
 }
 
 /** What an accepted event answers. */
@@ -48,7 +46,7 @@ export interface InboundAnswer {
   applicationId: string | null;
 }
 
-const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, store, now = Date.now }) => {
+const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, store }) => {
   const audit = createAuditRepository(store);
 
   // The signature covers the body's bytes as sent, so the body is kept raw
@@ -105,7 +103,7 @@ const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, 
         });
       }
       const raw = rawBodies.get(request) ?? Buffer.alloc(0);
-      const at = now();
+      const at = Date.now();
       const verified = verifier.verify(request.headers, raw, at);
       if (!verified.ok) return reply.code(verified.status).send({ error: verified.error });
       const read = readEvent(raw, source, verified.sender, at, config.inbound.toleranceMs);
