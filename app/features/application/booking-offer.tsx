@@ -39,7 +39,7 @@ export function BookingOffer({
           {prefill.reference && (
             <p className="text-sm">
               {wizardCopy.bookingOfferReference}:{" "}
-              <strong className="font-semibold tracking-wide tabular-nums">{prefill.reference}</strong>
+              <strong className="font-semibold whitespace-nowrap tabular-nums">{prefill.reference}</strong>
             </p>
           )}
           <p className="text-sm text-muted-foreground">{wizardCopy.bookingOfferText}</p>
