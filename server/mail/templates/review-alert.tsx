@@ -67,7 +67,10 @@ function ItemList({ items, showOwner }: { items: ReviewItem[]; showOwner: boolea
                     {item.company}
                   </a>
                   {item.reference ? (
-                    <span style={{ color: theme.muted, fontWeight: 400 }}> · {item.reference}</span>
+                    <span style={{ color: theme.muted, fontWeight: 400 }}>
+                      {" "}
+                      · <span style={{ whiteSpace: "nowrap" }}>{item.reference}</span>
+                    </span>
                   ) : null}
                 </p>
                 <p style={{ margin: 0, fontSize: 14, lineHeight: "20px", color: theme.ink }}>
