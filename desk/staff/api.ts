@@ -1,6 +1,8 @@
-/** Staff and invitations (admin only). The server refuses these to staff. */
+/** Staff and invitations (admin only; the server refuses these to staff), duty and the routing rules. */
 import { request } from "../common/api/client";
 import type {
+  AssignmentRule,
+  DutyChange,
   InviteLink,
   Items,
   PendingInvitation,
@@ -35,3 +37,15 @@ export const resetSecondFactor = (id: string) =>
     method: "POST",
     body: {},
   });
+
+/** An admin sets anyone's duty and routing groups. */
+export const updateDuty = (id: string, change: DutyChange) =>
+  request<StaffMember>(`/staff/${encodeURIComponent(id)}/duty`, { method: "PATCH", body: change });
+
+/** The routing rules in order (any member reads them). */
+export const listRules = (signal?: AbortSignal) =>
+  request<Items<AssignmentRule>>("/assignment-rules", { signal });
+
+/** Replaces the whole ordered list (admins). */
+export const saveRules = (items: Omit<AssignmentRule, "id">[]) =>
+  request<Items<AssignmentRule>>("/assignment-rules", { method: "PUT", body: { items } });

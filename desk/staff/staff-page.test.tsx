@@ -38,6 +38,7 @@ function staffApi() {
     "GET /me": { body: admin },
     "GET /staff": () => ({ body: { items: [member({ ...admin, role: "admin" }), sam] } }),
     "GET /staff/invitations": () => ({ body: { items: invitations } }),
+    "GET /assignment-rules": { body: { items: [] } },
     "DELETE /staff/invitations/inv-1": () => {
       invitations = invitations.filter((item) => item.id !== "inv-1");
       return { status: 204 };
@@ -117,16 +118,25 @@ test("resetting a lost authenticator asks first, then gives the new link", async
   expect(api.callsTo(`POST /staff/${staffer.id}/reset-second-factor`)).toHaveLength(1);
 });
 
-test("staff who open the page (the server refuses them) are told it is for admins", async () => {
-  fakeApi({
+test("staff who open the page read the routing rules, and ask for nothing the server refuses them", async () => {
+  const api = fakeApi({
     "GET /me": { body: staffer },
-    "GET /staff": { status: 403, body: { error: "Admins only" } },
-    "GET /staff/invitations": { status: 403, body: { error: "Admins only" } },
+    "GET /assignment-rules": {
+      body: {
+        items: [{ id: "1", fundingType: "sba-loan", minAmount: null, maxAmount: null, group: "SBA desk" }],
+      },
+    },
   });
   renderDesk("/desk/staff");
-  expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
+  expect(await screen.findByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
+  const rules = screen.getByRole("list", { name: "Routing rules" });
+  expect(within(rules).getByText("SBA Loan, any amount")).toBeVisible();
+  expect(within(rules).getByText("SBA desk")).toBeVisible();
+  expect(screen.queryByRole("button", { name: "Save rules" })).not.toBeInTheDocument();
   expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
   expect(screen.queryByRole("link", { name: "Staff" })).not.toBeInTheDocument();
+  expect(api.callsTo("GET /staff")).toHaveLength(0);
+  expect(api.callsTo("GET /staff/invitations")).toHaveLength(0);
 });
 
 test("pending invitations are listed with who made them; revoke asks first, a new link is shown to copy", async () => {

@@ -8,15 +8,15 @@ import { cn } from "#ui/cn";
 import {
   inviteStaff,
   listInvitations,
+  listRules,
   listStaff,
   resendInvitation,
   resetSecondFactor,
   revokeInvitation,
   updateStaff,
 } from "./api";
-import { listSessions } from "../common/api/requests";
+import { getMe, listSessions } from "../common/api/requests";
 import type { PendingInvitation, Role, SessionItem, StaffChange, StaffMember } from "#domain/desk/contract";
-import { AdminOnly } from "../common/components/admin-only";
 import { ConfirmDialog } from "../common/components/confirm-dialog";
 import { CopyButton } from "../common/components/copy-button";
 import { useMe } from "../common/components/layout";
@@ -27,13 +27,21 @@ import { TextField } from "../common/components/text-field";
 import { formatDateTime, ROLE_LABEL } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { useAction } from "../common/lib/use-action";
+import { MemberDuty } from "./member-duty";
+import { RoutingRules } from "./routing-rules";
 
+/** Admins get the accounts, the links and the rules; staff only the rules (the rest is refused them). */
 export const staffLoader = guarded(async ({ request }) => {
-  const [staff, invitations] = await Promise.all([
+  const me = await getMe(request.signal);
+  if (me.role !== "admin") {
+    return { items: [], invitations: [], rules: (await listRules(request.signal)).items };
+  }
+  const [staff, invitations, rules] = await Promise.all([
     listStaff(request.signal),
     listInvitations(request.signal),
+    listRules(request.signal),
   ]);
-  return { items: staff.items, invitations: invitations.items };
+  return { items: staff.items, invitations: invitations.items, rules: rules.items };
 });
 
 /** A link to hand over by hand (chat, phone): the desk sends no e-mail. */
@@ -293,6 +301,11 @@ function MemberCard({
           <li>
             <Badge variant="busy">{ROLE_LABEL[member.role]}</Badge>
           </li>
+          {member.onDuty && (
+            <li>
+              <Badge variant="good">On duty</Badge>
+            </li>
+          )}
           {member.disabled && (
             <li>
               <Badge variant="bad">Disabled</Badge>
@@ -309,6 +322,7 @@ function MemberCard({
         Added {formatDateTime(member.createdAt)} ·{" "}
         {member.lastSignInAt ? `last signed in ${formatDateTime(member.lastSignInAt)}` : "never signed in"}
       </p>
+      <MemberDuty member={member} onChanged={onChanged} />
       {!isMe && (
         <div className="flex flex-wrap gap-2">
           {changeButton(
@@ -351,19 +365,36 @@ function MemberCard({
   );
 }
 
-/** Who can use the desk: invite, change role, disable, reset a lost authenticator, end sessions. */
+/**
+ * Who can use the desk: invite, change role, disable, reset a lost
+ * authenticator, end sessions, duty and routing groups, the routing rules
+ * (admins). Staff read the routing rules only.
+ */
 export function StaffPage() {
-  const { items, invitations } = useLoaderData<typeof staffLoader>();
+  const { items, invitations, rules } = useLoaderData<typeof staffLoader>();
   const me = useMe();
   const revalidator = useRevalidator();
   useDocumentTitle("Staff");
   const refresh = () => void revalidator.revalidate();
 
+  if (me.role !== "admin") {
+    return (
+      <>
+        <PageHeader
+          title="Staff"
+          description="Who takes which application. Only admins manage accounts, others' duty and the rules."
+        />
+        <RoutingRules rules={rules} editable={false} />
+      </>
+    );
+  }
+  const groups = [...new Set(items.filter((member) => !member.disabled).flatMap((member) => member.groups))];
+  const onDuty = items.filter((member) => member.onDuty).length;
   return (
-    <AdminOnly>
+    <>
       <PageHeader
         title="Staff"
-        description={`${items.length} ${items.length === 1 ? "account" : "accounts"}`}
+        description={`${items.length} ${items.length === 1 ? "account" : "accounts"}, ${onDuty} on duty`}
       />
       <InviteForm onInvited={refresh} />
       <PendingInvitations items={invitations} onChanged={refresh} />
@@ -375,6 +406,7 @@ export function StaffPage() {
           ))}
         </ul>
       </section>
-    </AdminOnly>
+      <RoutingRules rules={rules} editable groups={groups.sort()} onSaved={refresh} />
+    </>
   );
 }

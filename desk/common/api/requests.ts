@@ -1,7 +1,7 @@
 /** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions. */
 import { API_BASE, queryString, request } from "./client";
 import type { ExportKind } from "#domain/desk/audit-actions";
-import type { ApplicationDetail, InboxList, Items, Me, SessionItem } from "#domain/desk/contract";
+import type { ApplicationDetail, DutyChange, InboxList, Items, Me, SessionItem } from "#domain/desk/contract";
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -35,6 +35,10 @@ export const release = (value: string) =>
 export const signOut = () => request<void>("/sign-out", { method: "POST", body: {} });
 
 export const getMe = (signal?: AbortSignal) => request<Me>("/me", { signal });
+
+/** One's own "On duty" switch: the answer is Me with the new flag. */
+export const setMyDuty = (onDuty: boolean) =>
+  request<Me>("/me/duty", { method: "PATCH", body: { onDuty } satisfies DutyChange });
 
 export const listSessions = (userId?: string, signal?: AbortSignal) =>
   request<Items<SessionItem>>(userId ? `/sessions?userId=${encodeURIComponent(userId)}` : "/sessions", {

@@ -8,6 +8,7 @@ import { isApiError } from "../api/client";
 import type { Me } from "#domain/desk/contract";
 import { ROLE_LABEL } from "../lib/format";
 import { useNewCount } from "../lib/live";
+import { DutySwitch } from "./duty-switch";
 import { ErrorAlert } from "./messages";
 import { NewCountBadge } from "./new-count-badge";
 import { DeskBrand } from "./public-frame";
@@ -92,6 +93,7 @@ export function DeskLayout() {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <DeskBrand />
           <div className="flex items-center gap-2">
+            <DutySwitch onDuty={me.onDuty} />
             <span className="hidden text-right text-xs text-ink-muted sm:block">
               <span className="block font-medium text-ink-foreground">{me.name || me.email}</span>
               {ROLE_LABEL[me.role]}
