@@ -29,8 +29,9 @@ export const STREAM_RETRY_MS = 60_000;
 /** A refused stream is opened again after this long (while not polling). */
 export const REOPEN_MS = 5_000;
 export const IDLE_AFTER_MS = 5 * 60_000;
-/** A burst of changes becomes one refetch once it has been quiet this long. */
-export const REFETCH_DEBOUNCE_MS = 400;
+/** Changes arriving together (this close) make one refetch, and refetches come at most every REFETCH_EVERY_MS. */
+export const REFETCH_GATHER_MS = 50;
+export const REFETCH_EVERY_MS = 1_000;
 
 interface Listener {
   /** Applications changed (empty: something may have, refetch anyway). */
@@ -222,8 +223,10 @@ export function useNewCount(): number | null {
 }
 
 /**
- * Calls `onChange` with what changed (debounced: a burst is one call) while
- * the calling page is shown. The inbox refetches with it.
+ * Calls `onChange` with what changed while the calling page is shown, soon
+ * after the first change and then at most every REFETCH_EVERY_MS with what
+ * gathered meanwhile: a burst is a few calls, not one per application. The
+ * inbox refetches with it.
  */
 export function useLiveInbox(onChange: (changes: LiveChange[]) => void): void {
   const latest = useRef(onChange);
@@ -233,15 +236,19 @@ export function useLiveInbox(onChange: (changes: LiveChange[]) => void): void {
   useEffect(() => {
     let gathered: LiveChange[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastCall = -Infinity;
     const stopListening = listen({
       changes(changes) {
         gathered.push(...changes);
-        clearTimeout(timer);
+        if (timer) return;
+        const wait = Math.max(REFETCH_GATHER_MS, lastCall + REFETCH_EVERY_MS - Date.now());
         timer = setTimeout(() => {
+          timer = undefined;
+          lastCall = Date.now();
           const batch = gathered;
           gathered = [];
           latest.current(batch);
-        }, REFETCH_DEBOUNCE_MS);
+        }, wait);
       },
     });
     return () => {

@@ -24,7 +24,7 @@ import type { NewCountRepository } from "./new-count-repository";
 /** The channel migration 017's triggers notify. */
 export const LIVE_CHANNEL = "desk_applications";
 
-export const FLUSH_DELAY_MS = 100;
+export const FLUSH_DELAY_MS = 25;
 export const MIN_INTERVAL_MS = 1_000;
 
 /** One connected stream. */
