@@ -146,7 +146,7 @@ export function ApplicationPage() {
         )}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ContactCard detail={detail} />
         <WorkPanel detail={detail} staff={loaded.staff} onWorked={worked} />
       </div>
@@ -226,7 +226,7 @@ export function ApplicationPage() {
       <StatusMessage>{news}</StatusMessage>
       <ErrorAlert>{releaseAction.error?.message}</ErrorAlert>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
           <Section
             title="Timeline"

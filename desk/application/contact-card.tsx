@@ -1,8 +1,7 @@
 import { MailIcon, PhoneIcon } from "lucide-react";
-import { buttonVariants } from "#ui/button";
-import { cn } from "#ui/cn";
 import type { ApplicationDetail } from "#domain/desk/contract";
-import { fullName } from "../common/lib/format";
+import { Facts } from "../common/components/detail-sections";
+import { formatAmount, fullName, optionLabel } from "../common/lib/format";
 
 /**
  * A phone number as a `tel:` link dials it: its digits with the country code
@@ -24,7 +23,8 @@ export function mailtoHref(email: string, reference: string | null): string {
 
 /**
  * Who applied and how to reach them, first on a phone: name, title and
- * company, then the phone number and e-mail address as links a thumb can hit.
+ * company, the phone number and e-mail address as links a thumb can hit, and
+ * what they asked for, to have at hand on the call.
  */
 export function ContactCard({ detail }: { detail: ApplicationDetail }) {
   const { application } = detail;
@@ -36,10 +36,8 @@ export function ContactCard({ detail }: { detail: ApplicationDetail }) {
   const email = String(application.email ?? "");
   const title = String(application.title ?? "");
   const company = String(application.companyName ?? "");
-  const link = cn(
-    buttonVariants({ variant: "outline" }),
-    "h-auto min-h-12 w-full justify-start gap-3 px-4 py-2.5 text-left whitespace-normal",
-  );
+  const link =
+    "flex min-h-12 w-full items-center gap-3 rounded-lg border border-input bg-card px-4 py-2.5 text-left font-semibold text-foreground transition-colors hover:bg-muted focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring";
   return (
     <section
       aria-labelledby="applicant-contact"
@@ -51,10 +49,10 @@ export function ContactCard({ detail }: { detail: ApplicationDetail }) {
         </h2>
         <p className="text-sm text-muted-foreground">{[title, company].filter(Boolean).join(", ")}</p>
       </div>
-      <div className="grid gap-2.5 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2 lg:grid-cols-1">
         {phone && (
           <a href={telHref(phone)} className={link}>
-            <PhoneIcon aria-hidden="true" className="size-5 text-primary" />
+            <PhoneIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
             <span className="flex min-w-0 flex-col">
               <span className="text-xs font-medium text-muted-foreground">Call</span>{" "}
               <span className="text-base break-all">{phone}</span>
@@ -63,7 +61,7 @@ export function ContactCard({ detail }: { detail: ApplicationDetail }) {
         )}
         {email && (
           <a href={mailtoHref(email, detail.reference)} className={link}>
-            <MailIcon aria-hidden="true" className="size-5 text-primary" />
+            <MailIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
             <span className="flex min-w-0 flex-col">
               <span className="text-xs font-medium text-muted-foreground">E-mail</span>{" "}
               <span className="text-base break-all">{email}</span>
@@ -71,6 +69,18 @@ export function ContactCard({ detail }: { detail: ApplicationDetail }) {
           </a>
         )}
       </div>
+      <Facts
+        rows={[
+          [
+            "Funding",
+            [formatAmount(application.fundingAmount), optionLabel("fundingType", application.fundingType)]
+              .filter(Boolean)
+              .join(", "),
+          ],
+          ["Needed", optionLabel("timeframe", application.timeframe)],
+          ["Annual revenue", optionLabel("annualRevenue", application.annualRevenue)],
+        ]}
+      />
     </section>
   );
 }

@@ -83,19 +83,20 @@ test("closing asks why before anything is sent, then the timeline says it", asyn
       }),
   });
   renderDesk("/desk/applications/app-1");
-  await user.selectOptions(await screen.findByLabelText("Work status"), "closed");
-  await user.click(screen.getByRole("button", { name: "Close application" }));
+  await user.selectOptions(await screen.findByLabelText("Change to"), "closed");
+  await user.click(screen.getByRole("button", { name: "Close" }));
   expect(screen.getByLabelText("Close reason")).toHaveAccessibleDescription("Say why it is closed");
   expect(api.callsTo("POST /applications/app-1/work-status")).toHaveLength(0);
 
   await user.selectOptions(screen.getByLabelText("Close reason"), "no_response");
-  await user.click(screen.getByRole("button", { name: "Close application" }));
+  await user.click(screen.getByRole("button", { name: "Close" }));
   expect(await screen.findByText("Status set to Closed: No response.")).toBeVisible();
   expect(api.callsTo("POST /applications/app-1/work-status")[0].body).toEqual({
     status: "closed",
     closeReason: "no_response",
   });
   expect(timelineTitles()).toEqual(["Status set to Closed: No response"]);
+  expect(screen.getByText("Work status").nextElementSibling).toHaveTextContent("Closed: No response");
   // The clock stopped at that first touch.
   expect(screen.getByText(/^Touched after 57 min/)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { ClockIcon, HandIcon } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Badge } from "#ui/badge";
 import { Button } from "#ui/button";
 import { cn } from "#ui/cn";
@@ -107,14 +107,11 @@ function OwnerControls({
   const fieldError = action.error?.fieldErrors.ownerId;
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <p className="text-sm">
-          <span className="block font-medium text-muted-foreground">Owner</span>
-          <span className="text-base font-semibold">
-            {detail.owner ? detail.owner.name || detail.owner.email : "Unassigned"}
-            {mine && <span className="font-normal text-muted-foreground"> (you)</span>}
-          </span>
-        </p>
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <Now label="Owner">
+          {detail.owner ? detail.owner.name || detail.owner.email : "Unassigned"}
+          {mine && <span className="font-normal text-muted-foreground"> (you)</span>}
+        </Now>
         {!mine && detail.state === "received" && (
           <Button type="button" size="sm" disabled={action.pending} onClick={() => void change(me.id)}>
             <HandIcon aria-hidden="true" />
@@ -156,6 +153,20 @@ function OwnerControls({
   );
 }
 
+/** "Closed: No response", "Qualified". */
+const statusWords = (status: WorkStatus, reason: CloseReason | null | "") =>
+  status === "closed" && reason ? `Closed: ${CLOSE_REASON_LABELS[reason]}` : WORK_STATUS_LABELS[status];
+
+/** A control's heading: what it is, and what it is now. */
+function Now({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <p className="text-sm">
+      <span className="block font-medium text-muted-foreground">{label}</span>
+      <span className="text-base font-semibold">{children}</span>
+    </p>
+  );
+}
+
 /** Where the team stands with it; closing asks why. */
 function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWorked: OnWorked }) {
   const id = useId();
@@ -169,6 +180,7 @@ function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWor
   }, [detail.workStatus, detail.closeReason]);
 
   const unchanged = status === detail.workStatus && (status !== "closed" || reason === detail.closeReason);
+  const closing = status === "closed" && !unchanged;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -179,71 +191,76 @@ function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWor
     const closeReason = status === "closed" && reason ? reason : undefined;
     const next = await action.run(() => setWorkStatus(detail.id, { status, closeReason }));
     if (!next) return;
-    const words = closeReason ? `Closed: ${CLOSE_REASON_LABELS[closeReason]}` : WORK_STATUS_LABELS[status];
-    onWorked(next, `Status set to ${words}.`);
+    onWorked(next, `Status set to ${statusWords(status, reason)}.`);
   }
 
   const statusError = action.error?.fieldErrors.status;
   const reasonError = missing ? "Say why it is closed" : action.error?.fieldErrors.closeReason;
   const otherError = action.error && !statusError && !action.error.fieldErrors.closeReason;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <div className="grid gap-x-3 gap-y-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <Field invalid={Boolean(statusError)}>
-          <FieldLabel htmlFor={`${id}-status`}>Work status</FieldLabel>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as WorkStatus);
-              setMissing(false);
-            }}
-            aria-describedby={`${id}-status-error`}
-            className={selectClasses}
-          >
-            {WORK_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {WORK_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${id}-status-error`}>{statusError}</FieldError>
-        </Field>
-        {status === "closed" && (
-          <Field invalid={Boolean(reasonError)}>
-            <FieldLabel htmlFor={`${id}-reason`}>Close reason</FieldLabel>
-            <select
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value as CloseReason);
-                setMissing(false);
-              }}
-              aria-invalid={Boolean(reasonError) || undefined}
-              aria-describedby={`${id}-reason-error`}
-              className={selectClasses}
-            >
-              <option value="">Choose why…</option>
-              {CLOSE_REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {CLOSE_REASON_LABELS[value]}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${id}-reason-error`}>{reasonError}</FieldError>
-          </Field>
-        )}
-        <Button
-          type="submit"
-          variant={unchanged ? "outline" : "default"}
-          className="sm:col-start-3 sm:mt-6"
-          disabled={action.pending || unchanged || detail.state !== "received"}
-        >
-          {status === "closed" && !unchanged ? "Close application" : "Set status"}
-        </Button>
+    <div className="flex flex-col gap-3">
+      <div className="flex min-h-9 items-center">
+        <Now label="Work status">{statusWords(detail.workStatus, detail.closeReason)}</Now>
       </div>
-      {otherError && <ErrorAlert>{action.error?.message}</ErrorAlert>}
-    </form>
+      {detail.state === "received" && (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+          <Field invalid={Boolean(statusError)}>
+            <FieldLabel htmlFor={`${id}-status`}>Change to</FieldLabel>
+            <div className="flex gap-2">
+              <select
+                id={`${id}-status`}
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as WorkStatus);
+                  setMissing(false);
+                }}
+                aria-describedby={`${id}-status-error`}
+                className={cn(selectClasses, "min-w-0 flex-1")}
+              >
+                {WORK_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {WORK_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+              <Button
+                type="submit"
+                variant={unchanged ? "outline" : "default"}
+                disabled={action.pending || unchanged}
+              >
+                {closing ? "Close" : "Set"}
+              </Button>
+            </div>
+            <FieldError id={`${id}-status-error`}>{statusError}</FieldError>
+          </Field>
+          {status === "closed" && (
+            <Field invalid={Boolean(reasonError)}>
+              <FieldLabel htmlFor={`${id}-reason`}>Close reason</FieldLabel>
+              <select
+                id={`${id}-reason`}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value as CloseReason);
+                  setMissing(false);
+                }}
+                aria-invalid={Boolean(reasonError) || undefined}
+                aria-describedby={`${id}-reason-error`}
+                className={selectClasses}
+              >
+                <option value="">Choose why…</option>
+                {CLOSE_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {CLOSE_REASON_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${id}-reason-error`}>{reasonError}</FieldError>
+            </Field>
+          )}
+          {otherError && <ErrorAlert>{action.error?.message}</ErrorAlert>}
+        </form>
+      )}
+    </div>
   );
 }
 
@@ -268,7 +285,7 @@ export function WorkPanel({
       {detail.state === "quarantined" && (
         <p className="text-sm text-muted-foreground">Release it from quarantine to work on it.</p>
       )}
-      <div className="grid gap-5 border-t border-border pt-4">
+      <div className="grid grid-cols-1 gap-x-6 gap-y-5 border-t border-border pt-4 sm:grid-cols-2">
         <OwnerControls detail={detail} staff={staff} onWorked={onWorked} />
         <StatusControls detail={detail} onWorked={onWorked} />
       </div>

@@ -271,6 +271,16 @@ const DOT: Record<TimelineEntry["kind"], string> = {
   activity: "bg-foreground",
 };
 
+/** An entry's dot: the CRM's reports and bookings stand apart from what staff did. */
+const dotOf = (entry: TimelineEntry) =>
+  entry.kind !== "activity"
+    ? DOT[entry.kind]
+    : entry.activity === "stage"
+      ? "bg-gold"
+      : entry.activity === "booking"
+        ? "bg-card ring-2 ring-gold"
+        : DOT.activity;
+
 /**
  * Everything that happened to the application, oldest first: what staff did
  * (status, notes, calls and e-mails logged, owner changes, desk actions), the
@@ -286,7 +296,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <li key={`${entry.at}-${index}`} className="relative pb-4 last:pb-0">
             <span
               aria-hidden="true"
-              className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${DOT[entry.kind]}`}
+              className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${dotOf(entry)}`}
             />
             <p className="text-sm font-semibold">{title}</p>
             <p className="text-xs text-muted-foreground">
