@@ -7,8 +7,12 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { Webhook } from "standardwebhooks";
+import { beforeAll, beforeEach } from "vitest";
 import type { App } from "../../server/app";
 import type { Store } from "../../server/store/store";
+import { signedInStaff } from "./desk";
+import { deskClient, placeAt, submit } from "./desk-applications";
+import { type Engine, useTestApp } from "./server";
 
 /** Secrets and tokens of the test configuration (random bytes, base64). */
 export const CRM_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
@@ -134,4 +138,51 @@ export async function traces(store: Store, applicationId?: string) {
       }`,
     ),
   };
+}
+
+export const MINUTE = 60_000;
+
+/** Now plus `offsetMs`, as ISO 8601. */
+export const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+/**
+ * The set-up the inbound webhook's HTTP tests share: an app on `engine` with
+ * every sender's secret and token set, the database emptied before each
+ * test, applications submitted an hour ago, and the timeline a signed-in
+ * staff member reads.
+ */
+export function useInboundApp(engine: Engine) {
+  const ctx = useTestApp(engine, { env: INBOUND_ENV, resetEach: false });
+  const store = () => ctx.db.store;
+  let staff: { cookie: string };
+  const desk = deskClient(
+    () => ctx.app,
+    () => staff.cookie,
+  );
+  beforeAll(async () => {
+    staff = await signedInStaff(ctx.app, { role: "staff" });
+  });
+  beforeEach(() => ctx.db.reset());
+
+  /** An application a visitor submitted an hour ago: its id and reference. */
+  async function application() {
+    const id = await submit(ctx.app);
+    await placeAt(store(), id, at(-60 * MINUTE));
+    const { rows } = await store().query<{ reference: string }>(
+      "SELECT reference FROM applications WHERE id = $1",
+      [id],
+    );
+    return { id, reference: rows[0].reference };
+  }
+
+  /** The activities on the application's timeline, as GET /api/desk/applications/:id answers them. */
+  async function timeline(id: string) {
+    const response = await desk.get(`/api/desk/applications/${id}`);
+    if (response.statusCode !== 200) throw new Error(`detail: ${response.statusCode} ${response.body}`);
+    return (response.json().timeline as { kind: string; activity?: string }[]).filter(
+      (entry) => entry.kind === "activity",
+    );
+  }
+
+  return { ctx, store, desk, application, timeline };
 }
