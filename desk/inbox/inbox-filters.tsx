@@ -2,15 +2,19 @@ import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { fundingTypeOptions } from "#domain/application/schema";
+import { WORK_STATUS_LABELS, WORK_STATUSES } from "#domain/desk/work";
 import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
 import { fieldControlClasses } from "#ui/input";
 import { cn } from "#ui/cn";
 import {
   dateRangeError,
+  EMPTY_FILTERS,
   filtersToParams,
+  FORM_KEYS,
   hasFilters,
   STATE_OPTIONS,
+  VIEW_KEYS,
   type InboxFilters,
 } from "../common/lib/filters";
 import { timeZoneLabel } from "../common/lib/format";
@@ -20,12 +24,18 @@ import { TextField } from "../common/components/text-field";
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 
 /** How many filters besides the search box are set. */
-const refinements = (filters: InboxFilters) => filtersToParams({ ...filters, q: "" }).size;
+const refinements = (filters: InboxFilters) =>
+  FORM_KEYS.filter((key) => key !== "q" && filtersToParams({ [key]: filters[key] }).size).length;
+
+/** The view chosen at the top of the page, without the form's filters. */
+const viewOnly = (filters: InboxFilters) =>
+  filtersToParams({ ...EMPTY_FILTERS, ...Object.fromEntries(VIEW_KEYS.map((key) => [key, filters[key]])) });
 
 /**
  * The inbox's search and filters. Submitting puts them in the URL (the
- * caller's `onApply`), which is what the list is loaded from; the form is
- * re-created from the URL when it changes (back button, shared link).
+ * caller's `onApply`), beside the view chosen at the top of the page (kept in
+ * hidden fields); the list is loaded from the URL, and the form is re-created
+ * from it when it changes (back button, shared link).
  */
 export function InboxFilterForm({
   filters,
@@ -89,6 +99,9 @@ export function InboxFilterForm({
         </div>
       </div>
 
+      {VIEW_KEYS.map(
+        (key) => filters[key] && <input key={key} type="hidden" name={key} value={filters[key]} />,
+      )}
       <fieldset
         id={`${id}-more`}
         hidden={!open}
@@ -102,6 +115,17 @@ export function InboxFilterForm({
             {STATE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field>
+          <FieldLabel htmlFor={`${id}-work`}>Work status</FieldLabel>
+          <select id={`${id}-work`} name="work" defaultValue={filters.work} className={selectClasses}>
+            <option value="">Any work status</option>
+            {WORK_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {WORK_STATUS_LABELS[status]}
               </option>
             ))}
           </select>
@@ -154,7 +178,10 @@ export function InboxFilterForm({
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit">Apply filters</Button>
           {hasFilters(filters) && (
-            <Link to="." className={buttonVariants({ variant: "ghost" })}>
+            <Link
+              to={{ search: viewOnly(filters).size ? `?${viewOnly(filters)}` : "" }}
+              className={buttonVariants({ variant: "ghost" })}
+            >
               Clear all
             </Link>
           )}

@@ -1,8 +1,9 @@
 import { DownloadIcon } from "lucide-react";
 import { useState } from "react";
-import { useLoaderData, useSearchParams } from "react-router";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import type { OwnerView } from "#domain/desk/work";
 import { buttonVariants } from "#ui/button";
-import { exportUrl, PAGE_SIZE } from "../common/api/requests";
+import { exportUrl, getMe, PAGE_SIZE } from "../common/api/requests";
 import { listApplications } from "../common/api/requests";
 import { APPLICATION_FOCUS, ApplicationList } from "../common/components/application-list";
 import { InboxFilterForm } from "./inbox-filters";
@@ -11,32 +12,88 @@ import { useMe } from "../common/components/layout";
 import { LoadMore } from "../common/components/load-more";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, useDocumentTitle } from "../common/components/page";
-import { activeFilters, filtersFromParams, hasFilters } from "../common/lib/filters";
+import {
+  activeFilters,
+  defaultOwner,
+  filtersFromParams,
+  hasFilters,
+  viewParams,
+  type InboxFilters,
+} from "../common/lib/filters";
 import { plural } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
+import { useNow } from "../common/lib/time-left";
 import { usePaged } from "../common/lib/use-paged";
+import { getDueCounts } from "./api";
+import { InboxViews, SORT_LABELS } from "./inbox-views";
 
 export const inboxLoader = guarded(async ({ request }) => {
   const filters = filtersFromParams(new URL(request.url).searchParams);
-  const page = await listApplications({ ...activeFilters(filters), limit: PAGE_SIZE }, request.signal);
-  return { filters, page };
+  // A URL without an owner shows the member's default view, which their role decides.
+  const owner = (filters.owner || defaultOwner((await getMe(request.signal)).role)) as OwnerView;
+  const [page, counts] = await Promise.all([
+    listApplications({ ...activeFilters(filters, owner), limit: PAGE_SIZE }, request.signal),
+    // The counts help; without them the views show no numbers.
+    getDueCounts(owner, request.signal).catch(() => null),
+  ]);
+  return { filters, owner, page, counts };
 });
 
-/** Every application, newest first, filtered by what the URL says. */
+/** The server's default "due soon" window, until it has said (REVIEW_DUE_SOON). */
+const DUE_SOON_MS = 4 * 3_600_000;
+
+const OWNER_WORDS: Record<OwnerView, string> = {
+  mine: "Assigned to you",
+  unassigned: "Waiting for an owner",
+  everyone: "",
+};
+const DUE_WORDS: Record<string, string> = {
+  open: " not yet touched",
+  due_soon: " due soon",
+  overdue: " overdue",
+};
+
+/** "Assigned to you · 2 applications overdue", "1 application matches these filters". */
+function describe(filters: InboxFilters, owner: OwnerView, total: number): string {
+  const matches = hasFilters(filters)
+    ? total === 1
+      ? " matches these filters"
+      : " match these filters"
+    : "";
+  const count = `${plural(total, "application")}${DUE_WORDS[filters.due] ?? ""}${matches}`;
+  return OWNER_WORDS[owner] ? `${OWNER_WORDS[owner]} · ${count}` : count;
+}
+
+/** What an empty list says, from the narrowest reason. */
+function emptyWords(filters: InboxFilters, owner: OwnerView): string {
+  if (hasFilters(filters)) return "No application matches these filters.";
+  if (filters.due === "overdue") return "Nothing is overdue.";
+  if (filters.due === "due_soon") return "Nothing is due soon.";
+  if (filters.due === "open") return "Every application has been touched.";
+  if (owner === "mine") return "No application is assigned to you.";
+  if (owner === "unassigned") return "Every application has an owner.";
+  return "No applications have arrived yet.";
+}
+
+/**
+ * The rep's worklist: whose applications, which of the review clock's views
+ * and in which order (at the top), searched and filtered (the form), each
+ * row with its work status, owner and time left; all from the URL.
+ */
 export function InboxPage() {
-  const { filters, page } = useLoaderData<typeof inboxLoader>();
+  const { filters, owner, page, counts } = useLoaderData<typeof inboxLoader>();
   const [params, setParams] = useSearchParams();
   const me = useMe();
+  const now = useNow();
   // The "loaded more" news belongs to the list it was about.
   const [loaded, setLoaded] = useState<{ page: typeof page; text: string } | null>(null);
-  const query = activeFilters(filters);
+  const query = activeFilters(filters, owner);
   const list = usePaged(page, (cursor) => listApplications({ ...query, cursor, limit: PAGE_SIZE }));
   useDocumentTitle("Inbox");
 
-  const filtered = hasFilters(filters);
-  const summary = `${plural(page.total, "application")}${
-    filtered ? (page.total === 1 ? " matches these filters" : " match these filters") : ""
-  }`;
+  const summary = describe(filters, owner, page.total);
+  const { sort: _sort, ...exported } = query;
+  const order = SORT_LABELS[filters.sort === "time_left" ? "time_left" : "newest"].toLowerCase();
 
   return (
     <>
@@ -46,7 +103,7 @@ export function InboxPage() {
         actions={
           me.role === "admin" && (
             <a
-              href={exportUrl("applications", query)}
+              href={exportUrl("applications", exported)}
               download
               className={buttonVariants({ variant: "outline", size: "sm" })}
             >
@@ -56,14 +113,30 @@ export function InboxPage() {
           )
         }
       />
+      <InboxViews filters={filters} owner={owner} counts={counts} />
       <InboxFilterForm key={params.toString()} filters={filters} onApply={(next) => setParams(next)} />
 
       <LiveUpdates paged={list.items.length > page.items.length} />
       {list.items.length ? (
-        <ApplicationList items={list.items} caption={`Applications: ${summary}, newest first`} />
+        <ApplicationList
+          items={list.items}
+          caption={`Applications: ${summary}, ${order}`}
+          work={{ now, dueSoonMs: counts?.dueSoonMs ?? DUE_SOON_MS, meId: me.id }}
+        />
       ) : (
         <EmptyState>
-          {filtered ? "No application matches these filters." : "No applications have arrived yet."}
+          {emptyWords(filters, owner)}
+          {owner !== "everyone" && hasFilters(filters) && (
+            <>
+              {" "}
+              <Link
+                to={{ search: `?${viewParams(filters, { owner: "everyone" })}` }}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Search everyone’s applications
+              </Link>
+            </>
+          )}
         </EmptyState>
       )}
 

@@ -26,6 +26,7 @@ const item = (n: number): InboxItem => ({
   state: "received",
   quarantineReason: null,
   delivery: "delivered",
+  deliveryAttempts: 1,
   source: "google",
   campaign: "spring",
   ...newWork,

@@ -1,47 +1,111 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { InboxItem } from "#domain/desk/contract";
+import { cn } from "#ui/cn";
 import { formatAmount, formatDateTime, fullName, optionLabel } from "../lib/format";
+import { timeLeft } from "../lib/time-left";
 import { ResponsiveList, type ListColumn } from "./data-list";
-import { StateBadges } from "./state-badges";
+import { ApplicationStatus, TimeLeftText } from "./work-badges";
 
 /** What "Load more" focuses: each application's link (in its row or card). */
 export const APPLICATION_FOCUS = "[data-application-link]";
 
-/** Applications as a table on wide screens and as a list of cards on a phone. */
+/** The inbox's work columns: whose it is and the review clock, read at `now`. */
+export interface WorkColumns {
+  now: number;
+  /** The server's "due soon" window (REVIEW_DUE_SOON): a clock inside it is marked. */
+  dueSoonMs: number;
+  /** The signed-in member: their own applications say "You". */
+  meId: string;
+}
+
+function Owner({ item, meId }: { item: InboxItem; meId: string }) {
+  if (!item.owner) return <span className="text-muted-foreground">Unassigned</span>;
+  return <span>{item.owner.id === meId ? "You" : item.owner.name || item.owner.email}</span>;
+}
+
+/** A dot before an unread application's company (its name says "Unread"). */
+function UnreadDot({ item }: { item: InboxItem }) {
+  if (!item.unread) return null;
+  return <span role="img" aria-label="Unread" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />;
+}
+
+function CompanyLink({ item, className }: { item: InboxItem; className?: string }) {
+  return (
+    <Link
+      to={`/applications/${item.id}`}
+      data-application-link
+      className={cn(
+        "break-words text-primary hover:underline",
+        item.unread ? "font-bold" : "font-medium",
+        className,
+      )}
+    >
+      {item.companyName}
+    </Link>
+  );
+}
+
+/**
+ * Applications as a table on wide screens and as a list of cards on a phone:
+ * when each arrived, the company and applicant (unread ones in bold, with a
+ * dot), where the team stands with it (the work status, delivery trouble
+ * flagged), the funding asked for; with `work`, also whose it is and the time
+ * left on the review clock.
+ */
 export function ApplicationList<Item extends InboxItem>({
   items,
   caption,
+  work,
   detail,
   actions,
 }: {
   items: Item[];
   caption: string;
-  /** One more fact per item, as a column and on each card (quarantine: why it was marked as spam). */
+  work?: WorkColumns;
+  /** One more fact per item, as a column and on each card (quarantine: why it was quarantined). */
   detail?: { header: string; cell: (item: Item) => ReactNode };
   /** Buttons for one item (quarantine: Release). */
   actions?: (item: Item) => ReactNode;
 }) {
+  const clock = (item: Item) => work && timeLeft(item, work.now, work.dueSoonMs);
   const columns: ListColumn<Item>[] = [
     {
       header: "Received",
-      className: "whitespace-nowrap text-muted-foreground",
+      className: "w-36 text-muted-foreground",
       cell: (item) => <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>,
     },
     {
       header: "Company",
       rowHeader: true,
-      className: "font-semibold",
+      className: "font-normal",
       cell: (item) => (
-        <Link to={`/applications/${item.id}`} data-application-link className="text-primary hover:underline">
-          {item.companyName}
-        </Link>
+        <span className="flex items-start gap-2">
+          <UnreadDot item={item} />{" "}
+          <span className={cn("flex min-w-0 flex-col", !item.unread && "pl-4")}>
+            <CompanyLink item={item} />{" "}
+            <span className={cn("text-muted-foreground", item.unread && "font-semibold text-foreground")}>
+              {fullName(item)}
+            </span>
+          </span>
+        </span>
       ),
     },
-    { header: "Name", cell: fullName },
-    { header: "Type", cell: (item) => optionLabel("fundingType", item.fundingType) },
-    { header: "Amount", numeric: true, cell: (item) => formatAmount(item.fundingAmount) },
-    { header: "State", cell: (item) => <StateBadges state={item.state} delivery={item.delivery} /> },
+    ...(work ? [{ header: "Owner", cell: (item: Item) => <Owner item={item} meId={work.meId} /> }] : []),
+    { header: "Status", cell: (item) => <ApplicationStatus item={item} /> },
+    ...(work ? [{ header: "Time left", cell: (item: Item) => <TimeLeftText clock={clock(item)!} /> }] : []),
+    {
+      header: "Funding",
+      numeric: true,
+      cell: (item) => (
+        <span className="flex flex-col items-end">
+          <span className="font-medium">{formatAmount(item.fundingAmount)}</span>
+          <span className="text-xs text-muted-foreground">
+            {optionLabel("fundingType", item.fundingType)}
+          </span>
+        </span>
+      ),
+    },
   ];
   if (detail) columns.push({ header: detail.header, className: "max-w-sm break-words", cell: detail.cell });
   if (actions)
@@ -58,39 +122,48 @@ export function ApplicationList<Item extends InboxItem>({
       columns={columns}
       rowKey={(item) => item.id}
       hoverRows
-      card={(item) => (
-        <div className="flex flex-col gap-2">
-          <div className="flex items-start justify-between gap-3">
-            <Link
-              to={`/applications/${item.id}`}
-              data-application-link
-              className="min-w-0 font-semibold break-words text-primary hover:underline"
-            >
-              {item.companyName}
-            </Link>
-            <span className="shrink-0 text-sm font-semibold tabular-nums">
-              {formatAmount(item.fundingAmount)}
-            </span>
-          </div>
-          <p className="text-sm">
-            {fullName(item)}
-            <span className="text-muted-foreground"> · {optionLabel("fundingType", item.fundingType)}</span>
-          </p>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <StateBadges state={item.state} delivery={item.delivery} />
-            <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-              {formatDateTime(item.createdAt)}
-            </time>
-          </div>
-          {detail && (
-            <div className="text-sm break-words">
-              <span className="font-medium">{detail.header}: </span>
-              {detail.cell(item)}
+      card={(item) => {
+        const left = clock(item);
+        return (
+          <div className="flex flex-col gap-2">
+            <div className="flex items-start justify-between gap-3">
+              <span className="flex min-w-0 items-start gap-2">
+                <UnreadDot item={item} /> <CompanyLink item={item} className="min-w-0" />
+              </span>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">
+                {formatAmount(item.fundingAmount)}
+              </span>
             </div>
-          )}
-          {actions && <div>{actions(item)}</div>}
-        </div>
-      )}
+            <p className={cn("text-sm", item.unread && "font-semibold")}>
+              {fullName(item)}
+              <span className="font-normal text-muted-foreground">
+                {" "}
+                · {optionLabel("fundingType", item.fundingType)}
+              </span>
+            </p>
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <ApplicationStatus item={item} />
+              {left && <TimeLeftText clock={left} />}
+            </div>
+            <p className="text-xs text-muted-foreground">
+              {work && (
+                <>
+                  <Owner item={item} meId={work.meId} />
+                  {" · "}
+                </>
+              )}
+              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+            </p>
+            {detail && (
+              <div className="text-sm break-words">
+                <span className="font-medium">{detail.header}: </span>
+                {detail.cell(item)}
+              </div>
+            )}
+            {actions && <div>{actions(item)}</div>}
+          </div>
+        );
+      }}
     />
   );
 }

@@ -1,4 +1,12 @@
-import { dateRangeError, filtersFromParams, filtersToParams } from "./filters";
+import {
+  activeFilters,
+  dateRangeError,
+  defaultOwner,
+  EMPTY_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  hasFilters,
+} from "./filters";
 
 test("a shared link's filters are read back as they were written", () => {
   const params = filtersToParams({
@@ -14,6 +22,7 @@ test("a shared link's filters are read back as they were written", () => {
     "q=Northwind&state=dead&fundingType=venture-debt&from=2024-05-01&to=2024-05-31&source=google&campaign=spring",
   );
   expect(filtersFromParams(params)).toEqual({
+    ...EMPTY_FILTERS,
     q: "Northwind",
     state: "dead",
     fundingType: "venture-debt",
@@ -24,9 +33,35 @@ test("a shared link's filters are read back as they were written", () => {
   });
 });
 
+test("the view (whose, the due view, the order) and the work status come first, in the contract's words", () => {
+  const params = filtersToParams({
+    q: "acme",
+    work: "contacted",
+    sort: "time_left",
+    due: "overdue",
+    owner: "mine",
+  });
+  expect(params.toString()).toBe("owner=mine&due=overdue&sort=time_left&q=acme&work=contacted");
+  const filters = filtersFromParams(params);
+  expect(filters).toMatchObject({ owner: "mine", due: "overdue", sort: "time_left", work: "contacted" });
+  // The view alone is not a filter of the search form's.
+  expect(hasFilters({ ...EMPTY_FILTERS, owner: "mine", due: "overdue", sort: "time_left" })).toBe(false);
+  expect(hasFilters({ ...EMPTY_FILTERS, work: "new" })).toBe(true);
+});
+
+test("staff see their own applications unless the URL says otherwise, admins everyone's", () => {
+  expect(defaultOwner("staff")).toBe("mine");
+  expect(defaultOwner("admin")).toBe("everyone");
+  // Everyone is the API's default: not sent.
+  expect(activeFilters({ ...EMPTY_FILTERS, q: "acme" }, "everyone")).toEqual({ q: "acme" });
+  expect(activeFilters({ ...EMPTY_FILTERS, q: "acme" }, "mine")).toEqual({ owner: "mine", q: "acme" });
+});
+
 test("values the server would refuse are dropped, not sent", () => {
   const filters = filtersFromParams(
-    new URLSearchParams("state=exploded&fundingType=lottery&from=yesterday&to=2024-13-45&q=%20&cursor=abc"),
+    new URLSearchParams(
+      "state=exploded&fundingType=lottery&from=yesterday&to=2024-13-45&q=%20&cursor=abc&owner=me&due=late&sort=oldest&work=lost",
+    ),
   );
   expect(filtersToParams(filters).toString()).toBe("");
 });

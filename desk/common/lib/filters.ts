@@ -1,10 +1,13 @@
 /**
- * The inbox's filters live in the page's URL, so a view can be shared or
- * bookmarked: these turn search params into filters and back. Unknown or
- * malformed values are dropped rather than sent to the server.
+ * The inbox's view and filters live in the page's URL, so a view can be
+ * shared or bookmarked: these turn search params into filters and back.
+ * Unknown or malformed values are dropped rather than sent to the server.
+ * The view (whose, the review clock's due view, the order) is chosen at the
+ * top of the page; the filters in the search form.
  */
 import { fundingTypeOptions } from "#domain/application/schema";
-import type { InboxState } from "#domain/desk/contract";
+import type { InboxState, Role } from "#domain/desk/contract";
+import { DUE_VIEWS, INBOX_SORTS, OWNER_VIEWS, WORK_STATUSES, type OwnerView } from "#domain/desk/work";
 
 export const STATE_OPTIONS: readonly { value: InboxState; label: string }[] = [
   { value: "received", label: "Received (not quarantined)" },
@@ -16,8 +19,16 @@ export const STATE_OPTIONS: readonly { value: InboxState; label: string }[] = [
 ];
 
 export interface InboxFilters {
+  /** Whose (OWNER_VIEWS); empty: the signed-in member's default (defaultOwner). */
+  owner: string;
+  /** The review clock's view (DUE_VIEWS). */
+  due: string;
+  /** The order (INBOX_SORTS); empty: newest first. */
+  sort: string;
   q: string;
   state: string;
+  /** One work status (WORK_STATUSES). */
+  work: string;
   fundingType: string;
   from: string;
   to: string;
@@ -25,11 +36,19 @@ export interface InboxFilters {
   campaign: string;
 }
 
-export const FILTER_KEYS = ["q", "state", "fundingType", "from", "to", "source", "campaign"] as const;
+/** The view, chosen at the top of the page. */
+export const VIEW_KEYS = ["owner", "due", "sort"] as const;
+/** The search form's filters. */
+export const FORM_KEYS = ["q", "state", "work", "fundingType", "from", "to", "source", "campaign"] as const;
+export const FILTER_KEYS = [...VIEW_KEYS, ...FORM_KEYS] as const;
 
 export const EMPTY_FILTERS: InboxFilters = {
+  owner: "",
+  due: "",
+  sort: "",
   q: "",
   state: "",
+  work: "",
   fundingType: "",
   from: "",
   to: "",
@@ -41,10 +60,18 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 const states = new Set<string>(STATE_OPTIONS.map((option) => option.value));
 const fundingTypes = new Set<string>(fundingTypeOptions.map((option) => option.value));
+const CHOICES: Partial<Record<keyof InboxFilters, ReadonlySet<string>>> = {
+  owner: new Set(OWNER_VIEWS),
+  due: new Set(DUE_VIEWS),
+  sort: new Set(INBOX_SORTS),
+  work: new Set(WORK_STATUSES),
+};
 
 /** What one filter may hold; anything else reads as "not set". */
 function clean(key: keyof InboxFilters, raw: string): string {
   const value = raw.trim();
+  const choices = CHOICES[key];
+  if (choices) return choices.has(value) ? value : "";
   if (key === "state") return states.has(value) ? value : "";
   if (key === "fundingType") return fundingTypes.has(value) ? value : "";
   if (key === "from" || key === "to") return isDate(value) ? value : "";
@@ -67,12 +94,30 @@ export function filtersToParams(filters: Partial<InboxFilters>): URLSearchParams
   return params;
 }
 
-/** The filters as a plain object of the set values (for the API and the CSV export). */
-export function activeFilters(filters: InboxFilters): Record<string, string> {
-  return Object.fromEntries(filtersToParams(filters));
+/**
+ * Whose applications a member sees when the URL does not say: their own for
+ * staff (the ones they work), everyone's for admins (who oversee).
+ */
+export const defaultOwner = (role: Role): OwnerView => (role === "admin" ? "everyone" : "mine");
+
+/**
+ * The filters as a plain object of the set values, for the API and the CSV
+ * export: the owner view as `owner` says, "everyone" (the API's default) left
+ * out.
+ */
+export function activeFilters(filters: InboxFilters, owner: OwnerView): Record<string, string> {
+  const params = filtersToParams({ ...filters, owner: owner === "everyone" ? "" : owner });
+  return Object.fromEntries(params);
 }
 
-export const hasFilters = (filters: InboxFilters) => filtersToParams(filters).size > 0;
+/** Whether the search form narrows the view (the view's own choices aside). */
+export const hasFilters = (filters: InboxFilters) =>
+  FORM_KEYS.some((key) => clean(key, filters[key] ?? "") !== "");
+
+/** The URL of this view with `changes` made (a view's link at the top of the page). */
+export function viewParams(filters: InboxFilters, changes: Partial<InboxFilters>): URLSearchParams {
+  return filtersToParams({ ...filters, ...changes });
+}
 
 /** A message for the "to" date when the range is backwards, else undefined. */
 export function dateRangeError(filters: Pick<InboxFilters, "from" | "to">): string | undefined {

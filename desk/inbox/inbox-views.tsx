@@ -1,0 +1,172 @@
+/**
+ * The inbox's view, chosen at the top of the page: whose applications (Mine,
+ * Unassigned, Everyone), the review clock's views (every application, the
+ * untouched ones to do, those due soon, those overdue; with their counts when
+ * the server gave them) and the order (newest first, or the least time left
+ * first). Every choice is a link, so the view is in the URL.
+ */
+import { Link } from "react-router";
+import type { DueCounts } from "#domain/desk/contract";
+import { OWNER_VIEWS, type DueView, type InboxSort, type OwnerView } from "#domain/desk/work";
+import { cn } from "#ui/cn";
+import { viewParams, type InboxFilters } from "../common/lib/filters";
+
+export const OWNER_LABELS: Record<OwnerView, string> = {
+  mine: "Mine",
+  unassigned: "Unassigned",
+  everyone: "Everyone",
+};
+
+/** The due views' names; "To do" is every untouched one. */
+export const DUE_LABELS: Record<DueView, string> = {
+  open: "To do",
+  due_soon: "Due soon",
+  overdue: "Overdue",
+};
+
+export const SORT_LABELS: Record<InboxSort, string> = {
+  newest: "Newest first",
+  time_left: "Least time left",
+};
+
+const COUNT_KEY: Record<DueView, keyof DueCounts> = { open: "open", due_soon: "dueSoon", overdue: "overdue" };
+
+const search = (params: URLSearchParams) => ({ search: params.size ? `?${params}` : "" });
+
+/** Mine, Unassigned, Everyone: a segmented control, the whole width on a phone. */
+function OwnerTabs({ filters, owner }: { filters: InboxFilters; owner: OwnerView }) {
+  return (
+    <nav aria-label="Whose applications">
+      <ul className="grid grid-cols-3 rounded-xl border border-border bg-muted p-1 sm:inline-grid">
+        {OWNER_VIEWS.map((view) => {
+          const current = view === owner;
+          return (
+            <li key={view}>
+              <Link
+                to={search(viewParams(filters, { owner: view }))}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold transition-colors",
+                  current
+                    ? "bg-card text-foreground shadow-card ring-1 ring-border"
+                    : "text-muted-foreground hover:bg-card/60 hover:text-foreground",
+                )}
+              >
+                {OWNER_LABELS[view]}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Every application, or a due view of the review clock (least time left first), with counts. */
+function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCounts | null }) {
+  const options: { due: DueView | ""; label: string; count?: number }[] = [
+    { due: "", label: "All" },
+    ...(["open", "due_soon", "overdue"] as const).map((due) => ({
+      due,
+      label: DUE_LABELS[due],
+      count: counts?.[COUNT_KEY[due]],
+    })),
+  ];
+  return (
+    <nav aria-label="Review clock">
+      <ul className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const current = option.due === filters.due;
+          // A due view reads best least time left first; "All" keeps the order chosen.
+          const changes = option.due ? { due: option.due, sort: "time_left" } : { due: "" };
+          const alarming =
+            !current && option.count && (option.due === "overdue" || option.due === "due_soon");
+          return (
+            <li key={option.label}>
+              <Link
+                to={search(viewParams(filters, changes))}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex min-h-9 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors",
+                  current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border bg-card hover:bg-muted",
+                )}
+              >
+                {option.label}
+                {option.count !== undefined && " "}
+                {option.count !== undefined && (
+                  <span
+                    className={cn(
+                      "min-w-6 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums",
+                      current && "bg-primary-foreground/20",
+                      !current && !alarming && "bg-muted text-muted-foreground",
+                      alarming && option.due === "overdue" && "bg-destructive text-white",
+                      alarming && option.due === "due_soon" && "bg-held text-white",
+                    )}
+                  >
+                    {option.count.toLocaleString("en-US")}
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Newest first, or the least time left first. */
+function SortChoice({ filters }: { filters: InboxFilters }) {
+  const sort: InboxSort = filters.sort === "time_left" ? "time_left" : "newest";
+  return (
+    <nav aria-label="Order" className="flex items-center gap-2 text-sm">
+      <span className="text-muted-foreground" aria-hidden="true">
+        Order:
+      </span>
+      <ul className="flex gap-1">
+        {(["newest", "time_left"] as const).map((option) => {
+          const current = option === sort;
+          return (
+            <li key={option}>
+              <Link
+                to={search(viewParams(filters, { sort: option === "newest" ? "" : option }))}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex min-h-9 items-center rounded-md px-2.5 font-medium transition-colors",
+                  current
+                    ? "bg-accent text-accent-foreground"
+                    : "text-muted-foreground hover:bg-muted hover:text-foreground",
+                )}
+              >
+                {SORT_LABELS[option]}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** The three choices together: whose on top, then the clock's views and the order. */
+export function InboxViews({
+  filters,
+  owner,
+  counts,
+}: {
+  filters: InboxFilters;
+  owner: OwnerView;
+  counts: DueCounts | null;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <OwnerTabs filters={filters} owner={owner} />
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <DueViews filters={filters} counts={counts} />
+        <SortChoice filters={filters} />
+      </div>
+    </div>
+  );
+}
