@@ -11,7 +11,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { staffer, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { fakeEventSource } from "../../test/support/desk-pages/fake-event-source";
 import { renderDesk } from "../../test/support/desk-pages/render";
-import { POLL_MS } from "./lib/live";
+import { POLL_MS, STREAM_RETRY_MS } from "./lib/live";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -94,7 +94,7 @@ test("a refused stream whose session is over sends the user to sign in, coming b
   expect(streams.opened.every((stream) => stream.closed)).toBe(true);
 });
 
-test("a dropped stream is left to the browser to reconnect; after three failures in a row the count is polled", async () => {
+test("a dropped stream is left to the browser to reconnect; after three failures in a row the count is polled, and the stream tried again", async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   let count = 4;
   const api = deskApi(() => ({ body: { count } }));
@@ -116,6 +116,21 @@ test("a dropped stream is left to the browser to reconnect; after three failures
   await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
   await waitFor(() => expect(inboxLink()).toHaveAccessibleName("Inbox 6 new"));
   expect(api.callsTo("GET /applications/new-count")).toHaveLength(2);
+
+  // The stream is tried again now and then; while it fails, polling goes on.
+  await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS - POLL_MS));
+  expect(streams.opened).toHaveLength(2);
+  act(() => streams.current()!.fail("refused"));
+  await act(() => vi.advanceTimersByTimeAsync(STREAM_RETRY_MS));
+  expect(streams.opened).toHaveLength(3);
+
+  // Once one opens, the polling stops and the stream carries the count.
+  act(() => streams.current()!.open());
+  const polled = api.callsTo("GET /applications/new-count").length;
+  await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 3));
+  expect(api.callsTo("GET /applications/new-count")).toHaveLength(polled);
+  act(() => streams.current()!.send("counts", { count: 7 }));
+  expect(inboxLink()).toHaveAccessibleName("Inbox 7 new");
 });
 
 test("without EventSource the count is polled from the start", async () => {

@@ -89,12 +89,14 @@ async function fetchCount(): Promise<void> {
   }
 }
 
+/** Polls the count (if not already), and tries the stream again in STREAM_RETRY_MS. */
 function startPolling() {
-  if (pollTimer) return;
-  void fetchCount();
-  pollTimer = setInterval(() => {
-    if (isAttended()) void fetchCount();
-  }, POLL_MS);
+  if (!pollTimer) {
+    void fetchCount();
+    pollTimer = setInterval(() => {
+      if (isAttended()) void fetchCount();
+    }, POLL_MS);
+  }
   if (typeof EventSource !== "undefined") scheduleOpen(STREAM_RETRY_MS);
 }
 
