@@ -85,6 +85,15 @@ export function createAssignmentRepository(store: Store) {
       );
     },
 
+    /**
+     * This transaction's commit does not wait for the WAL flush (PostgreSQL's
+     * asynchronous commit), so the lock it holds is released sooner; see
+     * assignment.ts for why that is safe here.
+     */
+    async commitWithoutFlush(db: Queryable): Promise<void> {
+      await db.query("SET LOCAL synchronous_commit = off");
+    },
+
     /** Serialises automatic assignment until the transaction ends. */
     async lockTurns(db: Queryable): Promise<void> {
       await db.query("SELECT pg_advisory_xact_lock($1)", [ASSIGNMENT_LOCK]);

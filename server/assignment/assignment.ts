@@ -14,6 +14,14 @@
  * last one committed. The application's row is always locked before the
  * advisory lock (as the desk's actions lock it first), so the two never wait
  * on each other in opposite orders.
+ *
+ * The intake's assignment commits without waiting for the WAL flush
+ * (asynchronous commit), so the lock is not held through a disk flush and
+ * assignments keep up with the intake. The application itself was committed
+ * durably before; a database crash in the next fraction of a second can only
+ * lose the assignment (the application is then unassigned, and the turn did
+ * not move), never the application or half an assignment. Staff's own
+ * changes (claim, release, disabling) stay durable.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable, Store } from "../store/store";
@@ -63,7 +71,10 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
       try {
         // Nobody on duty: no transaction, no lock (the usual state at night).
         if (!(await repository.anyoneOnDuty())) return undefined;
-        return await store.transaction((tx) => assignIn(tx, id));
+        return await store.transaction(async (tx) => {
+          await repository.commitWithoutFlush(tx);
+          return assignIn(tx, id);
+        });
       } catch (error) {
         log?.warn({ err: error, applicationId: id }, "assignment failed; the application stays unassigned");
         return undefined;
