@@ -293,6 +293,7 @@ test("each row shows where the team stands with it, not the CRM delivery; delive
   // Waiting for its first attempt is no trouble.
   expect(row(4)).not.toHaveTextContent(/Retrying|Delivery/);
   expect(row(5)).toHaveTextContent("Quarantined");
+  expect(within(row(5)).getByText("No owner while quarantined")).toHaveClass("sr-only");
   expect(within(row(5)).getByText("No review clock")).toHaveClass("sr-only");
 });
 

@@ -20,6 +20,15 @@ export interface WorkColumns {
 }
 
 function Owner({ item, meId }: { item: InboxItem; meId: string }) {
+  // Nobody works a quarantined one until it is released.
+  if (item.state === "quarantined") {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No owner while quarantined</span>
+      </span>
+    );
+  }
   if (!item.owner) return <span className="text-muted-foreground">Unassigned</span>;
   return <span>{item.owner.id === meId ? "You" : item.owner.name || item.owner.email}</span>;
 }
@@ -146,7 +155,7 @@ export function ApplicationList<Item extends InboxItem>({
               {left && <TimeLeftText clock={left} />}
             </div>
             <p className="text-xs text-muted-foreground">
-              {work && (
+              {work && item.state !== "quarantined" && (
                 <>
                   <Owner item={item} meId={work.meId} />
                   {" · "}
