@@ -82,6 +82,22 @@ describe.each(ENGINES)("npm run applications on %s", (engine) => {
     expect((await cli("list", "--status", "lost")).code).toBe(2);
   });
 
+  it("lists the applications of one work status, or the review clock's view, least time left first", async () => {
+    const ofWork = async (...argv: string[]) =>
+      JSON.parse((await cli("list", ...argv, "--json")).stdout).map((row: { id: string }) => row.id);
+    expect(await ofWork("--work", "new")).toHaveLength(3);
+    expect(await ofWork("--work", "contacted")).toEqual([]);
+    // Untouched and received (the quarantined one waits for nobody), first due first.
+    expect(await ofWork("--due", "open")).toEqual([ids[0], ids[1]]);
+    expect(await ofWork("--due", "overdue")).toEqual([]);
+    const table = await cli("list", "--due", "open");
+    expect(table.stdout).toMatch(/work_status\s+review_due_at/);
+    expect((await cli("list", "--work", "lost")).code).toBe(2);
+    const late = await cli("list", "--due", "late");
+    expect(late.code).toBe(2);
+    expect(late.stderr).toContain("--due must be one of due_soon, overdue, open");
+  });
+
   it("shows one application with its consent record and delivery attempts", async () => {
     const shown = await cli("show", ids[1]);
     expect(shown.code).toBe(0);

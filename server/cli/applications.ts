@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import pino from "pino";
-import { ConfigError, loadConfig } from "../config";
+import { ConfigError, loadConfig, type Config } from "../config";
 import { csvOptions } from "../desk/exports/csv";
 import { createMailOutboxRepository, MAIL_STATUSES } from "../mail/outbox-repository";
 import { DataDirBusyError, openRuntime } from "../runtime";
@@ -15,12 +15,15 @@ import { createNewsletterRepository } from "../newsletter/newsletter-repository"
 import type { Store } from "../store/store";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import { APPLICATION_STATES, DELIVERY_STATES } from "#domain/desk/contract";
+import { DUE_VIEWS, WORK_STATUSES, type DueView, type WorkStatus } from "#domain/desk/work";
 import { createOperatorRepository, type OperatorRepository } from "./operator-repository";
 
 export const USAGE = `Usage: npm run applications -- <command> [options]
 
 Commands:
   list [--limit N] [--status S]     recent applications (S: ${[...APPLICATION_STATES, ...DELIVERY_STATES].join(", ")})
+       [--work W] [--due D]         of one work status (W: ${WORK_STATUSES.join(", ")}); or the review
+                                    clock's (D: ${DUE_VIEWS.join(", ")}), least time left first
   show <id>                         one application (id or submission id), its consent record and delivery attempts
   export applications|consents|newsletter [--out file.csv]
                                     CSV to stdout, or to a file
@@ -77,6 +80,7 @@ async function run(
   repo: OperatorRepository,
   io: CliIo,
   store: Store,
+  review: Config["review"],
 ): Promise<number> {
   const json = Boolean(values.json);
   const out = (data: unknown, text: () => string): number => {
@@ -95,7 +99,19 @@ async function run(
           `--status must be one of ${[...APPLICATION_STATES, ...DELIVERY_STATES].join(", ")}`,
         );
       }
-      const rows = await repo.list({ limit, status });
+      const work = values.work as string | undefined;
+      if (work && !WORK_STATUSES.includes(work as WorkStatus))
+        throw new UsageError(`--work must be one of ${WORK_STATUSES.join(", ")}`);
+      const due = values.due as string | undefined;
+      if (due && !DUE_VIEWS.includes(due as DueView))
+        throw new UsageError(`--due must be one of ${DUE_VIEWS.join(", ")}`);
+      const rows = await repo.list({
+        limit,
+        status,
+        work: work as WorkStatus | undefined,
+        due: due as DueView | undefined,
+        dueSoonMs: review.dueSoonMs,
+      });
       return out(rows, () =>
         rows.length === 0
           ? "No applications."
@@ -109,6 +125,8 @@ async function run(
               "funding_amount",
               "delivery",
               "attempts",
+              "work_status",
+              "review_due_at",
             ]),
       );
     }
@@ -213,6 +231,8 @@ export async function runApplicationsCli(argv: string[], io: CliIo): Promise<num
         json: { type: "boolean" },
         limit: { type: "string" },
         status: { type: "string" },
+        work: { type: "string" },
+        due: { type: "string" },
         out: { type: "string" },
         "all-dead": { type: "boolean" },
         force: { type: "boolean" },
@@ -255,7 +275,15 @@ export async function runApplicationsCli(argv: string[], io: CliIo): Promise<num
     const code =
       command === "staff"
         ? await runStaffCommand(args, parsed.values, runtime.store, config, io)
-        : await run(command, args, parsed.values, createOperatorRepository(runtime.store), io, runtime.store);
+        : await run(
+            command,
+            args,
+            parsed.values,
+            createOperatorRepository(runtime.store),
+            io,
+            runtime.store,
+            config.review,
+          );
     // The embedded store does not fsync by itself; make the operator's changes durable.
     if (command === "redeliver" || command === "staff") await runtime.store.syncToDisk();
     return code;

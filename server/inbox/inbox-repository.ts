@@ -6,7 +6,7 @@
  * its delivery and every attempt.
  */
 import type { DeliveryState, InboxState } from "#domain/desk/contract";
-import type { CloseReason, InboxSort, WorkStatus } from "#domain/desk/work";
+import type { CloseReason, DueView, InboxSort, WorkStatus } from "#domain/desk/work";
 import { isUuid, normalise } from "../store/row-values";
 import {
   dueWhen,
@@ -49,7 +49,7 @@ export interface InboxRow {
   work_status: WorkStatus;
   close_reason: CloseReason | null;
   funded_amount: string | null;
-  review_due_at: string | null;
+  review_due_at: string;
   first_touched_at: string | null;
   /** The viewer has not opened it (always false without a viewer). */
   unread: boolean;
@@ -67,6 +67,8 @@ export type ApplicationSummary = {
   delivery: string | null;
   attempts: number | null;
   last_error: string | null;
+  work_status: WorkStatus;
+  review_due_at: string;
 };
 
 // Microseconds, UTC: a position must not lose the precision the order uses.
@@ -159,9 +161,22 @@ export function createInboxRepository(store: Store) {
     countInbox,
     dueCounts,
 
-    /** The CLI's list: the inbox's first page with the CLI's columns. */
-    async list(options: { limit: number; status?: string }): Promise<ApplicationSummary[]> {
-      const rows = await inbox({ state: options.status as InboxState | undefined }, { limit: options.limit });
+    /**
+     * The CLI's list: the inbox's first page with the CLI's columns, newest
+     * first; a due view's least time left first.
+     */
+    async list(options: {
+      limit: number;
+      status?: string;
+      work?: WorkStatus;
+      due?: DueView;
+      dueSoonMs?: number;
+    }): Promise<ApplicationSummary[]> {
+      const { limit, status, due, ...rest } = options;
+      const rows = await inbox(
+        { ...rest, state: status as InboxState | undefined, ...(due && { due }) },
+        { limit, sort: due ? "time_left" : "newest" },
+      );
       return rows.map((row) => ({
         id: row.id,
         submitted_at: row.submitted_at,
@@ -174,6 +189,8 @@ export function createInboxRepository(store: Store) {
         delivery: row.delivery,
         attempts: row.attempts,
         last_error: row.last_error,
+        work_status: row.work_status,
+        review_due_at: row.review_due_at,
       }));
     },
 
