@@ -76,6 +76,18 @@ const stateLabel = (value: string) => {
   return STATE_OPTIONS.find((option) => option.value === state)?.label ?? value;
 };
 
+/** The inbox's views (domain/desk/work.ts's OWNER_VIEWS and DUE_VIEWS) as a listing's words. */
+const OWNER_WORDS: Record<string, string> = {
+  mine: "assigned to themselves",
+  unassigned: "unassigned",
+  everyone: "of everyone",
+};
+const DUE_WORDS: Record<string, string> = {
+  due_soon: "due soon",
+  overdue: "overdue",
+  open: "awaiting a first touch",
+};
+
 const FILTER_WORDS: Record<string, (value: string) => string> = {
   q: (value) => `matching “${value}”`,
   state: (value) => `in state “${stateLabel(value)}”`,
@@ -86,6 +98,10 @@ const FILTER_WORDS: Record<string, (value: string) => string> = {
   campaign: (value) => `from campaign “${value}”`,
   action: (value) => `of action “${wordsFor(value)?.label ?? value}”`,
   actor: (value) => `by ${value}`,
+  owner: (value) => OWNER_WORDS[value] ?? `of owner “${value}”`,
+  work: (value) => `with status “${WORK_STATUS_LABELS[value as WorkStatus] ?? value}”`,
+  due: (value) => DUE_WORDS[value] ?? `due “${value}”`,
+  sort: (value) => (value === "time_left" ? "least time left first" : "newest first"),
 };
 
 /** A list's filter in words (" matching “smith”, in state “Delivered”"), or "". */
