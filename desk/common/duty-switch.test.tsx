@@ -18,7 +18,7 @@ function dutyApi(answer: (onDuty: boolean) => { status?: number; body: unknown }
   });
 }
 
-test("every member sees their own On duty switch in the header, and switches it", async () => {
+test("every member sees their own On duty switch in the navigation, and switches it", async () => {
   const user = userEvent.setup();
   const api = dutyApi((onDuty) => ({ body: { ...staffer, onDuty } }));
   renderDesk("/desk/inbox");

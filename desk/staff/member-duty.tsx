@@ -99,6 +99,7 @@ export function MemberDuty({ member, onChanged }: { member: StaffMember; onChang
           </div>
           <TextField
             id={`${id}-groups`}
+            className="max-w-xl"
             name="groups"
             label="Routing groups"
             hint="Separate groups with commas. Routing rules send applications to a group's members on duty."

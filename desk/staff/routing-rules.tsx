@@ -49,6 +49,17 @@ function readAmount(text: string): number | null | undefined {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : undefined;
 }
 
+/** A rule being edited, in words as far as it reads ("SBA Loan, $250,000 or more to SBA desk"). */
+function draftWords(draft: Draft): string {
+  const words = ruleWords({
+    fundingType: draft.fundingType || null,
+    minAmount: readAmount(draft.minAmount) ?? null,
+    maxAmount: readAmount(draft.maxAmount) ?? null,
+    group: draft.group,
+  });
+  return draft.group.trim() ? `${words} to ${draft.group.trim()}` : words;
+}
+
 /** The rules in order, as every member reads them. */
 function RuleList({ rules }: { rules: AssignmentRule[] }) {
   if (!rules.length) {
@@ -119,7 +130,7 @@ function RuleEditor({
   const [drafts, setDrafts] = useState<Draft[]>(() => rules.map(toDraft));
   const [changed, setChanged] = useState(false);
   const [news, setNews] = useState<string | null>(null);
-  const [amountErrors, setAmountErrors] = useState<Record<string, string>>({});
+  const [ownErrors, setOwnErrors] = useState<Record<string, string>>({});
 
   function edit(next: Draft[]) {
     setDrafts(next);
@@ -149,6 +160,7 @@ function RuleEditor({
         errors[`items.${index}.minAmount`] = "Enter an amount in USD, such as 250000";
       if (maxAmount === undefined)
         errors[`items.${index}.maxAmount`] = "Enter an amount in USD, such as 250000";
+      if (!draft.group.trim()) errors[`items.${index}.group`] = "Name the group that takes these";
       return {
         fundingType: draft.fundingType || null,
         minAmount: minAmount ?? null,
@@ -156,7 +168,7 @@ function RuleEditor({
         group: draft.group.trim(),
       };
     });
-    setAmountErrors(errors);
+    setOwnErrors(errors);
     if (Object.keys(errors).length) return;
     const saved = await action.run(() => saveRules(items));
     if (!saved) return;
@@ -167,10 +179,10 @@ function RuleEditor({
   }
 
   const errorOf = (index: number, field: keyof Rule) =>
-    amountErrors[`items.${index}.${field}`] ?? action.error?.fieldErrors[`items.${index}.${field}`];
+    ownErrors[`items.${index}.${field}`] ?? action.error?.fieldErrors[`items.${index}.${field}`];
   const problem =
     action.error?.message ??
-    (Object.keys(amountErrors).length ? "Some amounts need a change: see the rules marked above." : null);
+    (Object.keys(ownErrors).length ? "Some rules need a change: see the fields marked above." : null);
 
   return (
     <div className="flex flex-col gap-4">
@@ -188,7 +200,10 @@ function RuleEditor({
                 className="flex flex-col gap-3 rounded-xl border border-border p-3 sm:p-4"
               >
                 <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold">Rule {index + 1}</h3>
+                  <h3 className="min-w-0 text-sm font-semibold">
+                    Rule {index + 1}
+                    <span className="font-normal text-muted-foreground"> · {draftWords(draft)}</span>
+                  </h3>
                   <div className="flex gap-1">
                     <Button
                       type="button"
@@ -224,9 +239,9 @@ function RuleEditor({
                     </Button>
                   </div>
                 </div>
-                <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)]">
+                <div className="grid grid-cols-2 gap-x-3 gap-y-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)]">
                   <Field
-                    className="sm:col-span-2 lg:col-span-1"
+                    className="col-span-2 lg:col-span-1"
                     invalid={Boolean(errorOf(index, "fundingType"))}
                   >
                     <FieldLabel htmlFor={`${field}-type`}>Funding type</FieldLabel>
@@ -269,7 +284,7 @@ function RuleEditor({
                   />
                   <TextField
                     id={`${field}-group`}
-                    className="sm:col-span-2 lg:col-span-1"
+                    className="col-span-2 lg:col-span-1"
                     label="Group"
                     list={`${id}-groups`}
                     autoComplete="off"
@@ -307,7 +322,7 @@ function RuleEditor({
             onClick={() => {
               setDrafts(rules.map(toDraft));
               setChanged(false);
-              setAmountErrors({});
+              setOwnErrors({});
               action.setError(null);
             }}
           >

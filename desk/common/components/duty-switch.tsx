@@ -5,9 +5,11 @@ import { setMyDuty } from "../api/requests";
 import { useAction } from "../lib/use-action";
 
 /**
- * The signed-in member's "On duty" switch, in the desk's header: on duty,
- * they take their turn of the new applications (round-robin); off duty, they
- * get none, and keep the ones they have. It shows Me.onDuty (`onDuty`), moves at once
+ * The signed-in member's "On duty" switch, the last item of the desk's
+ * navigation: at the end of its bar on a wide screen, in the menu on a phone
+ * (where the header has no room for it beside the brand). On duty, they take
+ * their turn of the new applications (round-robin); off duty, they get none
+ * and keep the ones they have. It shows Me.onDuty (`onDuty`), moves at once
  * when pressed, and goes back (saying so) when the server refuses.
  */
 export function DutySwitch({ onDuty: current }: { onDuty: boolean }) {
@@ -32,7 +34,7 @@ export function DutySwitch({ onDuty: current }: { onDuty: boolean }) {
   }
 
   return (
-    <div className="flex items-center gap-2">
+    <li className="flex items-center gap-2.5 px-3 py-1.5 lg:ml-auto lg:pr-0">
       <Switch.Root
         id={id}
         checked={onDuty}
@@ -51,6 +53,6 @@ export function DutySwitch({ onDuty: current }: { onDuty: boolean }) {
           Not saved<span className="sr-only">: {action.error.message}</span>
         </span>
       )}
-    </div>
+    </li>
   );
 }

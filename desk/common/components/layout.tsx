@@ -93,7 +93,6 @@ export function DeskLayout() {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <DeskBrand />
           <div className="flex items-center gap-2">
-            <DutySwitch onDuty={me.onDuty} />
             <span className="hidden text-right text-xs text-ink-muted sm:block">
               <span className="block font-medium text-ink-foreground">{me.name || me.email}</span>
               {ROLE_LABEL[me.role]}
@@ -136,6 +135,7 @@ export function DeskLayout() {
                 </NavLink>
               </li>
             ))}
+            <DutySwitch onDuty={me.onDuty} />
           </ul>
         </nav>
       </header>
