@@ -74,9 +74,9 @@ const UNTOUCHED = "a.first_touched_at IS NULL AND a.status = 'received' AND a.wo
 
 /**
  * Which of the untouched ones a due view takes; `window` is the parameter
- * holding the "due soon" window in milliseconds.
+ * holding the "due soon" window in milliseconds (due_soon only).
  */
-export function dueWhen(due: DueView, window: string): string {
+export function dueWhen(due: DueView, window = "0"): string {
   if (due === "overdue") return "a.review_due_at <= now()";
   if (due === "due_soon")
     return `a.review_due_at > now() AND a.review_due_at <= now() + ${window}::double precision * interval '1 millisecond'`;
@@ -116,8 +116,8 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   if (filter.work) where.push(`a.work_status = ${param(filter.work)}`);
   if (filter.due) {
     where.push(UNTOUCHED);
-    if (filter.due !== "open")
-      where.push(dueWhen(filter.due, filter.due === "due_soon" ? param(filter.dueSoonMs ?? 0) : ""));
+    if (filter.due === "due_soon") where.push(dueWhen("due_soon", param(filter.dueSoonMs ?? 0)));
+    if (filter.due === "overdue") where.push(dueWhen("overdue"));
   }
   if (filter.q) {
     // search_text and phone_digits are generated columns with trigram indexes (migration 005).
