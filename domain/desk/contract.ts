@@ -640,3 +640,54 @@ export interface NewCount {
 export type LiveEvent =
   | { event: "applications"; data: { changes: LiveChange[] } }
   | { event: "counts"; data: NewCount };
+
+// Speed to lead: the review clock and the funnel past the CRM ---------------
+
+/**
+ * How the review clock went for a set of applications (received, not
+ * quarantined). The share kept within the promise is withinWindow /
+ * (withinWindow + late); the others are still open (untouched, not yet due).
+ */
+export interface ReviewWindowFigures {
+  applications: number;
+  /** Touched at all: a status change, a note, a logged contact or a CRM stage report. */
+  touched: number;
+  /** First touched by the review deadline. */
+  withinWindow: number;
+  /** First touched after the deadline, or still untouched past it. */
+  late: number;
+  /** The median time from received to first touch over the touched ones (ms); null when none. */
+  medianFirstTouchMs: number | null;
+}
+
+export const WORK_FUNNEL_STEPS = ["received", "delivered", "contacted", "qualified", "funded"] as const;
+/**
+ * A step of the funnel past CRM delivery: received, delivered to the CRM,
+ * then how far the work got (set by staff or reported by the CRM): its work
+ * status now, or for one closed other than funded the furthest status it had
+ * before; and funded (closed as funded, which counts as contacted and
+ * qualified too).
+ */
+export type WorkFunnelStep = (typeof WORK_FUNNEL_STEPS)[number];
+
+/**
+ * GET /work-metrics: applications received from `from` to `to` (days in the
+ * provider's zone, both included), from the store alone (no visitor data).
+ */
+export interface WorkMetrics {
+  from: string;
+  to: string;
+  /** The zone the days and weeks are read in (DESK_TIME_ZONE). */
+  timeZone: string;
+  totals: ReviewWindowFigures;
+  /** By current owner, most applications first; owner null: unassigned. */
+  byOwner: (ReviewWindowFigures & { owner: Owner | null })[];
+  /** By funding type (the form's values), with the catalogue's name. */
+  byProduct: (ReviewWindowFigures & { fundingType: string; label: string })[];
+  /** Every week of the range, oldest first; `week` is its Monday (YYYY-MM-DD) in the zone. */
+  byWeek: (ReviewWindowFigures & { week: string })[];
+  /** WORK_FUNNEL_STEPS in order; dropOff: how many fewer than the step before (null for the first, or when more). */
+  funnel: { step: WorkFunnelStep; label: string; applications: number; dropOff: number | null }[];
+  /** What the funded ones were funded with, summed (a decimal in a string). */
+  fundedAmount: string;
+}

@@ -23,6 +23,7 @@ import type { Store } from "../store/store";
 import accountRoutes from "./account/account-routes";
 import sessionRoutes from "./account/session-routes";
 import analyticsRoutes from "./analytics/analytics-routes";
+import workMetricsRoutes from "./analytics/work-metrics-routes";
 import applicationRoutes from "./application/application-routes";
 import assignmentRoutes from "./assignment/assignment-routes";
 import workRoutes from "./application/work-routes";
@@ -105,6 +106,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(healthRoutes);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);
+  await app.register(workMetricsRoutes);
   await app.register(quarantinePurge);
 
   watchSetup(app);
