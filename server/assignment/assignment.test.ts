@@ -182,6 +182,9 @@ describe.each(ENGINES)("assignment on %s", (engine) => {
       [admin.email.split("@")[0], null], // the quarantine took it away
       [null, expect.any(String)], // assigned again at release
     ]);
+    expect((await auditRows(store(), id, "application.released"))[0].details).toMatchObject({
+      assignedTo: ann.userId,
+    });
     expect((await auditRows(store(), id, "application.quarantined"))[0].details).toMatchObject({
       unassigned: true,
     });

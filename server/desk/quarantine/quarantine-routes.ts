@@ -28,7 +28,8 @@ const quarantineRoutes: FastifyPluginAsync = async (app) => {
       if (found.status !== "quarantined") throw new Refusal(409, "This application is not in quarantine");
       const released = await repository.release(tx, found.id, app.config);
       const owner = await assignment.assignIn(tx, found.id);
-      return { details: { ...released, assignedTo: owner?.ownerId ?? null }, ...released };
+      // Who it went to, when someone on duty took it.
+      return { details: { ...released, ...(owner && { assignedTo: owner.ownerId }) }, ...released };
     }),
   );
 
@@ -43,7 +44,8 @@ const quarantineRoutes: FastifyPluginAsync = async (app) => {
         id: staff.userId,
         name: staff.name || staff.email,
       });
-      return { details: { reason, ...cancelled, unassigned } };
+      // Said only when it had an owner to take away.
+      return { details: { reason, ...cancelled, ...(unassigned && { unassigned }) } };
     });
   });
 };
