@@ -3,7 +3,8 @@
  *   GET /api/desk/live                    server-sent events (LiveEvent): `counts` on connecting and
  *                                         whenever the viewer's number moves, `applications` when
  *                                         applications arrive or move; a comment line every
- *                                         DESK_LIVE_HEARTBEAT (25 s)
+ *                                         DESK_LIVE_HEARTBEAT (25 s). 406 to a request whose Accept
+ *                                         does not name text/event-stream (as EventSource's does)
  *   GET /api/desk/applications/new-count  NewCount: the same number, for the first paint and for
  *                                         browsers that cannot keep a stream
  * Every stream of this instance hangs off one LISTEN (live-hub.ts). At each
@@ -25,6 +26,8 @@ const RETRY_MS = 3_000;
 /** A stream whose reader stopped reading is ended past this much waiting (it connects again). */
 const MAX_BUFFERED = 1 << 20;
 
+export const NOT_A_STREAM_CLIENT = { error: "This is an event stream: ask for text/event-stream" };
+
 const frame = ({ event, data }: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 const liveRoutes: FastifyPluginAsync = async (app) => {
@@ -38,6 +41,10 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get("/api/desk/live", { preHandler: requireRole("staff") }, async (request, reply) => {
+    // What asks for something else (a plain fetch, a crawler of the API) gets an answer, not an endless stream.
+    if (!/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
+      return reply.code(406).send(NOT_A_STREAM_CLIENT);
+    }
     const { userId, sessionId } = request.staff!;
     const stream = new PassThrough();
     let remove: (() => void) | undefined;

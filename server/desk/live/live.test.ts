@@ -66,6 +66,16 @@ describe.each(ENGINES)(
       expect(count.statusCode).toBe(401);
     });
 
+    it("answers a request that does not ask for an event stream 406, not with an endless one", async () => {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: "/api/desk/live",
+        headers: { cookie: staff.cookie, accept: "application/json" },
+      });
+      expect(response.statusCode).toBe(406);
+      expect(response.json()).toEqual({ error: "This is an event stream: ask for text/event-stream" });
+    });
+
     it("streams the count on connecting, then each new application and the count it makes", async () => {
       await submit(ctx.app);
       const stream = await connect();
