@@ -57,7 +57,12 @@ export async function authenticatorCode(account: Account): Promise<string> {
  * Opens an invitation (or the setup link) and goes through all of it:
  * password, authenticator, backup codes. Ends signed in, on the inbox.
  */
-export async function acceptInvitation(page: Page, path: string, email: string): Promise<Account> {
+export async function acceptInvitation(
+  page: Page,
+  path: string,
+  email: string,
+  name = email.split("@")[0],
+): Promise<Account> {
   const account: Account = {
     email,
     password: `harbor ${randomUUID()}`,
@@ -68,7 +73,7 @@ export async function acceptInvitation(page: Page, path: string, email: string):
   await page.goto(path);
   const emailField = page.getByLabel("Email", { exact: true });
   if (await emailField.isVisible()) await emailField.fill(email);
-  await page.getByLabel("Your name").fill(email.split("@")[0]);
+  await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByLabel("Confirm password").fill(account.password);
   await page.getByRole("button", { name: "Continue" }).click();

@@ -26,6 +26,10 @@ if (!process.env.E2E_SCHEMA) {
   process.env.E2E_SCHEMA = schema;
 }
 const databaseUrl = `${databaseBase}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+// The CRM's Standard Webhooks secret for the browser tests' server (an example, used nowhere else).
+const crmWebhookSecret = "whsec_RrjRNy3sQfPN0BtSAQ2Z4C4F7f1LlgCI";
+/** REVIEW_ALERT_INTERVAL: short, so a test sees an overdue alert and then sees that none follows. */
+const reviewAlertIntervalMs = 5_000;
 
 export const E2E = {
   port,
@@ -45,6 +49,8 @@ export const E2E = {
   serverLog: join(dataDir, "server.log"),
   chromePath: chromiumPath,
   chromiumArgs,
+  crmWebhookSecret,
+  reviewAlertIntervalMs,
   serverEnv: {
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -56,5 +62,10 @@ export const E2E = {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: "warn",
+    // The review clock looks every second (a tenth of the interval, at least 1 s); the 24-hour
+    // window and the 4-hour due-soon span stay as they are, so only an application a test makes
+    // overdue is alerted about.
+    REVIEW_ALERT_INTERVAL: `${reviewAlertIntervalMs}ms`,
+    CRM_WEBHOOK_SECRET: crmWebhookSecret,
   } as Record<string, string>,
 };

@@ -111,13 +111,20 @@ export function DeskLayout() {
               type="button"
               variant="outline-inverse"
               size="sm"
-              className="lg:hidden"
+              className="relative lg:hidden"
               aria-expanded={menuOpen}
               aria-controls={menuId}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
               Menu
+              {/* The navigation folded away on a phone: its count of new applications on the button's corner. */}
+              {!menuOpen && (
+                <NewCountBadge
+                  count={newCount}
+                  className="absolute -top-2 -right-2 ml-0 min-w-5 justify-center px-1.5 ring-2 ring-ink"
+                />
+              )}
             </Button>
           </div>
         </div>
