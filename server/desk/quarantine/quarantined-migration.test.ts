@@ -80,7 +80,14 @@ describe.each(ENGINES)("migration 011 on %s", (engine) => {
        VALUES (current_date - 3, 'direct', '', 'events', 'application_spam', 2)`,
     );
 
-    expect(await migrate(store)).toEqual(["011_quarantined"]);
+    expect(
+      await migrate(
+        store,
+        readMigrations().filter((migration) => migration.version < "012"),
+      ),
+    ).toEqual(["011_quarantined"]);
+    // The later migrations take these stored applications along (012 gives them a review deadline).
+    await migrate(store);
 
     const status = async () =>
       Object.fromEntries(
