@@ -6,6 +6,7 @@
  */
 import type { WorkState } from "#domain/desk/contract";
 import type { BadgeVariant } from "#ui/badge";
+import { shortDuration } from "../common/lib/time-left";
 
 export interface ClockWords {
   /** "Due in 3 h 20 min", "Overdue by 2 h", "Touched after 14 min". */
@@ -14,25 +15,6 @@ export interface ClockWords {
   /** The deadline, and the first touch when there is one. */
   deadline: string | null;
   touchedAt: string | null;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** "less than a minute", "14 min", "3 h 20 min", "2 h", "3 d 4 h". */
-export function shortDuration(ms: number): string {
-  const minutes = Math.floor(Math.abs(ms) / MINUTE);
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 60) return `${minutes} min`;
-  if (Math.abs(ms) < 2 * DAY) {
-    const hours = Math.floor(minutes / 60);
-    const rest = minutes % 60;
-    return rest ? `${hours} h ${rest} min` : `${hours} h`;
-  }
-  const days = Math.floor(Math.abs(ms) / DAY);
-  const hours = Math.floor((Math.abs(ms) % DAY) / HOUR);
-  return hours ? `${days} d ${hours} h` : `${days} d`;
 }
 
 /** Where the clock stands for an application received at `receivedAt`, at `now`. */

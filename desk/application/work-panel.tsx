@@ -21,6 +21,7 @@ import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
 import { changeOwner, setWorkStatus } from "./api";
 import { clockWords } from "./review-clock";
+import { useNow } from "../common/lib/time-left";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 
@@ -28,15 +29,6 @@ const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 export type OnWorked = (next: ApplicationDetail, message: string) => void;
 
 /** The time now, again every `ms` (the review clock moves while the page is open). */
-function useNow(ms = 30_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
-
 /** The promise's clock: time left, how late, or how soon the first touch came. */
 function ReviewClock({ detail }: { detail: ApplicationDetail }) {
   const now = useNow();
