@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FUNNEL_STEPS, INTENTS, OUTCOMES } from "#domain/analytics/events";
-import type { AnalyticsReport } from "#domain/desk/contract";
+import type { AnalyticsReport, WorkMetrics } from "#domain/desk/contract";
 import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
@@ -47,8 +47,60 @@ const report: AnalyticsReport = {
   devices: [{ device: "mobile", visitors: 28 }],
 };
 
+const HOUR = 3_600_000;
+const windowFigures = (
+  applications: number,
+  touched: number,
+  withinWindow: number,
+  late: number,
+  medianHours: number | null,
+) => ({
+  applications,
+  touched,
+  withinWindow,
+  late,
+  medianFirstTouchMs: medianHours === null ? null : medianHours * HOUR,
+});
+
+const metrics: WorkMetrics = {
+  from: "2026-03-01",
+  to: "2026-03-02",
+  timeZone: "America/New_York",
+  totals: windowFigures(6, 4, 3, 2, 2.5),
+  byOwner: [
+    {
+      ...windowFigures(2, 2, 1, 1, 15.5),
+      owner: { id: "u-dana", name: "Dana Reyes", email: "dana@harborline.test" },
+    },
+    {
+      ...windowFigures(2, 2, 2, 0, 2.5),
+      owner: { id: "u-sam", name: "Sam Okafor", email: "sam@harborline.test" },
+    },
+    { ...windowFigures(2, 0, 0, 1, null), owner: null },
+  ],
+  byProduct: [
+    { ...windowFigures(2, 2, 1, 1, 15.5), fundingType: "revenue-based", label: "Revenue-Based Financing" },
+    { ...windowFigures(4, 2, 2, 1, 3), fundingType: "sba-loan", label: "SBA Loan" },
+  ],
+  byWeek: [
+    { ...windowFigures(3, 3, 2, 1, 2), week: "2026-02-23" },
+    { ...windowFigures(3, 1, 1, 1, 3), week: "2026-03-02" },
+  ],
+  funnel: [
+    { step: "received", label: "Received", applications: 6, dropOff: null },
+    { step: "delivered", label: "Delivered to the CRM", applications: 3, dropOff: 3 },
+    { step: "contacted", label: "Contacted", applications: 4, dropOff: null },
+    { step: "qualified", label: "Qualified", applications: 3, dropOff: 1 },
+    { step: "funded", label: "Funded", applications: 1, dropOff: 2 },
+  ],
+  fundedAmount: "250000",
+};
+
+/** The speed-to-lead figures, for whatever range is asked. */
+const workMetrics = { "GET /work-metrics": { body: metrics } };
+
 function analyticsApi() {
-  return fakeApi({ "GET /me": { body: staffer }, "GET /analytics": { body: report } });
+  return fakeApi({ "GET /me": { body: staffer }, "GET /analytics": { body: report }, ...workMetrics });
 }
 
 test("staff find Analytics in the menu and read each chart's numbers as a table", async () => {
@@ -120,6 +172,7 @@ test("quick ranges end today and keep the campaign; the campaign can be dropped 
     // The server echoes the campaign it narrowed to and the range it counted (by default the last 30 days).
     const api = fakeApi({
       "GET /me": { body: staffer },
+      ...workMetrics,
       "GET /analytics": (call) => ({
         body: {
           ...report,
@@ -163,6 +216,7 @@ test("quick ranges end today and keep the campaign; the campaign can be dropped 
 test("the server's count of accepted applications and the funnel's are labelled, and a gap is explained", async () => {
   fakeApi({
     "GET /me": { body: staffer },
+    ...workMetrics,
     "GET /analytics": {
       body: {
         ...report,
@@ -191,4 +245,99 @@ test("the server's count of accepted applications and the funnel's are labelled,
   const errors = screen.getByRole("table", { name: "Validation errors by field and rule" });
   expect(within(errors).getAllByRole("row")[1]).toHaveTextContent("Annual Revenue");
   expect(errors).not.toHaveTextContent("annualRevenue");
+});
+
+const cells = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => [
+      within(row).getByRole("rowheader").textContent,
+      ...within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ]);
+
+test("Speed to lead: time to first touch, the share within the window by owner, product and week, and the funnel to funded", async () => {
+  const api = fakeApi({
+    "GET /me": { body: staffer },
+    "GET /analytics": { body: { ...report, source: "newsletter" } },
+    ...workMetrics,
+  });
+  renderDesk("/desk/analytics?from=2026-03-01&to=2026-03-02&source=newsletter");
+  const section = (
+    await screen.findByRole("heading", { level: 2, name: "Speed to lead" }, { timeout: 15_000 })
+  ).closest("section")!;
+  // The same days as the page, read in the provider's zone; source and campaign do not apply.
+  expect(Object.fromEntries(api.callsTo("GET /work-metrics")[0].query)).toEqual({
+    from: "2026-03-01",
+    to: "2026-03-02",
+  });
+  expect(section).toHaveTextContent(
+    "Applications received from 2026-03-01 to 2026-03-02, days in Eastern Time",
+  );
+  expect(section).toHaveTextContent("Not narrowed by source or campaign.");
+
+  const figure = (label: string) => within(section).getByText(label, { selector: "dt" }).parentElement!;
+  expect(figure("Median time to first touch")).toHaveTextContent("about 3 hours");
+  expect(figure("Median time to first touch")).toHaveTextContent("Over the 4 applications touched of 6");
+  expect(figure("Touched within the window")).toHaveTextContent("60%");
+  expect(figure("Touched within the window")).toHaveTextContent("3 of 5 touched or past due; 1 still open");
+  expect(figure("Untouched")).toHaveTextContent("2");
+  expect(figure("Funded")).toHaveTextContent("$250,000");
+  expect(figure("Funded")).toHaveTextContent("1 application closed as funded");
+
+  expect(
+    cells(within(section).getByRole("table", { name: "Past CRM delivery: applications at each step" })),
+  ).toEqual([
+    ["Received", "6", "", "100%"],
+    ["Delivered to the CRM", "3", "3", "50%"],
+    ["Contacted", "4", "", "66.7%"],
+    ["Qualified", "3", "1", "50%"],
+    ["Funded", "1", "2", "16.7%"],
+  ]);
+  expect(cells(within(section).getByRole("table", { name: "Within the window by owner" }))).toEqual([
+    ["Dana Reyes", "2", "1", "1", "50%", "about 16 hours"],
+    ["Sam Okafor", "2", "2", "0", "100%", "about 3 hours"],
+    ["Unassigned", "2", "0", "1", "0%", ""],
+  ]);
+  expect(cells(within(section).getByRole("table", { name: "Within the window by product" }))[1]).toEqual([
+    "SBA Loan",
+    "4",
+    "2",
+    "1",
+    "66.7%",
+    "about 3 hours",
+  ]);
+  expect(
+    cells(within(section).getByRole("table", { name: "Within the window by week" })).map((row) => row[0]),
+  ).toEqual(["Week of Feb 23, 2026", "Week of Mar 2, 2026"]);
+});
+
+test("Speed to lead says so when nothing was received in the range", async () => {
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /analytics": { body: report },
+    "GET /work-metrics": {
+      body: {
+        ...metrics,
+        totals: windowFigures(0, 0, 0, 0, null),
+        byOwner: [],
+        byProduct: [],
+        byWeek: [],
+        funnel: metrics.funnel.map((row) => ({
+          ...row,
+          applications: 0,
+          dropOff: row.dropOff === null ? null : 0,
+        })),
+        fundedAmount: "0",
+      },
+    },
+  });
+  renderDesk("/desk/analytics");
+  const section = (
+    await screen.findByRole("heading", { level: 2, name: "Speed to lead" }, { timeout: 15_000 })
+  ).closest("section")!;
+  expect(within(section).getByText("No applications received in this range.")).toBeVisible();
+  expect(within(section).queryByRole("table")).toBeNull();
 });

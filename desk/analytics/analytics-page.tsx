@@ -2,7 +2,8 @@
  * The site's own analytics (staff): visitors and page views over time, the
  * application funnel to the CRM, the fields that fail most, conversion by
  * source, top pages and sources, for a range of UTC days and optionally one
- * source or campaign (kept in the URL, so a view can be shared).
+ * source or campaign (kept in the URL, so a view can be shared); and speed to
+ * lead, from the desk's records for the same days in the provider's zone.
  */
 import { useId, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
@@ -10,14 +11,16 @@ import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
 import { Input } from "#ui/input";
 import type { AnalyticsReport } from "#domain/desk/contract";
-import { getAnalytics } from "./api";
+import { getAnalytics, getWorkMetrics } from "./api";
 import { BarListChart } from "./charts/bar-list-chart";
 import { CHART_COLORS, count, percent } from "./charts/chart-frame";
 import { DailyChart } from "./charts/daily-chart";
 import { DataTable } from "./charts/data-table";
+import { Figures } from "./charts/figures";
 import { FunnelChart } from "./charts/funnel-chart";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { formFieldLabel, ruleLabel } from "./field-labels";
+import { SpeedToLead } from "./speed-to-lead";
 import { EmptyState } from "../common/components/messages";
 import { formParams } from "../common/lib/filters";
 import { plural } from "../common/lib/format";
@@ -43,9 +46,14 @@ function analyticsQuery(params: URLSearchParams) {
   ) as Partial<Record<(typeof KEYS)[number], string>>;
 }
 
-export const analyticsLoader = guarded(({ request }) =>
-  getAnalytics(analyticsQuery(new URL(request.url).searchParams), request.signal),
-);
+export const analyticsLoader = guarded(async ({ request }) => {
+  const query = analyticsQuery(new URL(request.url).searchParams);
+  const [report, metrics] = await Promise.all([
+    getAnalytics(query, request.signal),
+    getWorkMetrics({ from: query.from, to: query.to }, request.signal),
+  ]);
+  return { report, metrics };
+});
 
 /** A field's errors, the browser's and the server's side by side. */
 interface FieldErrorRow {
@@ -67,26 +75,8 @@ function errorRows(errors: AnalyticsReport["fieldErrors"]): FieldErrorRow[] {
   return [...rows.values()].sort((a, b) => b.browser + b.server - (a.browser + a.server));
 }
 
-/** Headline figures, each with what it counts when the label alone could mislead. */
-function Figures({ items }: { items: { label: string; value: number; counts?: string }[] }) {
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {items.map((item) => (
-        <div
-          key={item.label}
-          className="flex flex-col rounded-xl border border-border bg-card p-4 shadow-card"
-        >
-          <dt className="text-sm text-muted-foreground">{item.label}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{count(item.value)}</dd>
-          {item.counts && <dd className="mt-1 text-xs text-muted-foreground">{item.counts}</dd>}
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 export function AnalyticsPage() {
-  const report = useLoaderData<typeof analyticsLoader>();
+  const { report, metrics } = useLoaderData<typeof analyticsLoader>();
   const [params, setParams] = useSearchParams();
   const id = useId();
   useDocumentTitle("Analytics");
@@ -209,7 +199,7 @@ export function AnalyticsPage() {
             or device) or were sent to the API directly.
           </p>
         )}
-        <FunnelChart funnel={report.funnel} />
+        <FunnelChart funnel={report.funnel.map(({ visitors, ...row }) => ({ ...row, count: visitors }))} />
         <DataTable
           caption="What the server did with submitted applications"
           showCaption
@@ -221,6 +211,8 @@ export function AnalyticsPage() {
           ]}
         />
       </Section>
+
+      <SpeedToLead metrics={metrics} narrowed={narrowed} />
 
       <Section
         title="Fields with the most validation errors"

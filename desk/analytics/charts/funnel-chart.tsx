@@ -8,17 +8,39 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { AnalyticsReport } from "#domain/desk/contract";
 import { CHART_COLORS, ChartFrame, count, percent } from "./chart-frame";
 import { DataTable } from "./data-table";
 
-/** The application funnel: visitors at each step, and how many were lost since the step before. */
-export function FunnelChart({ funnel }: { funnel: AnalyticsReport["funnel"] }) {
-  const first = funnel[0]?.visitors ?? 0;
+/** One step of a funnel: how many reached it, and how many fewer than the step before (null: none to compare). */
+export interface FunnelRow {
+  step: string;
+  label: string;
+  count: number;
+  dropOff: number | null;
+}
+
+/**
+ * A funnel: how many reached each step, and how many were lost since the
+ * step before. `noun` names what is counted ("Visitors", the default, or
+ * "Applications"); the table's caption says what the funnel is.
+ */
+export function FunnelChart({
+  funnel,
+  noun = "Visitors",
+  caption = "Application funnel: visitors at each step",
+  firstStep = "step 1",
+}: {
+  funnel: FunnelRow[];
+  noun?: string;
+  caption?: string;
+  /** The first step as the share column names it: "Of step 1". */
+  firstStep?: string;
+}) {
+  const first = funnel[0]?.count ?? 0;
   // Each bar says how many reached the step and, after a loss, how many were lost: "3 (−2)".
   const data = funnel.map((row) => ({
     ...row,
-    barLabel: row.dropOff ? `${count(row.visitors)} (−${count(row.dropOff)})` : count(row.visitors),
+    barLabel: row.dropOff ? `${count(row.count)} (−${count(row.dropOff)})` : count(row.count),
   }));
   return (
     <ChartFrame
@@ -37,8 +59,8 @@ export function FunnelChart({ funnel }: { funnel: AnalyticsReport["funnel"] }) {
             <Tooltip />
             <Bar
               isAnimationActive={false}
-              dataKey="visitors"
-              name="Visitors"
+              dataKey="count"
+              name={noun}
               fill={CHART_COLORS.primary}
               radius={[0, 4, 4, 0]}
             >
@@ -49,18 +71,18 @@ export function FunnelChart({ funnel }: { funnel: AnalyticsReport["funnel"] }) {
       }
       table={
         <DataTable
-          caption="Application funnel: visitors at each step"
+          caption={caption}
           rows={funnel}
           rowKey={(row) => row.step}
           columns={[
             { header: "Step", cell: (row) => row.label },
-            { header: "Visitors", cell: (row) => count(row.visitors), numeric: true },
+            { header: noun, cell: (row) => count(row.count), numeric: true },
             {
               header: "Lost since the step before",
               cell: (row) => (row.dropOff === null ? "" : count(row.dropOff)),
               numeric: true,
             },
-            { header: "Of step 1", cell: (row) => percent(row.visitors, first), numeric: true },
+            { header: `Of ${firstStep}`, cell: (row) => percent(row.count, first), numeric: true },
           ]}
         />
       }
