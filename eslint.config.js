@@ -79,9 +79,12 @@ const layerZones = [
  * (the workers' loop, claims, retry schedule and notifier) only store/;
  * crm-delivery/ and mail/ each own their outbox and use outbox/ and store/,
  * never each other or the intake; intake/ may use crm-delivery/, mail/,
- * outbox/ and store/; no domain imports the desk, the CLI or routes/.
+ * outbox/, store/, assignment/ and review-clock/; assignment/ stands on
+ * store/ alone, review-clock/ on mail/ and store/; no domain imports the
+ * desk, the CLI, routes/ or inbound/ (the webhooks the CRM and the booking
+ * service call, an entry like the desk).
  */
-const SERVER_ENTRIES = ["desk", "cli", "routes"];
+const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
   target: `./server/${target}`,
   from: [...from, ...SERVER_ENTRIES].map((name) => `./server/${name}`),
@@ -96,6 +99,25 @@ const serverZones = [
   serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics"]),
   serverZone("inbox", ["intake", "newsletter", "analytics"]),
   serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox"]),
+  serverZone("assignment", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "review-clock",
+  ]),
+  serverZone("review-clock", [
+    "outbox",
+    "crm-delivery",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+  ]),
 ];
 /** Production files only: tests may use test support. */
 const productionZones = ["./app", "./server", "./desk", "./domain", "./ui"].map((target) =>

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config";
-import { zonedIso } from "../desk/zoned-day";
+import { TZDate } from "@date-fns/tz";
 import { parseBusinessHours } from "./business-hours";
 import { createReviewClock, DEFAULT_REVIEW_WINDOW_MS } from "./deadline";
 
@@ -17,7 +17,7 @@ const WEEKDAYS = "Mon-Fri 09:00-17:00";
 function due(received: string, env: Record<string, string> = {}) {
   const config = loadConfig({ REVIEW_BUSINESS_HOURS: WEEKDAYS, ...env });
   const deadline = createReviewClock(config).deadline(new Date(received));
-  return zonedIso(deadline, config.desk.timeZone);
+  return new TZDate(deadline, config.desk.timeZone).toISOString();
 }
 
 describe("the review deadline around the clock", () => {

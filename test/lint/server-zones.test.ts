@@ -46,6 +46,16 @@ describe("imports between the server's folders", () => {
       'import { requireRole } from "../desk/auth/guard";',
     ],
     [
+      "the assignment importing e-mail",
+      "server/assignment/probe.ts",
+      'import { insertMails } from "../mail/outbox-repository";',
+    ],
+    [
+      "the review clock importing the inbound webhooks",
+      "server/review-clock/probe.ts",
+      'import { inboundPlugin } from "../inbound/plugin";',
+    ],
+    [
       "the newsletter importing the CLI",
       "server/newsletter/probe.ts",
       'import { createOperatorRepository } from "../cli/operator-repository";',
