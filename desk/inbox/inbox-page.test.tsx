@@ -132,7 +132,7 @@ test("admins get an Export CSV link for the current filters; staff do not", asyn
   renderDesk("/desk/inbox?state=dead");
   await screen.findByRole("heading", { level: 1, name: "Inbox" });
   expect(screen.queryByRole("link", { name: "Export CSV" })).not.toBeInTheDocument();
-  expect(screen.queryByRole("link", { name: "Staff" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("link", { name: "Audit log" })).not.toBeInTheDocument();
   expect(screen.getByRole("link", { name: "Quarantine" })).toBeInTheDocument();
 });
 

@@ -30,7 +30,8 @@ export const NAV = [
   { to: "/analytics", label: "Analytics" },
   { to: "/consents", label: "Consents" },
   { to: "/exports", label: "Exports", admin: true },
-  { to: "/staff", label: "Staff", admin: true },
+  // Every member reads the routing rules there; only admins manage accounts.
+  { to: "/staff", label: "Staff" },
   { to: "/audit", label: "Audit log", admin: true },
   { to: "/account", label: "Account" },
 ] as const;
