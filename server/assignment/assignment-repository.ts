@@ -129,7 +129,7 @@ export function createAssignmentRepository(store: Store) {
                      d.last_assigned_at ASC NULLS FIRST, d.user_id
             LIMIT 1
          ), owned AS (
-           UPDATE applications a SET owner_id = chosen.user_id, assigned_at = now()
+           UPDATE applications a SET owner_id = chosen.user_id, assigned_at = now(), reminded_at = NULL
              FROM chosen WHERE a.id = $1::uuid
            RETURNING a.id
          ), turn AS (
@@ -163,7 +163,8 @@ export function createAssignmentRepository(store: Store) {
       actor: { id: string; name: string } | null,
     ): Promise<void> {
       await db.query(
-        `UPDATE applications SET owner_id = $2, assigned_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END
+        `UPDATE applications SET owner_id = $2, assigned_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END,
+                 reminded_at = NULL
           WHERE id = $1::uuid`,
         [id, owner?.id ?? null],
       );

@@ -107,6 +107,23 @@ describe.each(ENGINES)("review reminders and overdue alerts on %s", (engine) => 
     ]);
   });
 
+  it("reminds the new owner of an application given to them after its first owner was reminded", async () => {
+    const id = await place({ company: "Handed Over", ownerId: people.olive.userId, dueIn: 120 });
+    await pass(T);
+    const handOver = await deskClient(
+      () => ctx.app,
+      () => adaCookie,
+    ).post(`/api/desk/applications/${id}/owner`, { ownerId: people.oscar.userId });
+    expect(handOver.statusCode).toBe(200);
+
+    await pass(minutesAfter(1));
+    const reminders = (await reviewMails(store())).filter((mail) => mail.kind === "review-reminder");
+    expect(reminders.map((mail) => [mail.to, mail.subject])).toEqual([
+      [people.olive.email, "Review due soon: Handed Over"],
+      [people.oscar.email, "Review due soon: Handed Over"],
+    ]);
+  });
+
   it("sends each admin one message listing all of a burst of 50 overdue, then one more after the interval", async () => {
     const burst: string[] = [];
     for (let i = 1; i <= 50; i++)
