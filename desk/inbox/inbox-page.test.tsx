@@ -2,30 +2,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, vi } from "vitest";
-import type { DueCounts, InboxItem, Me } from "#domain/desk/contract";
-import { admin, fakeApi, newWork, staffer } from "../../test/support/desk-pages/fake-api";
+import type { DueCounts, Me } from "#domain/desk/contract";
+import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
+import { inboxItem } from "../../test/support/desk-pages/list-items";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const item = (n: number, overrides: Partial<InboxItem> = {}): InboxItem => ({
-  id: `app-${n}`,
-  createdAt: "2024-05-01T14:03:00Z",
-  companyName: `Company ${n}`,
-  firstName: "Ada",
-  lastName: "Okafor",
-  email: `ada${n}@example.test`,
-  phone: "+1 212 555 0199",
-  fundingType: "venture-debt",
-  fundingAmount: "250000",
-  state: "received",
-  quarantineReason: null,
-  delivery: "delivered",
-  deliveryAttempts: 1,
-  source: "google",
-  campaign: "spring",
-  ...newWork,
-  unread: false,
-  ...overrides,
-});
+const item = inboxItem;
 
 const counts: DueCounts = { open: 5, dueSoon: 2, overdue: 1, dueSoonMs: 4 * 3_600_000 };
 

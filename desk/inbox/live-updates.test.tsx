@@ -9,30 +9,12 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { InboxItem } from "#domain/desk/contract";
-import { fakeApi, newWork, staffer } from "../../test/support/desk-pages/fake-api";
+import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { fakeEventSource } from "../../test/support/desk-pages/fake-event-source";
+import { inboxItem } from "../../test/support/desk-pages/list-items";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const item = (n: number): InboxItem => ({
-  id: `app-${n}`,
-  createdAt: "2024-05-01T14:03:00Z",
-  companyName: `Company ${n}`,
-  firstName: "Ada",
-  lastName: "Okafor",
-  email: `ada${n}@example.test`,
-  phone: "+1 212 555 0199",
-  fundingType: "venture-debt",
-  fundingAmount: "250000",
-  state: "received",
-  quarantineReason: null,
-  delivery: "delivered",
-  deliveryAttempts: 1,
-  source: "google",
-  campaign: "spring",
-  ...newWork,
-  unread: true,
-  ...({} as Partial<InboxItem>),
-});
+const item = (n: number) => inboxItem(n, { unread: true });
 
 /** The server's inbox: `rows` newest first, two a page. */
 function inboxApi(rows: InboxItem[]) {

@@ -3,21 +3,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AssignmentRule, StaffMember } from "#domain/desk/contract";
 import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
+import { staffMember } from "../../test/support/desk-pages/list-items";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const member = (overrides: Partial<StaffMember>): StaffMember => ({
-  id: "u-x",
-  email: "x@harborline.test",
-  name: "",
-  role: "staff",
-  disabled: false,
-  twoFactorEnabled: true,
-  createdAt: "2024-05-01T14:03:00Z",
-  lastSignInAt: null,
-  onDuty: false,
-  groups: [],
-  ...overrides,
-});
+const member = staffMember;
 
 const sbaRule: AssignmentRule = {
   id: "r1",
