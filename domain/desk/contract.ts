@@ -408,7 +408,7 @@ export interface ApplicationDetail extends WorkState {
   application: Partial<FundingApplication> & Record<string, unknown>;
   id: string;
   submissionId: string;
-  /** The number on the applicant's receipt ("HL-" and 8 characters); none for one quarantined at intake and never released. */
+  /** The number on the applicant's receipt ("HL-" and 8 characters), given at intake (a quarantined one's too, its receipt waiting for its release); none for one stored before references existed. */
   reference: string | null;
   createdAt: string;
   state: ApplicationState;
@@ -638,8 +638,7 @@ export interface NewCount {
  * `counts`: the viewer's new count, sent on connecting and whenever it moves.
  */
 export type LiveEvent =
-  | { event: "applications"; data: { changes: LiveChange[] } }
-  | { event: "counts"; data: NewCount };
+  { event: "applications"; data: { changes: LiveChange[] } } | { event: "counts"; data: NewCount };
 
 // Speed to lead: the review clock and the funnel past the CRM ---------------
 

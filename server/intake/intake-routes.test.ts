@@ -259,11 +259,18 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(response.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
-  it("stores a honeypot hit as spam with no outbox row, and answers an ordinary 201", async () => {
+  it("stores a honeypot hit as quarantined with no outbox row, and answers an ordinary 201", async () => {
     const response = await post(validApplication({ [HONEYPOT_FIELD]: "https://spam.example" }));
     expect(response.statusCode).toBe(201);
-    // No receipt is sent to a quarantined one, so it has no reference number.
-    expect(response.json()).toEqual({ id: expect.any(String), reference: null });
+    // The answer looks like any other (a reference number too), so a bot cannot tell it was caught.
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      reference: expect.stringMatching(/^HL-[0-9A-Z]{8}$/),
+    });
+    const mails = await ctx.db.store.query("SELECT kind FROM mail_outbox WHERE application_id = $1", [
+      response.json().id,
+    ]);
+    expect(mails.rows).toEqual([]);
 
     const { rows } = await ctx.db.store.query(
       "SELECT status, quarantine_reason FROM applications WHERE id = $1",

@@ -55,7 +55,11 @@ export interface CreatedApplication {
   id: string;
   /** False when the submission id was seen before (nothing was stored). */
   created: boolean;
-  /** The receipt's reference number ("HL-…"); null without a receipt (a quarantined one, say). */
+  /**
+   * The reference number ("HL-…"): on the receipt, and given to a quarantined
+   * one too, so the answer does not tell a bot it was caught; null only when
+   * the server sends no e-mail at all.
+   */
   reference: string | null;
 }
 
@@ -71,9 +75,11 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
   const assignment = createAssignment(store, options.log);
 
   /**
-   * What is stored with `record`: its CRM payload and, unless it is quarantined, its
-   * reference number and its e-mails (rendered before the statement that
-   * stores them; in `db`'s transaction when it is one).
+   * What is stored with `record`: its CRM payload, its reference number and,
+   * unless it is quarantined, its e-mails (rendered before the statement that
+   * stores them; in `db`'s transaction when it is one). A quarantined one gets
+   * its reference now as well, so its answer looks like any other's; its
+   * release sends the receipt with that reference.
    */
   async function prepare(record: JournaledApplication, db: Queryable): Promise<PreparedApplication> {
     const payload = buildCrmPayload(record.application, {
@@ -81,9 +87,9 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       timestamp: record.timestamp,
       attribution: record.attribution,
     });
-    const reference = options.mail && !record.quarantineReason ? await nextReference(db) : null;
+    const reference = options.mail ? await nextReference(db) : null;
     const mails =
-      options.mail && reference
+      options.mail && reference && !record.quarantineReason
         ? await composeApplicationMails(
             {
               ...record.application,
