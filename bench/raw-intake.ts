@@ -1,7 +1,8 @@
 /**
  * The intake transaction without HTTP, for `npm run bench:api`: the intake
  * call the route makes once the body is valid (application + consent + outbox
- * in one transaction; on PGlite behind the fsync'd journal unless INTAKE_JOURNAL=off),
+ * in one transaction; on PGlite behind the fsync'd journal unless INTAKE_JOURNAL=off;
+ * then its owner chosen among the staff on duty),
  * from BENCH_CONCURRENCY concurrent callers for BENCH_DURATION_MS. Prints one
  * JSON line: { ops, seconds, rate, p50, p99 }.
  */
@@ -18,6 +19,24 @@ const durationMs = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const runtime = await openRuntime(config, pino({ level: "warn" }), "the raw-intake benchmark");
 const intake = createIntake(runtime.store, { journal: runtime.journal });
+
+// Staff on duty (BENCH_STAFF_ON_DUTY, 3 by default), so that every application
+// stored here and by the HTTP runs after it (same store) is assigned
+// round-robin as in production: the intake's assignment is part of what is timed.
+const onDuty = Number(process.env.BENCH_STAFF_ON_DUTY ?? 3);
+for (let n = 1; n <= onDuty; n++) {
+  const id = `bench-staff-${n}`;
+  await runtime.store.query(
+    `INSERT INTO "desk_user" (id, name, email, "emailVerified", role) VALUES ($1, $2, $3, true, 'staff')
+     ON CONFLICT (id) DO NOTHING`,
+    [id, `Bench Staff ${n}`, `staff${n}@bench.test`],
+  );
+  await runtime.store.query(
+    `INSERT INTO desk_duty (user_id, on_duty) VALUES ($1, true)
+     ON CONFLICT (user_id) DO UPDATE SET on_duty = true`,
+    [id],
+  );
+}
 
 const application: FundingApplication = { ...sampleApplication, companyName: "Bench Robotics" };
 
