@@ -86,6 +86,30 @@ export function createAssignmentRepository(store: Store) {
     },
 
     /**
+     * Several new applications, locked until the transaction ends, in id order
+     * (so two batches never wait on each other in opposite orders); each with
+     * what assignIn checks.
+     */
+    async lockApplications(db: Queryable, ids: string[]): Promise<Map<string, AssignableApplication>> {
+      const { rows } = await db.query<{
+        id: string;
+        status: string;
+        owner_id: string | null;
+        work_status: string;
+      }>(
+        `SELECT a.id::text AS id, a.status, a.owner_id, a.work_status
+           FROM applications a WHERE a.id = ANY ($1::uuid[]) ORDER BY a.id FOR UPDATE OF a`,
+        [ids],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { status: row.status, ownerId: row.owner_id, workStatus: row.work_status, staffed: true },
+        ]),
+      );
+    },
+
+    /**
      * This transaction's commit does not wait for the WAL flush (PostgreSQL's
      * asynchronous commit), so the lock it holds is released sooner; see
      * assignment.ts for why that is safe here.

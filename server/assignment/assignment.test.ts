@@ -207,10 +207,10 @@ describe.each(ENGINES)("assignment on %s", (engine) => {
       expect(await ownerOf(id)).toBeNull();
       const { rows } = await store().query("SELECT 1 FROM outbox WHERE application_id = $1", [id]);
       expect(rows).toHaveLength(1);
-      const warning = lines.map((line) => JSON.parse(line)).find((line) => line.applicationId === id);
+      const warning = lines.map((line) => JSON.parse(line)).find((line) => line.applicationIds?.includes(id));
       expect(warning).toMatchObject({
         level: 40,
-        msg: "assignment failed; the application stays unassigned",
+        msg: "assignment failed; the applications stay unassigned",
       });
     } finally {
       await store().query("ALTER TABLE assignment_rules_away RENAME TO assignment_rules");

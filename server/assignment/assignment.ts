@@ -15,9 +15,14 @@
  * advisory lock (as the desk's actions lock it first), so the two never wait
  * on each other in opposite orders.
  *
- * The intake's assignment commits without waiting for the WAL flush
- * (asynchronous commit), so the lock is not held through a disk flush and
- * assignments keep up with the intake. The application itself was committed
+ * The intake's assignments are made in batches, as the journal and the
+ * database group their commits: while one batch is being assigned, the
+ * applications stored meanwhile wait for the next, which takes the lock once
+ * for all of them (in the order they were stored). Under a burst that is one
+ * short transaction for many applications, not one each, so assignment keeps
+ * up with the intake; alone, an application is assigned at once. A batch
+ * commits without waiting for the WAL flush (asynchronous commit), so the
+ * lock is not held through a disk flush either. The application itself was committed
  * durably before; a database crash in the next fraction of a second can only
  * lose the assignment (the application is then unassigned, and the turn did
  * not move), never the application or half an assignment. Staff's own
@@ -38,8 +43,14 @@ export interface Returned {
   unassigned: number;
 }
 
+/** At most this many applications in one assignment transaction. */
+const BATCH_LIMIT = 200;
+
 export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "warn">) {
   const repository = createAssignmentRepository(store);
+  /** New applications waiting for the next batch, and who waits for each. */
+  let waiting: { id: string; done: (chosen: Chosen | undefined) => void }[] = [];
+  let assigning = false;
 
   /**
    * In the caller's transaction: gives the application an owner by the
@@ -58,27 +69,67 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
     return repository.assignNext(tx, id, options.exclude);
   }
 
+  /**
+   * One batch of new applications in one transaction: their rows locked (id
+   * order), then the turns, then each given the next owner in the order they
+   * were stored. Nobody on duty: no transaction, no lock (the usual state at
+   * night).
+   */
+  async function assignBatch(ids: string[]): Promise<Map<string, Chosen>> {
+    const chosen = new Map<string, Chosen>();
+    if (!(await repository.anyoneOnDuty())) return chosen;
+    await store.transaction(async (tx) => {
+      await repository.commitWithoutFlush(tx);
+      const found = await repository.lockApplications(tx, ids);
+      const open = ids.filter((id) => {
+        const application = found.get(id);
+        return (
+          application?.status === "received" && !application.ownerId && application.workStatus !== "closed"
+        );
+      });
+      if (!open.length) return;
+      await repository.lockTurns(tx);
+      for (const id of open) {
+        const owner = await repository.assignNext(tx, id);
+        if (owner) chosen.set(id, owner);
+      }
+    });
+    return chosen;
+  }
+
+  /** Assigns what waits, batch after batch, until nothing does. */
+  async function drain(): Promise<void> {
+    assigning = true;
+    while (waiting.length) {
+      const batch = waiting.slice(0, BATCH_LIMIT);
+      waiting = waiting.slice(BATCH_LIMIT);
+      const ids = batch.map((entry) => entry.id);
+      let chosen = new Map<string, Chosen>();
+      try {
+        chosen = await assignBatch(ids);
+      } catch (error) {
+        log?.warn({ err: error, applicationIds: ids }, "assignment failed; the applications stay unassigned");
+      }
+      for (const entry of batch) entry.done(chosen.get(entry.id));
+    }
+    assigning = false;
+  }
+
   return {
     repository,
     assignIn,
 
     /**
-     * A new application's owner, in a transaction of its own, after it was
-     * stored. Never throws: a failure is logged and the application stays
-     * unassigned (staff see it in the Unassigned view and can claim it).
+     * A new application's owner, after it was stored: resolves once its batch
+     * is assigned (see above). Never throws: a failure is logged and the
+     * application stays unassigned (staff see it in the Unassigned view and
+     * can claim it).
      */
-    async assignNew(id: string): Promise<Chosen | undefined> {
-      try {
-        // Nobody on duty: no transaction, no lock (the usual state at night).
-        if (!(await repository.anyoneOnDuty())) return undefined;
-        return await store.transaction(async (tx) => {
-          await repository.commitWithoutFlush(tx);
-          return assignIn(tx, id);
-        });
-      } catch (error) {
-        log?.warn({ err: error, applicationId: id }, "assignment failed; the application stays unassigned");
-        return undefined;
-      }
+    assignNew(id: string): Promise<Chosen | undefined> {
+      return new Promise((done) => {
+        waiting.push({ id, done });
+        if (!assigning) void drain();
+      });
     },
 
     /**
