@@ -107,7 +107,8 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
     })
     .toBeGreaterThan(0);
   await expect(page.getByRole("heading", { level: 2, name: "Funding Details" })).toBeVisible();
-  await expect(page.getByText("Revenue-Based Financing")).toBeVisible();
+  // Its funding type, under Funding Details (the contact card says it again with the amount).
+  await expect(page.getByText("Revenue-Based Financing", { exact: true })).toBeVisible();
 
   // Its receipt went out through the local inbox: in the timeline beside the CRM's attempts.
   await expect
@@ -118,7 +119,7 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
     .toBeGreaterThan(0);
   const timeline = page
     .locator("section")
-    .filter({ has: page.getByRole("heading", { level: 2, name: "Delivery and e-mail" }) });
+    .filter({ has: page.getByRole("heading", { level: 2, name: "Timeline" }) });
   await expect(timeline.getByText("E-mail queued: Receipt")).toBeVisible();
   await expect(timeline.getByText("Now: Sent")).toBeVisible();
   await expect(timeline.getByText(/^SMTP 250/)).toBeVisible();
