@@ -29,7 +29,7 @@ export function DataTable<Row>({
   showCaption?: boolean;
 }) {
   return (
-    <TableScroll label={caption} className="rounded-xl border border-border">
+    <TableScroll label={caption} focusable className="rounded-xl border border-border">
       <table className="w-full border-collapse text-sm">
         <caption className={showCaption ? "px-3 py-2 text-left text-sm font-medium" : "sr-only"}>
           {caption}
