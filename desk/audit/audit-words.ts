@@ -126,22 +126,6 @@ const exported =
     `exported ${what} as CSV (${plural(num(detailsOf(entry).rows), unit)})${filterWords(detailsOf(entry).filter)}`,
   ];
 
-/** A stage the CRM reported ("funded ($250,000)", "lost: chose another provider"), and whether it moved the application. */
-function stageReportWords(entry: AuditItem): Part[] {
-  const details = detailsOf(entry);
-  const amount = typeof details.amount === "number" ? ` (${formatAmount(details.amount)})` : "";
-  const reason = str(details.reason) ? `: ${str(details.reason)!.replaceAll("_", " ")}` : "";
-  const applied = details.applied
-    ? ""
-    : " (kept on its timeline, not applied: it arrived out of order, or the application was further along or closed)";
-  return [
-    "recorded the CRM’s report that application ",
-    APPLICATION,
-    ` is “${str(details.stage) ?? "?"}”${amount}${reason}${applied}`,
-  ];
-}
-
-export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
 /** A duty change: one's own ("went on duty"), or an admin's for someone (duty and routing groups). */
 function dutyWords(entry: AuditItem): Part[] {
   const details = detailsOf(entry);
@@ -175,6 +159,22 @@ function returnedWords(details: Details): string {
   return ` (${parts.join("; ")})`;
 }
 
+/** A stage the CRM reported ("funded ($250,000)", "lost: chose another provider"), and whether it moved the application. */
+function stageReportWords(entry: AuditItem): Part[] {
+  const details = detailsOf(entry);
+  const amount = typeof details.amount === "number" ? ` (${formatAmount(details.amount)})` : "";
+  const reason = str(details.reason) ? `: ${str(details.reason)!.replaceAll("_", " ")}` : "";
+  const applied = details.applied
+    ? ""
+    : " (kept on its timeline, not applied: it arrived out of order, or the application was further along or closed)";
+  return [
+    "recorded the CRM’s report that application ",
+    APPLICATION,
+    ` is “${str(details.stage) ?? "?"}”${amount}${reason}${applied}`,
+  ];
+}
+
+export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
   "sign-in": {
     label: "Signed in",
     group: "Sign-in and accounts",
@@ -288,6 +288,17 @@ function returnedWords(details: Details): string {
       return [`logged ${what} on application `, APPLICATION, outcome ? `: ${outcome}` : ""];
     },
   },
+  "application.assigned": {
+    label: "Assigned an application",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const was = str(details.fromName) ? ` (it was ${str(details.fromName)}’s)` : "";
+      if (!str(details.to)) return ["put application ", APPLICATION, ` back for assignment${was}`];
+      if (details.to === entry.actorId) return ["claimed application ", APPLICATION, was];
+      return ["assigned application ", APPLICATION, ` to ${str(details.toName) ?? "someone"}${was}`];
+    },
+  },
   "application.stage-reported": {
     label: "CRM reported a stage",
     group: "Applications",
@@ -304,17 +315,6 @@ function returnedWords(details: Details): string {
         at ? ` for ${formatDateTime(at)}` : "",
       ];
     },
-  "application.assigned": {
-    label: "Assigned an application",
-    group: "Applications",
-    words: (entry) => {
-      const details = detailsOf(entry);
-      const was = str(details.fromName) ? ` (it was ${str(details.fromName)}’s)` : "";
-      if (!str(details.to)) return ["put application ", APPLICATION, ` back for assignment${was}`];
-      if (details.to === entry.actorId) return ["claimed application ", APPLICATION, was];
-      return ["assigned application ", APPLICATION, ` to ${str(details.toName) ?? "someone"}${was}`];
-    },
-  },
   },
   "evidence.exported": {
     label: "Downloaded consent evidence",
@@ -469,6 +469,20 @@ function returnedWords(details: Details): string {
     group: "Staff",
     words: () => ["reset the authenticator app of ", STAFF, " (a new setup link was made)"],
   },
+  "staff.duty-changed": {
+    label: "Changed who is on duty",
+    group: "Staff",
+    words: dutyWords,
+  },
+  "assignment.rules-changed": {
+    label: "Changed the routing rules",
+    group: "Staff",
+    words: (entry) => {
+      const rules = detailsOf(entry).rules;
+      const count = Array.isArray(rules) ? rules.length : 0;
+      return [count ? `set the routing rules (${plural(count, "rule")})` : "removed every routing rule"];
+    },
+  },
   "access.denied": {
     label: "Refused: admins only",
     group: "Refused",
@@ -485,20 +499,6 @@ function returnedWords(details: Details): string {
 export function wordsFor(action: string): ActionWords | undefined {
   return isAuditAction(action) ? AUDIT_WORDS[action] : undefined;
 }
-  "staff.duty-changed": {
-    label: "Changed who is on duty",
-    group: "Staff",
-    words: dutyWords,
-  },
-  "assignment.rules-changed": {
-    label: "Changed the routing rules",
-    group: "Staff",
-    words: (entry) => {
-      const rules = detailsOf(entry).rules;
-      const count = Array.isArray(rules) ? rules.length : 0;
-      return [count ? `set the routing rules (${plural(count, "rule")})` : "removed every routing rule"];
-    },
-  },
 
 /** An entry's sentence; an action the desk has no words for yet is shown by its code. */
 export function auditWords(entry: AuditItem): Part[] {
