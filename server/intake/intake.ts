@@ -31,6 +31,7 @@ import {
 import type { ApplicationJournal } from "./journal";
 import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
 import { createAssignment } from "../assignment/assignment";
+import { createArrivalAnnouncer } from "./announce";
 
 export interface IntakeOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
@@ -73,6 +74,8 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
   const reviewClock = options.reviewClock ?? createReviewClock();
   // Its owner, once it is stored: round-robin among the staff on duty (never a quarantined one).
   const assignment = createAssignment(store, options.log);
+  // The live inbox hears of each new application after its commit (announce.ts).
+  const arrivals = createArrivalAnnouncer(store, options.log);
 
   /**
    * What is stored with `record`: its CRM payload, its reference number and,
@@ -127,6 +130,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     try {
       const inserted = options.journal ? await options.journal.write(record, commit) : await commit();
       if (inserted) {
+        arrivals.announce(record.id);
         if (!record.quarantineReason) {
           notifyDeliveryQueued();
           notifyMailQueued();
@@ -182,7 +186,10 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         const stored = await store.transaction(
           async (tx) => !(await repository.isStored(record, tx)) && Boolean(await insert(record, tx)),
         );
-        if (stored) inserted++;
+        if (stored) {
+          inserted++;
+          arrivals.announce(record.id);
+        }
         if (stored && !record.quarantineReason) await assignment.assignNew(record.id);
       }
       return inserted;

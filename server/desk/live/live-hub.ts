@@ -20,9 +20,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { LiveChange, LiveChangeKind, LiveEvent } from "#domain/desk/contract";
 import type { Store } from "../../store/store";
 import type { NewCountRepository } from "./new-count-repository";
+import { LIVE_CHANNEL } from "../../intake/announce";
 
 /** The channel migration 017's triggers notify. */
-export const LIVE_CHANNEL = "desk_applications";
 
 export const FLUSH_DELAY_MS = 25;
 export const MIN_INTERVAL_MS = 1_000;
