@@ -71,6 +71,8 @@ describe.each(ENGINES)("desk sign-in on %s", (engine) => {
       name: "first.admin",
       role: "admin",
       timeZone: "America/New_York",
+      // Nobody is on duty until they switch it on.
+      onDuty: false,
     });
     expect((await get("/api/desk/setup")).json()).toEqual({ needsSetup: false });
     // Setup links stop working once an admin exists.
