@@ -52,6 +52,12 @@ const NEXT_ATTEMPTS = "(CASE WHEN a.window_ends <= now() THEN 1 ELSE a.attempts 
  * Counts one attempt unless the key is blocked; returns a row only when
  * counted. ON CONFLICT DO UPDATE locks the key's row and re-reads it, so
  * concurrent upserts on one key are applied one after another.
+ *
+ * The block is compared with the clock at the moment of the check
+ * (`clock_timestamp()`), not with `now()`, which is when this attempt's
+ * transaction began: an attempt that began first but waited for the row
+ * would otherwise find the block "now()" of the one before it had just set,
+ * still ahead of its own start, and be refused though no limit was reached.
  */
 const CONSUME = `
   INSERT INTO desk_sign_in_attempts AS a (key, attempts, window_ends, blocked_until)
@@ -60,7 +66,7 @@ const CONSUME = `
     attempts = ${NEXT_ATTEMPTS},
     window_ends = CASE WHEN a.window_ends <= now() THEN excluded.window_ends ELSE a.window_ends END,
     blocked_until = now() + ${blockAfterSql(NEXT_ATTEMPTS, "$3::int", "$4::int")}
-  WHERE a.blocked_until <= now()
+  WHERE a.blocked_until <= clock_timestamp()
   RETURNING a.attempts`;
 
 /** Gives one attempt back: the count goes down and the block shrinks to what that count allows. */
