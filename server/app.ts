@@ -83,14 +83,16 @@ export async function buildApp({
 
   // Routes.
   await app.register(health);
-  await app.register(intakeRoutes, {
-    intake: createIntake(store, {
-      journal,
-      mail: config,
-      reviewClock: createReviewClock(config),
-      log: app.log,
-    }),
+  const intake = createIntake(store, {
+    journal,
+    mail: config,
+    reviewClock: createReviewClock(config),
+    log: app.log,
   });
+  app.decorate("intake", intake);
+  // The owners of the last applications are chosen before the store closes.
+  app.addHook("onClose", () => intake.settled());
+  await app.register(intakeRoutes, { intake });
   await app.register(newsletter);
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });

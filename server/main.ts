@@ -19,6 +19,7 @@ import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
+import { startAssignmentSweep } from "./assignment/assignment";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
 const LOG_DRAIN_MS = 1_000;
@@ -90,6 +91,8 @@ async function main() {
   });
   // The review clock's reminders and overdue alerts: every instance looks, one sends each.
   const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
+  // Owners for applications whose assignment batch never ran (a stop between commit and batch).
+  const stopAssignmentSweep = startAssignmentSweep({ store, log });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -100,7 +103,13 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    await Promise.all([stopAlertSummaries?.(), stopReviewAlerts(), worker?.stop(), mailWorker?.stop()]);
+    await Promise.all([
+      stopAlertSummaries?.(),
+      stopReviewAlerts(),
+      stopAssignmentSweep(),
+      worker?.stop(),
+      mailWorker?.stop(),
+    ]);
     await runtime.close();
     log.info("stopped");
     await logs.drain(LOG_DRAIN_MS);

@@ -1,10 +1,13 @@
 import type { Config } from "./config";
+import type { Intake } from "./intake/intake";
 import type { NewsletterRepository } from "./newsletter/newsletter-repository";
 import type { Store } from "./store/store";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+    /** The application intake (its `settled()` waits for the owners of what it stored). */
+    intake: Intake;
     store: Store;
     newsletter: NewsletterRepository;
   }

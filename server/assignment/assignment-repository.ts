@@ -1,10 +1,12 @@
 /**
- * Assignment's SQL: who is on duty and in which groups, the routing rules,
- * and giving an application its owner. The round-robin's choice is one
- * statement run under a transaction-scoped advisory lock (assignment.ts
- * says why); everything else is plain reads and writes.
+ * Assignment's SQL: who is on duty and in which groups, in turn order, the
+ * routing rules, and giving applications their owners. The round-robin's
+ * choice itself is made in memory (round-robin.ts) under a
+ * transaction-scoped advisory lock (assignment.ts says why) and written in
+ * one statement.
  */
 import type { Queryable, Store } from "../store/store";
+import type { AssignableFacts, Choice, QueuedMember } from "./round-robin";
 
 /** The advisory lock every automatic assignment takes, on every instance sharing the database. */
 export const ASSIGNMENT_LOCK = 7_314_219;
@@ -31,10 +33,12 @@ export interface Member {
 }
 
 /** An application as assignment looks at it, locked for the rest of the transaction. */
-export interface AssignableApplication {
+export interface AssignableApplication extends AssignableFacts {
   status: string;
   ownerId: string | null;
   workStatus: string;
+  /** Stored by the intake and not yet through a batch (the sweep's marker). */
+  awaitingOwner: boolean;
   /** Somebody not disabled is on duty. */
   staffed: boolean;
 }
@@ -51,6 +55,31 @@ const amount = (value: unknown) => (value === null || value === undefined ? null
 /** Somebody who takes applications: on duty, account not disabled. */
 const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE`;
 
+/** The columns of an application assignment looks at (table alias `a`). */
+const ASSIGNABLE = `a.id::text AS id, a.status, a.owner_id, a.work_status, a.awaiting_owner,
+  a.funding_type, a.funding_amount`;
+
+interface AssignableRow {
+  id: string;
+  status: string;
+  owner_id: string | null;
+  work_status: string;
+  awaiting_owner: boolean;
+  funding_type: string;
+  funding_amount: unknown;
+}
+
+const assignable = (row: AssignableRow, staffed: boolean): AssignableApplication => ({
+  id: row.id,
+  fundingType: row.funding_type,
+  fundingAmount: amount(row.funding_amount),
+  status: row.status,
+  ownerId: row.owner_id,
+  workStatus: row.work_status,
+  awaitingOwner: row.awaiting_owner === true,
+  staffed,
+});
+
 export function createAssignmentRepository(store: Store) {
   return {
     /** Whether anyone is on duty now (the intake skips the lock when nobody is). */
@@ -63,26 +92,14 @@ export function createAssignmentRepository(store: Store) {
 
     /** The application, locked until the transaction ends (always before the advisory lock). */
     async lockApplication(db: Queryable, id: string): Promise<AssignableApplication | undefined> {
-      const { rows } = await db.query<{
-        status: string;
-        owner_id: string | null;
-        work_status: string;
-        staffed: boolean;
-      }>(
-        `SELECT a.status, a.owner_id, a.work_status,
+      const { rows } = await db.query<AssignableRow & { staffed: boolean }>(
+        `SELECT ${ASSIGNABLE},
                 EXISTS (SELECT 1 FROM desk_duty d JOIN desk_user u ON u.id = d.user_id WHERE ${ON_DUTY}) AS staffed
            FROM applications a WHERE a.id = $1::uuid FOR UPDATE OF a`,
         [id],
       );
       const row = rows[0];
-      return (
-        row && {
-          status: row.status,
-          ownerId: row.owner_id,
-          workStatus: row.work_status,
-          staffed: row.staffed,
-        }
-      );
+      return row && assignable(row, row.staffed);
     },
 
     /**
@@ -91,22 +108,104 @@ export function createAssignmentRepository(store: Store) {
      * what assignIn checks.
      */
     async lockApplications(db: Queryable, ids: string[]): Promise<Map<string, AssignableApplication>> {
-      const { rows } = await db.query<{
-        id: string;
-        status: string;
-        owner_id: string | null;
-        work_status: string;
-      }>(
-        `SELECT a.id::text AS id, a.status, a.owner_id, a.work_status
+      const { rows } = await db.query<AssignableRow>(
+        `SELECT ${ASSIGNABLE}
            FROM applications a WHERE a.id = ANY ($1::uuid[]) ORDER BY a.id FOR UPDATE OF a`,
         [ids],
       );
-      return new Map(
-        rows.map((row) => [
-          row.id,
-          { status: row.status, ownerId: row.owner_id, workStatus: row.work_status, staffed: true },
-        ]),
+      return new Map(rows.map((row) => [row.id, assignable(row, true)]));
+    },
+
+    /**
+     * In one statement: the staff who take applications (on duty, not
+     * disabled), whoever waited longest first, and the routing rules in order.
+     */
+    async queueAndRules(db: Queryable): Promise<{ queue: QueuedMember[]; rules: RuleRow[] }> {
+      const { rows } = await db.query<{ queue: string; rules: string }>(
+        `SELECT
+           (SELECT coalesce(json_agg(json_build_object('id', d.user_id, 'name', u.name, 'groups', d.groups)
+                                     ORDER BY d.last_assigned_at ASC NULLS FIRST, d.user_id), '[]')::text
+              FROM desk_duty d JOIN desk_user u ON u.id = d.user_id WHERE ${ON_DUTY}) AS queue,
+           (SELECT coalesce(json_agg(json_build_object('id', id::text, 'fundingType', funding_type,
+                                     'minAmount', min_amount, 'maxAmount', max_amount, 'group', group_name)
+                                     ORDER BY position, id), '[]')::text
+              FROM assignment_rules) AS rules`,
       );
+      const queue = JSON.parse(rows[0].queue) as QueuedMember[];
+      const rules = JSON.parse(rows[0].rules) as RuleRow[];
+      return {
+        queue: queue.map((member) => ({ ...member, groups: member.groups ?? [] })),
+        rules: rules.map((rule) => ({
+          ...rule,
+          minAmount: amount(rule.minAmount),
+          maxAmount: amount(rule.maxAmount),
+        })),
+      };
+    },
+
+    /**
+     * Writes a batch's round-robin in one statement: each chosen owner set,
+     * with an 'assignment' activity by the system; every application of
+     * `ids` through the intake's queue (awaiting_owner off, chosen or not);
+     * and the chosen members' turns moved past every other, in the order
+     * they were chosen, strictly later than the latest turn (so the order
+     * never depends on clocks or transaction start times).
+     */
+    async writeChoices(db: Queryable, ids: string[], choices: Choice[]): Promise<void> {
+      await db.query(
+        `WITH choice AS (
+           SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[])
+             WITH ORDINALITY AS c (application_id, owner_id, owner_name, group_name, turn)
+         ), owned AS (
+           UPDATE applications a SET owner_id = c.owner_id, assigned_at = now(), reminded_at = NULL,
+                  awaiting_owner = false
+             FROM choice c WHERE a.id = c.application_id
+         ), passed AS (
+           UPDATE applications SET awaiting_owner = false
+            WHERE id = ANY ($1::uuid[]) AND awaiting_owner AND NOT (id = ANY ($2::uuid[]))
+         ), latest AS (
+           SELECT greatest(clock_timestamp(), max(last_assigned_at) + interval '1 microsecond') AS at
+             FROM desk_duty
+         ), turn AS (
+           UPDATE desk_duty d SET last_assigned_at = latest.at + t.turn * interval '1 microsecond'
+             FROM (SELECT owner_id, max(turn) AS turn FROM choice GROUP BY owner_id) t, latest
+            WHERE d.user_id = t.owner_id
+         )
+         INSERT INTO application_activities (application_id, kind, owner_id, owner_name, details)
+         SELECT application_id, 'assignment', owner_id, owner_name,
+                CASE WHEN group_name IS NOT NULL THEN jsonb_build_object('group', group_name) END
+           FROM choice ORDER BY turn`,
+        [
+          ids,
+          choices.map((choice) => choice.applicationId),
+          choices.map((choice) => choice.ownerId),
+          choices.map((choice) => choice.ownerName),
+          choices.map((choice) => choice.group),
+        ],
+      );
+    },
+
+    /** Applications through the intake's queue without an owner (nobody on duty). */
+    async passOver(ids: string[], db: Queryable = store): Promise<void> {
+      await db.query(
+        "UPDATE applications SET awaiting_owner = false WHERE id = ANY ($1::uuid[]) AND awaiting_owner",
+        [ids],
+      );
+    },
+
+    /**
+     * Applications stored more than `olderThanMs` ago that never went through
+     * the intake's queue (the process stopped between their commit and their
+     * batch), oldest first.
+     */
+    async awaitingOwner(olderThanMs: number, limit: number, db: Queryable = store): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM applications
+          WHERE awaiting_owner AND created_at < now() - $1::float8 * interval '1 millisecond'
+          ORDER BY created_at, id LIMIT $2`,
+        [olderThanMs, limit],
+      );
+      return rows.map((row) => row.id);
     },
 
     /**
@@ -121,58 +220,6 @@ export function createAssignmentRepository(store: Store) {
     /** Serialises automatic assignment until the transaction ends. */
     async lockTurns(db: Queryable): Promise<void> {
       await db.query("SELECT pg_advisory_xact_lock($1)", [ASSIGNMENT_LOCK]);
-    },
-
-    /**
-     * The round-robin in one statement: the first rule (by position) the
-     * application matches names a group; the owner is whoever on duty in that
-     * group was assigned one longest ago (never first, then by id), or, when
-     * nobody in the group is on duty, whoever on duty overall. `exclude` is
-     * never chosen. The choice becomes the owner, their turn moves past every
-     * other (strictly later than the latest turn, so order never depends on
-     * clocks or transaction start times), and an 'assignment' activity by the
-     * system is written. Nothing on duty: nothing changes, undefined.
-     */
-    async assignNext(db: Queryable, id: string, exclude: string[] = []): Promise<Chosen | undefined> {
-      const { rows } = await db.query<{ owner_id: string; owner_name: string; group_name: string | null }>(
-        `WITH app AS (
-           SELECT id, funding_type, funding_amount FROM applications WHERE id = $1::uuid
-         ), rule AS (
-           SELECT r.group_name FROM assignment_rules r, app
-            WHERE (r.funding_type IS NULL OR r.funding_type = app.funding_type)
-              AND (r.min_amount IS NULL OR app.funding_amount >= r.min_amount)
-              AND (r.max_amount IS NULL OR app.funding_amount <= r.max_amount)
-            ORDER BY r.position, r.id LIMIT 1
-         ), chosen AS (
-           SELECT d.user_id, u.name,
-                  CASE WHEN (SELECT group_name FROM rule) = ANY (d.groups) THEN (SELECT group_name FROM rule) END
-                    AS group_name
-             FROM desk_duty d JOIN desk_user u ON u.id = d.user_id
-            WHERE ${ON_DUTY} AND NOT (d.user_id = ANY ($2::text[]))
-            ORDER BY coalesce((SELECT group_name FROM rule) = ANY (d.groups), false) DESC,
-                     d.last_assigned_at ASC NULLS FIRST, d.user_id
-            LIMIT 1
-         ), owned AS (
-           UPDATE applications a SET owner_id = chosen.user_id, assigned_at = now(), reminded_at = NULL
-             FROM chosen WHERE a.id = $1::uuid
-           RETURNING a.id
-         ), turn AS (
-           UPDATE desk_duty d
-              SET last_assigned_at = greatest(
-                    clock_timestamp(),
-                    (SELECT max(last_assigned_at) FROM desk_duty) + interval '1 microsecond')
-             FROM chosen WHERE d.user_id = chosen.user_id
-         ), activity AS (
-           INSERT INTO application_activities (application_id, kind, owner_id, owner_name, details)
-           SELECT owned.id, 'assignment', chosen.user_id, chosen.name,
-                  CASE WHEN chosen.group_name IS NOT NULL THEN jsonb_build_object('group', chosen.group_name) END
-             FROM owned, chosen
-         )
-         SELECT user_id AS owner_id, name AS owner_name, group_name FROM chosen`,
-        [id, exclude],
-      );
-      const row = rows[0];
-      return row && { ownerId: row.owner_id, ownerName: row.owner_name, group: row.group_name };
     },
 
     /**

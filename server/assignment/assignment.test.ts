@@ -9,8 +9,9 @@ import { Writable } from "node:stream";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { buildApp } from "../app";
+import { createAssignment, SWEEP_GRACE_MS } from "./assignment";
 import { signedInStaff } from "../../test/support/desk";
-import { auditRows, deskClient, submit } from "../../test/support/desk-applications";
+import { auditRows, deskClient, placeAt, submit } from "../../test/support/desk-applications";
 import { countsByOwner, goOnDuty, ownersOf, resetAssignment, send } from "../../test/support/assignment";
 import { ENGINES, testConfig, useTestApp } from "../../test/support/server";
 
@@ -190,7 +191,7 @@ describe.each(ENGINES)("assignment on %s", (engine) => {
     });
   });
 
-  it("a failure to assign is logged and never fails or loses the submission", async () => {
+  it("a failure to assign is logged, never fails or loses the submission, and the sweep assigns it later", async () => {
     await goOnDuty(ctx.app, ann.cookie);
     const lines: string[] = [];
     const stream = new Writable({
@@ -202,20 +203,52 @@ describe.each(ENGINES)("assignment on %s", (engine) => {
     const app = await buildApp({ config: testConfig(), store: store(), logger: { level: "warn", stream } });
     await app.ready();
     await store().query("ALTER TABLE assignment_rules RENAME TO assignment_rules_away");
+    let id: string;
     try {
-      const id = await submit(app);
+      id = await submit(app);
       expect(await ownerOf(id)).toBeNull();
       const { rows } = await store().query("SELECT 1 FROM outbox WHERE application_id = $1", [id]);
       expect(rows).toHaveLength(1);
       const warning = lines.map((line) => JSON.parse(line)).find((line) => line.applicationIds?.includes(id));
       expect(warning).toMatchObject({
         level: 40,
-        msg: "assignment failed; the applications stay unassigned",
+        msg: "assignment failed; the applications wait for the sweep",
       });
     } finally {
       await store().query("ALTER TABLE assignment_rules_away RENAME TO assignment_rules");
       await app.close();
     }
+    // Within its grace the sweep leaves it to the intake's own queue; after it, the sweep assigns it.
+    const assignment = createAssignment(store());
+    expect(await assignment.sweep()).toBe(0);
+    await placeAt(store(), id, new Date(Date.now() - SWEEP_GRACE_MS - 1_000).toISOString());
+    expect(await assignment.sweep()).toBe(1);
+    expect(await ownerOf(id)).toBe(ann.userId);
+    expect(await assignment.sweep()).toBe(0);
+  });
+
+  it("the sweep assigns an application stored just before a stop, whose batch never ran, once", async () => {
+    await goOnDuty(ctx.app, ben.cookie);
+    const [stopped, assigned] = await submitMany(2);
+    // As if the process had stopped between the first one's commit and its batch.
+    await store().query(
+      "UPDATE applications SET owner_id = NULL, assigned_at = NULL, awaiting_owner = true WHERE id = $1",
+      [stopped],
+    );
+    for (const id of [stopped, assigned]) {
+      await placeAt(store(), id, new Date(Date.now() - SWEEP_GRACE_MS - 1_000).toISOString());
+    }
+    // Two instances sweeping at once give it one owner and one timeline entry.
+    const [first, second] = [createAssignment(store()), createAssignment(store())];
+    await Promise.all([first.sweep(), second.sweep()]);
+    expect(await ownerOf(stopped)).toBe(ben.userId);
+    const { rows } = await store().query(
+      "SELECT count(*)::int AS n FROM application_activities WHERE application_id = $1 AND kind = 'assignment'",
+      [stopped],
+    );
+    // The intake's first assignment (undone above), then the sweep's one.
+    expect(Number(rows[0].n)).toBe(2);
+    expect(await first.sweep()).toBe(0);
   });
 });
 

@@ -15,22 +15,24 @@
  * advisory lock (as the desk's actions lock it first), so the two never wait
  * on each other in opposite orders.
  *
- * The intake's assignments are made in batches, as the journal and the
- * database group their commits: while one batch is being assigned, the
- * applications stored meanwhile wait for the next, which takes the lock once
- * for all of them (in the order they were stored). Under a burst that is one
- * short transaction for many applications, not one each, so assignment keeps
- * up with the intake; alone, an application is assigned at once. A batch
+ * The intake's assignments are made in batches, after the application is
+ * stored and acknowledged (the 201 never waits for its owner): while one
+ * batch is being assigned, the applications stored meanwhile wait for the
+ * next, which takes the lock once for all of them (in the order they were
+ * stored). Under a burst that is one short transaction of a few statements
+ * for many applications, so assignment keeps up with the intake and never
+ * slows it; alone, an application is assigned within milliseconds. A batch
  * commits without waiting for the WAL flush (asynchronous commit), so the
- * lock is not held through a disk flush either. The application itself was committed
- * durably before; a database crash in the next fraction of a second can only
- * lose the assignment (the application is then unassigned, and the turn did
- * not move), never the application or half an assignment. Staff's own
- * changes (claim, release, disabling) stay durable.
+ * lock is not held through a disk flush either. Each application stored
+ * carries a marker (awaiting_owner) until a batch has been through it: one
+ * whose batch never ran or was lost (the process or the database stopped in
+ * between) is found by the sweep (startAssignmentSweep) and assigned then.
+ * Staff's own changes (claim, release, disabling) stay durable.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable, Store } from "../store/store";
-import { createAssignmentRepository, type Chosen } from "./assignment-repository";
+import { createAssignmentRepository, type AssignableApplication, type Chosen } from "./assignment-repository";
+import { chooseOwners, type Choice } from "./round-robin";
 
 export interface AssignOptions {
   /** Staff never to choose (the member being disabled). */
@@ -46,11 +48,32 @@ export interface Returned {
 /** At most this many applications in one assignment transaction. */
 const BATCH_LIMIT = 200;
 
-export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "warn">) {
+/**
+ * How long the intake's next batch waits for more applications to join it:
+ * under a burst, fewer and larger batches (a batch is a few statements
+ * whatever its size); alone, an application is assigned this much later.
+ */
+export const INTAKE_GATHER_MS = 50;
+
+/** The sweep leaves alone what the intake's own queue is still about to assign. */
+export const SWEEP_GRACE_MS = 30_000;
+
+const asChosen = (choice: Choice | undefined): Chosen | undefined =>
+  choice && { ownerId: choice.ownerId, ownerName: choice.ownerName, group: choice.group };
+
+export function createAssignment(
+  store: Store,
+  log?: Pick<FastifyBaseLogger, "warn">,
+  {
+    /** How long a new batch waits for others to join it (the intake's; none by default). */
+    gatherMs = 0,
+  }: { gatherMs?: number } = {},
+) {
   const repository = createAssignmentRepository(store);
   /** New applications waiting for the next batch, and who waits for each. */
   let waiting: { id: string; done: (chosen: Chosen | undefined) => void }[] = [];
-  let assigning = false;
+  /** The batches running now, until nothing waits. */
+  let draining: Promise<void> | null = null;
 
   /**
    * In the caller's transaction: gives the application an owner by the
@@ -66,41 +89,62 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
     if (!found || found.status !== "received" || found.ownerId || found.workStatus === "closed") return;
     if (!found.staffed) return;
     await repository.lockTurns(tx);
-    return repository.assignNext(tx, id, options.exclude);
+    return asChosen((await chooseAndWrite(tx, [found], options.exclude))[0]);
+  }
+
+  /** Under the turn lock: the round-robin for `applications`, written; the choices made. */
+  async function chooseAndWrite(
+    tx: Queryable,
+    applications: AssignableApplication[],
+    exclude: string[] = [],
+  ): Promise<Choice[]> {
+    const { queue, rules } = await repository.queueAndRules(tx);
+    const choices = chooseOwners(applications, queue, rules, exclude);
+    await repository.writeChoices(
+      tx,
+      applications.map((application) => application.id),
+      choices,
+    );
+    return choices;
   }
 
   /**
    * One batch of new applications in one transaction: their rows locked (id
    * order), then the turns, then each given the next owner in the order they
-   * were stored. Nobody on duty: no transaction, no lock (the usual state at
-   * night).
+   * were stored. Nobody on duty: no lock, only their markers cleared (they
+   * wait unassigned, as docs/assignment.md says).
    */
   async function assignBatch(ids: string[]): Promise<Map<string, Chosen>> {
     const chosen = new Map<string, Chosen>();
-    if (!(await repository.anyoneOnDuty())) return chosen;
+    if (!(await repository.anyoneOnDuty())) {
+      await repository.passOver(ids);
+      return chosen;
+    }
     await store.transaction(async (tx) => {
       await repository.commitWithoutFlush(tx);
       const found = await repository.lockApplications(tx, ids);
-      const open = ids.filter((id) => {
+      const open = ids.flatMap((id) => {
         const application = found.get(id);
-        return (
-          application?.status === "received" && !application.ownerId && application.workStatus !== "closed"
-        );
+        return application?.awaitingOwner &&
+          application.status === "received" &&
+          !application.ownerId &&
+          application.workStatus !== "closed"
+          ? [application]
+          : [];
       });
       if (!open.length) return;
       await repository.lockTurns(tx);
-      for (const id of open) {
-        const owner = await repository.assignNext(tx, id);
-        if (owner) chosen.set(id, owner);
-      }
+      for (const choice of await chooseAndWrite(tx, open))
+        chosen.set(choice.applicationId, asChosen(choice)!);
     });
     return chosen;
   }
 
   /** Assigns what waits, batch after batch, until nothing does. */
   async function drain(): Promise<void> {
-    assigning = true;
     while (waiting.length) {
+      // Let a burst's other applications join this batch: fewer, larger batches.
+      if (gatherMs > 0) await new Promise((resolve) => setTimeout(resolve, gatherMs));
       const batch = waiting.slice(0, BATCH_LIMIT);
       waiting = waiting.slice(BATCH_LIMIT);
       const ids = batch.map((entry) => entry.id);
@@ -108,11 +152,22 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
       try {
         chosen = await assignBatch(ids);
       } catch (error) {
-        log?.warn({ err: error, applicationIds: ids }, "assignment failed; the applications stay unassigned");
+        log?.warn(
+          { err: error, applicationIds: ids },
+          "assignment failed; the applications wait for the sweep",
+        );
       }
       for (const entry of batch) entry.done(chosen.get(entry.id));
     }
-    assigning = false;
+    draining = null;
+  }
+
+  /** Queues `ids` for the next batch; resolves with each one's owner once it is through. */
+  function enqueue(id: string): Promise<Chosen | undefined> {
+    return new Promise((done) => {
+      waiting.push({ id, done });
+      draining ??= drain();
+    });
   }
 
   return {
@@ -120,16 +175,26 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
     assignIn,
 
     /**
-     * A new application's owner, after it was stored: resolves once its batch
-     * is assigned (see above). Never throws: a failure is logged and the
-     * application stays unassigned (staff see it in the Unassigned view and
-     * can claim it).
+     * A new application's owner, after it was stored: queued for the next
+     * batch (see above); resolves once that batch is through. Never throws
+     * and need not be awaited: a failure is logged and the application
+     * keeps its marker, so the sweep assigns it later.
      */
-    assignNew(id: string): Promise<Chosen | undefined> {
-      return new Promise((done) => {
-        waiting.push({ id, done });
-        if (!assigning) void drain();
-      });
+    assignNew: enqueue,
+
+    /** Resolves when every application queued so far has been through its batch. */
+    async settled(): Promise<void> {
+      while (draining) await draining;
+    },
+
+    /**
+     * Assigns the applications whose batch never ran (stored more than
+     * `SWEEP_GRACE_MS` ago and still marked); returns how many it looked at.
+     */
+    async sweep(limit = BATCH_LIMIT): Promise<number> {
+      const ids = await repository.awaitingOwner(SWEEP_GRACE_MS, limit);
+      await Promise.all(ids.map(enqueue));
+      return ids.length;
     },
 
     /**
@@ -172,3 +237,37 @@ export function createAssignment(store: Store, log?: Pick<FastifyBaseLogger, "wa
 }
 
 export type Assignment = ReturnType<typeof createAssignment>;
+
+/** How often every instance looks for applications whose assignment batch never ran. */
+export const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The sweep, now and every `everyMs`: applications stored but never through
+ * an assignment batch get their owner (normally none; after a crash, those
+ * stored in its last moments). Returns the function that stops it.
+ */
+export function startAssignmentSweep(options: {
+  store: Store;
+  log: FastifyBaseLogger;
+  everyMs?: number;
+}): () => Promise<void> {
+  const log = options.log.child({ component: "assignment" });
+  const assignment = createAssignment(options.store, log);
+  let running: Promise<void> | undefined;
+  const pass = () => {
+    running ??= assignment
+      .sweep()
+      .then((found) => {
+        if (found > 0) log.info({ found }, "applications stored without an assignment were assigned");
+      })
+      .catch((err) => log.error({ err }, "assignment sweep failed"))
+      .finally(() => (running = undefined));
+  };
+  pass();
+  const timer = setInterval(pass, options.everyMs ?? SWEEP_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

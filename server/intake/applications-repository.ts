@@ -63,18 +63,18 @@ export function createApplicationsRepository(store: Store) {
              company_name, industry, annual_revenue, years_in_business, business_description,
              funding_type, funding_amount, funding_purpose, timeframe,
              first_name, last_name, email, phone, title, credit_score, sms_consent,
-             payload, client_ip, user_agent, attribution, reference, review_due_at)
+             payload, client_ip, user_agent, attribution, reference, review_due_at, awaiting_owner)
            VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
              $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
              $16, $17, $18, $19, $20, $21, $22,
-             $23::text::json, $24, $25, $26::text::jsonb, $33, $34::timestamptz)
+             $23::text::json, $24, $25, $26::text::jsonb, $33, $34::timestamptz, $30::boolean)
            ON CONFLICT (submission_id) DO NOTHING
            RETURNING id, submitted_at, phone
          ), consent AS (
            INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
            SELECT id, $27, $28, submitted_at, $24, $25, $29, phone FROM a
          ), queued AS (
-           -- A quarantined one is kept for review but never delivered.
+           -- A quarantined one is kept for review but never delivered (nor assigned).
            INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
          ), mail AS (
            ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}

@@ -30,7 +30,7 @@ import {
 } from "./applications-repository";
 import type { ApplicationJournal } from "./journal";
 import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
-import { createAssignment } from "../assignment/assignment";
+import { createAssignment, INTAKE_GATHER_MS } from "../assignment/assignment";
 import { createArrivalAnnouncer } from "./announce";
 
 export interface IntakeOptions {
@@ -72,8 +72,8 @@ const clip = (value: string | undefined, max: number) => (value ? value.slice(0,
 export function createIntake(store: Store, options: IntakeOptions = {}) {
   const repository = createApplicationsRepository(store);
   const reviewClock = options.reviewClock ?? createReviewClock();
-  // Its owner, once it is stored: round-robin among the staff on duty (never a quarantined one).
-  const assignment = createAssignment(store, options.log);
+  // Its owner, just after it is stored: round-robin among the staff on duty (never a quarantined one).
+  const assignment = createAssignment(store, options.log, { gatherMs: INTAKE_GATHER_MS });
   // The live inbox hears of each new application after its commit (announce.ts).
   const arrivals = createArrivalAnnouncer(store, options.log);
 
@@ -134,7 +134,8 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         if (!record.quarantineReason) {
           notifyDeliveryQueued();
           notifyMailQueued();
-          await assignment.assignNew(record.id);
+          // Its owner follows within milliseconds; the answer does not wait for it.
+          void assignment.assignNew(record.id);
         }
         return { id: record.id, created: true, reference: inserted.reference };
       }
@@ -178,6 +179,9 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     },
 
     create,
+
+    /** Resolves when every application stored so far has been through assignment (tests, shutdown). */
+    settled: () => assignment.settled(),
 
     /** Start-up replay of the intake journal: stores the records the store lacks; returns how many. */
     async restore(records: JournaledApplication[]): Promise<number> {

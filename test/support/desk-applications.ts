@@ -10,7 +10,7 @@ import type { Store } from "../../server/store/store";
 import { deskHeaders, signedInStaff } from "./desk";
 import { useTestApp, validApplication, type Engine } from "./server";
 
-/** Submits an application through the public endpoint; returns its id. */
+/** Submits an application through the public endpoint; returns its id once its owner is chosen. */
 export async function submit(app: App, overrides: Record<string, unknown> = {}): Promise<string> {
   const response = await app.inject({
     method: "POST",
@@ -19,6 +19,8 @@ export async function submit(app: App, overrides: Record<string, unknown> = {}):
     payload: validApplication(overrides),
   });
   if (response.statusCode !== 201) throw new Error(`submit: ${response.statusCode} ${response.body}`);
+  // Its owner is chosen just after the 201: tests read it once that is done.
+  await app.intake.settled();
   return response.json().id;
 }
 
