@@ -1,0 +1,681 @@
+// `npm run bench:taps`: how long a tap on each interactive control of the
+// public site takes on a slow phone. Headless Chromium (playwright-core),
+// 390 × 844, mobile with touch, CPU slowed 4× (CDP Emulation.setCPUThrottlingRate),
+// no network throttling, the built site served by the production server
+// (dist/server.mjs) on 127.0.0.1:BENCH_PORT.
+//
+// Each control is tapped cold (a fresh browser context, so an empty cache: the
+// page loaded, the control scrolled into view, 1 s idle, the first tap) and
+// warm (whatever the first tap opened closed or reset, 1 s idle, the same tap
+// again), BENCH_RUNS times. Two figures per tap, both from the tap's
+// pointerdown (its event timestamp, so time the event waited for the main
+// thread counts):
+//   - Event Timing: the longest `event` entry (pointerdown, pointerup, click,
+//     keydown; durationThreshold 16) of the tap, INP's measure: input delay,
+//     handlers and the next paint. None is reported under 16 ms.
+//   - to visible: the first animation frame in which the expected result is
+//     on screen (a requestAnimationFrame poll started in a capture-phase
+//     pointerdown listener; the time is taken once that frame's main-thread
+//     work is done). It follows the page across a full navigation (a link
+//     followed before hydration) through sessionStorage and timeOrigin.
+// "To result" is the larger of the two. A result not on screen within
+// BENCH_TIMEOUT_MS (5 s) is "no answer": the tap was lost.
+//
+// Also, per public route, the script the page downloads when only loaded
+// (a context that sends `accept-encoding: gzip`, so the server's precompressed
+// .gz files; the sum of the responses' encoded body sizes) and whether React
+// DOM is among it.
+//
+// Writes the "## Taps" section of BENCHMARKS.md. The section keeps one
+// "Baseline" table: BENCH_TAPS_BASELINE=1 (or a section without one) makes
+// this run the baseline ("before islands"); any other run is written as
+// "Latest run" beside the baseline it finds.
+//
+// Needs `npm run build` (build/client and dist/server.mjs). Environment:
+// BENCH_RUNS (3), BENCH_PORT (4450), BENCH_TIMEOUT_MS (5000), BENCH_IDLE_MS (1000), BENCH_ONLY
+// (control ids, comma-separated: a partial run, BENCHMARKS.md left alone),
+// CHROME_PATH (/usr/bin/chromium). Only 127.0.0.1 is reached: every other
+// host name fails to resolve in the browser.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg, totalmem, tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { ROOT } from "../scripts/lib/bundle-server.mjs";
+import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
+import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 4450);
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 5000);
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const AS_BASELINE = process.env.BENCH_TAPS_BASELINE === "1";
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 1000);
+const CPU_SLOWDOWN = 4;
+const VIEWPORT = { width: 390, height: 844 };
+const ROUTES = ["/", "/faq", "/products/growth-capital"];
+const origin = `http://127.0.0.1:${PORT}`;
+const log = (...args) => console.log("[bench:taps]", ...args);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Lost taps (null) sort last: a median or worst that is one reads "no answer". For Event Timing,
+// null is "under 16 ms" and sorts first; undefined (the tap loaded a new page) is left out.
+const order = (values, none) =>
+  values.filter((value) => value !== undefined).sort((a, b) => (a ?? none) - (b ?? none));
+const median = (values, none = Infinity) => {
+  const sorted = order(values, none);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+};
+const worst = (values) => order(values, Infinity).at(-1);
+const ms = (value) => (value === undefined ? "-" : value === null ? "no answer" : `${f0(value)}`);
+const et = (value) => (value === undefined ? "-" : value === null ? "<16" : f0(value));
+/** "9 gzip, 1 identity": how a route's scripts came. */
+const served = (row) =>
+  Object.entries(row.encodings)
+    .map(([encoding, count]) => `${count} ${encoding}`)
+    .join(", ");
+
+if (!existsSync(chromiumPath)) {
+  console.error(
+    `[bench:taps] Chromium is not at ${chromiumPath}: run \`node scripts/run-tests.mjs --setup-only\` (installs Debian's) or set CHROME_PATH.`,
+  );
+  process.exit(1);
+}
+for (const built of ["build/client/index.html", "dist/server.mjs"]) {
+  if (!existsSync(join(ROOT, built))) {
+    console.error(`[bench:taps] ${built} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
+}
+/** The newest file under `path` (ms), to tell a build older than its sources. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(
+    0,
+    ...execFileSync("find", [path, "-type", "f"], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map((file) => statSync(file).mtimeMs),
+  );
+}
+const builtAt = statSync(join(ROOT, "build/client/index.html")).mtimeMs;
+const staleBy = ["app", "ui", "domain", "public"].filter((dir) => newest(join(ROOT, dir)) > builtAt);
+if (staleBy.length > 0) log(`warning: ${staleBy.join(", ")} changed since the build; run \`npm run build\``);
+
+const git = (...args) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+const commit = git("rev-parse", "--short", "HEAD");
+const siteChanges = git("status", "--porcelain", "--", "app", "ui", "domain", "public", "scripts").length > 0;
+
+/**
+ * Runs in every page before its own scripts: the Event Timing observer, the
+ * pointerdown listener that starts the watch for the armed control's result,
+ * and the checks that say when a result is on screen.
+ */
+function instrument() {
+  const KEY = "__bench_taps_pending";
+  const state = { events: [], armed: null, pending: null, result: null, crossDocument: false };
+  window.__taps = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        state.events.push({ name: entry.name, startTime: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  } catch {
+    // no Event Timing: the figures say so
+  }
+  const onScreen = (element, whole = false) => {
+    if (!element || !element.isConnected || !element.checkVisibility()) return false;
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    return whole ? box.top >= 0 && box.bottom <= innerHeight : box.bottom > 0 && box.top < innerHeight;
+  };
+  // The wizard's first field, or the placeholder drawn in its place until its code has loaded.
+  const firstField = () =>
+    document.querySelector(
+      '#funding-form form :is(input:not([type="hidden"]):not([tabindex="-1"]), textarea, button[role="combobox"])',
+    ) ?? document.querySelector('#funding-form [aria-busy="true"] [aria-hidden="true"] > div');
+  const checks = {
+    menu: () => onScreen(document.querySelector('nav[aria-label="Mobile"] a')),
+    dialog: () => onScreen(document.querySelector('[role="dialog"]')),
+    faq: () => {
+      const item = document.querySelector('details[data-slot="accordion-item"]');
+      return Boolean(item?.open) && onScreen(item.querySelector('[data-slot="accordion-content"]'));
+    },
+    form: () => onScreen(firstField(), true),
+    apply: () => location.pathname === "/" && onScreen(firstField(), true),
+    newsletter: () => {
+      const message = document.querySelector('footer form [role="alert"]');
+      return Boolean(message?.textContent.trim()) && onScreen(message);
+    },
+    // The step's messages shown and focus on the first field in error (the warm tap starts with focus elsewhere).
+    wizard: () => {
+      const messages = [...document.querySelectorAll('#funding-form form [data-slot="field-error"]')];
+      const focused = document.activeElement;
+      return (
+        messages.some((message) => message.textContent.trim() && onScreen(message)) &&
+        focused?.getAttribute("aria-invalid") === "true" &&
+        Boolean(focused.closest("#funding-form"))
+      );
+    },
+  };
+  const now = () => performance.timeOrigin + performance.now();
+  function watch(pending) {
+    const tick = () => {
+      if (state.pending !== pending || state.result) return;
+      if (now() - pending.downAt > pending.timeoutMs) return;
+      if (!checks[pending.check]()) return requestAnimationFrame(tick);
+      // The frame that shows it: its main-thread work is done when a message posted now arrives.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        state.result = { ms: now() - pending.downAt };
+        sessionStorage.setItem(`${KEY}_result`, JSON.stringify(state.result));
+        sessionStorage.removeItem(KEY);
+      };
+      channel.port2.postMessage(0);
+    };
+    requestAnimationFrame(tick);
+  }
+  state.arm = (check, timeoutMs) => {
+    state.armed = { check, timeoutMs };
+    state.pending = null;
+    state.result = null;
+    state.crossDocument = false;
+    sessionStorage.removeItem(KEY);
+    sessionStorage.removeItem(`${KEY}_result`);
+  };
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      if (!state.armed || state.pending) return;
+      state.pending = {
+        ...state.armed,
+        down: event.timeStamp,
+        downAt: performance.timeOrigin + event.timeStamp,
+        hydrated: document.documentElement.hasAttribute("data-hydrated"),
+        wizardThere: Boolean(document.querySelector("#funding-form form")),
+      };
+      sessionStorage.setItem(KEY, JSON.stringify(state.pending));
+      watch(state.pending);
+    },
+    { capture: true },
+  );
+  addEventListener(
+    "pointerup",
+    (event) => {
+      if (state.pending && state.pending.up === undefined) state.pending.up = event.timeStamp;
+    },
+    { capture: true },
+  );
+  // A tap that loaded another document (a link followed before hydration): keep watching here.
+  const carried = sessionStorage.getItem(KEY);
+  if (carried) {
+    state.pending = JSON.parse(carried);
+    state.crossDocument = true;
+    watch(state.pending);
+  }
+}
+
+/** What the page noted for the armed tap, reading through navigations; null while nothing yet. */
+async function readTap(page) {
+  try {
+    return await page.evaluate(() => {
+      const state = window.__taps;
+      const stored = sessionStorage.getItem("__bench_taps_pending_result");
+      const result = state?.result ?? (stored ? JSON.parse(stored) : null);
+      const pending = state?.pending ?? null;
+      if (!pending) return { result: null, pending: null };
+      const types = new Set(["pointerdown", "pointerup", "click", "keydown"]);
+      const end = pending.down + (result?.ms ?? pending.timeoutMs);
+      const events = state.crossDocument
+        ? []
+        : state.events.filter(
+            (entry) => types.has(entry.name) && entry.startTime >= pending.down - 1 && entry.startTime <= end,
+          );
+      return {
+        result,
+        pending,
+        crossDocument: state.crossDocument,
+        eventTiming: events.length ? Math.max(...events.map((entry) => entry.duration)) : null,
+      };
+    });
+  } catch {
+    return null; // between documents
+  }
+}
+
+/** Taps `target` (a locator) at its centre with the touchscreen and waits for the armed result. */
+async function tap(page, target, check) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${check}: the control is not on screen`);
+  await page.evaluate(([name, ms]) => window.__taps.arm(name, ms), [check, TIMEOUT_MS]);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  const deadline = Date.now() + TIMEOUT_MS + 1000;
+  let seen = null;
+  while (Date.now() < deadline) {
+    seen = (await readTap(page)) ?? seen;
+    if (seen?.result) break;
+    await sleep(50);
+  }
+  // Event Timing entries arrive after the frame they end with.
+  await sleep(300);
+  seen = (await readTap(page)) ?? seen;
+  const toVisible = seen?.result && seen.result.ms <= TIMEOUT_MS ? seen.result.ms : null;
+  // A tap that loaded another document has no Event Timing left to read (undefined, not "<16").
+  const eventTiming = seen?.crossDocument ? undefined : (seen?.eventTiming ?? null);
+  return {
+    toVisible,
+    eventTiming,
+    crossDocument: Boolean(seen?.crossDocument),
+    hydrated: seen?.pending?.hydrated ?? null,
+    wizardThere: seen?.pending?.wizardThere ?? null,
+    // How long the finger was down (pointerdown to pointerup, as Playwright's tap makes it).
+    held: seen?.pending?.up === undefined ? undefined : seen.pending.up - seen.pending.down,
+    toResult: toVisible === null ? null : Math.max(toVisible, eventTiming ?? 0),
+  };
+}
+
+const hydrated = (page, timeout = 15_000) =>
+  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout });
+
+const firstFieldVisible = (page) =>
+  page.waitForFunction(() => {
+    const field = document.querySelector("#funding-form form :is(input, textarea, button[role=combobox])");
+    if (!field) return false;
+    const box = field.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  });
+
+/**
+ * The controls: where each lives, what is tapped, which check says the result
+ * is on screen, what a form control needs before its first tap (`prepare`),
+ * and how the result is closed or reset before the warm tap (`reset`).
+ */
+const controls = [
+  {
+    id: "menu",
+    label: "Menu button (header) → first menu link",
+    kind: "native",
+    route: "/",
+    target: (page) => page.getByRole("button", { name: "Open menu" }),
+    check: "menu",
+    reset: async (page) => {
+      await page.keyboard.press("Escape");
+      await page.locator('nav[aria-label="Mobile"]').waitFor({ state: "hidden" });
+    },
+  },
+  {
+    id: "consultation",
+    label: "Schedule Consultation → dialog",
+    kind: "native",
+    route: "/faq",
+    target: (page) => page.getByRole("button", { name: "Schedule Consultation" }).first(),
+    check: "dialog",
+    reset: async (page) => {
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    },
+  },
+  {
+    id: "compare",
+    label: "Compare All Options → dialog",
+    kind: "native",
+    route: "/",
+    target: (page) => page.getByRole("button", { name: "Compare All Options" }),
+    check: "dialog",
+    reset: async (page) => {
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "detached" });
+    },
+  },
+  {
+    id: "faq",
+    label: "FAQ item → its answer",
+    kind: "native",
+    route: "/faq",
+    target: (page) => page.locator('[data-slot="accordion-trigger"]').first(),
+    check: "faq",
+    reset: (page) =>
+      page.evaluate(() => {
+        document.querySelector('details[data-slot="accordion-item"]').open = false;
+      }),
+  },
+  {
+    id: "funding",
+    label: "Get Funding Now (hero) → form's first field in view",
+    kind: "native",
+    route: "/",
+    target: (page) => page.locator("main section").first().getByRole("link", { name: "Get Funding Now" }),
+    check: "form",
+    reset: (page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" })),
+  },
+  {
+    id: "newsletter",
+    label: 'Newsletter: "not-an-email", Subscribe → error message',
+    kind: "form",
+    route: "/faq",
+    target: (page) => page.getByRole("contentinfo").getByRole("button", { name: "Subscribe" }),
+    check: "newsletter",
+    prepare: (page) => page.getByRole("contentinfo").getByLabel("Email address").fill("not-an-email"),
+    // Nothing closes the message: the warm tap is the same submit again (its message was already shown).
+    reset: async (page) => {
+      const field = page.getByRole("contentinfo").getByLabel("Email address");
+      if ((await field.inputValue()) !== "not-an-email") await field.fill("not-an-email");
+      await page.evaluate(() => document.activeElement?.blur());
+    },
+  },
+  {
+    id: "wizard",
+    label: "Wizard Next, step 1 empty → messages, focus on first field",
+    kind: "form",
+    route: "/",
+    target: (page) => page.locator("#funding-form").getByText("Next", { exact: true }),
+    check: "wizard",
+    // The wizard's code loads as the form comes near (its placeholder's Next does nothing): tapped once it is there.
+    prepare: (page) => page.locator("#funding-form form").waitFor({ timeout: 15_000 }),
+    reset: (page) => page.evaluate(() => document.activeElement?.blur()),
+  },
+  {
+    id: "wizard-early",
+    label: "The same, tapped 1 s after the form came into view (not waiting for the wizard's code)",
+    kind: "early",
+    route: "/",
+    target: (page) => page.locator("#funding-form").getByText("Next", { exact: true }),
+    check: "wizard",
+    reset: async (page) => {
+      await page.locator("#funding-form form").waitFor({ timeout: 15_000 });
+      await page.evaluate(() => document.activeElement?.blur());
+    },
+  },
+  {
+    id: "apply",
+    label: "Apply Now (/products/growth-capital) → form on /",
+    kind: "native",
+    route: "/products/growth-capital",
+    target: (page) => page.getByRole("link", { name: "Apply Now" }).first(),
+    check: "apply",
+    reset: async (page) => {
+      await firstFieldVisible(page).catch(() => {});
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/products/growth-capital");
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    },
+  },
+].filter((control) => !ONLY || ONLY.includes(control.id));
+
+let browser;
+let server;
+const dataDir = mkdtempSync(join(tmpdir(), "bench-taps-"));
+const results = new Map(controls.map((control) => [control.id, { cold: [], warm: [] }]));
+const payloads = [];
+const loadBefore = loadavg();
+let chromiumVersion;
+
+async function newPage(extraHTTPHeaders) {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 3,
+    ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
+  });
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+async function measureControl(control, run) {
+  const { context, page } = await newPage();
+  try {
+    await page.goto(`${origin}${control.route}`, { waitUntil: "load" });
+    const target = control.target(page);
+    await target.scrollIntoViewIfNeeded();
+    await control.prepare?.(page);
+    await sleep(IDLE_MS);
+    const cold = await tap(page, target, control.check);
+    // The warm tap is made on a running app: hydrated, and the page's first tap done.
+    await hydrated(page).catch(() => {});
+    await control.reset(page);
+    await target.scrollIntoViewIfNeeded();
+    await sleep(IDLE_MS);
+    const warm = await tap(page, target, control.check);
+    results.get(control.id).cold.push(cold);
+    results.get(control.id).warm.push(warm);
+    const show = (tapped) =>
+      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.hydrated ? "" : ", before hydration"}${tapped.crossDocument ? ", new document" : ""})`;
+    log(`run ${run} ${control.id}: cold ${show(cold)}, warm ${show(warm)}`);
+  } catch (error) {
+    // A run that could not be made (a reset that timed out, say) is left out: its row counts fewer runs.
+    log(`run ${run} ${control.id}: not measured: ${error.message.split("\n")[0]}`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The script a route downloads when only loaded, as gzip, and whether React DOM is in it. */
+async function measurePayload(route) {
+  const { context, page } = await newPage({ "accept-encoding": "gzip" });
+  const scripts = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response);
+  });
+  try {
+    await page.goto(`${origin}${route}`, { waitUntil: "load" });
+    await hydrated(page).catch(() => {});
+    await page.waitForLoadState("networkidle");
+    await sleep(IDLE_MS);
+    let bytes = 0;
+    const react = [];
+    const encodings = {};
+    for (const response of scripts) {
+      const sizes = await response.request().sizes();
+      bytes += sizes.responseBodySize;
+      const encoding = response.headers()["content-encoding"] ?? "identity";
+      encodings[encoding] = (encodings[encoding] ?? 0) + 1;
+      if ((await response.body()).includes("__reactFiber$")) react.push(new URL(response.url()).pathname);
+    }
+    const row = { route, files: scripts.length, bytes, react, encodings };
+    log(
+      `${route}: ${scripts.length} scripts, ${f1(bytes / 1024)} KiB (${served(row)}), React DOM ${react.length ? `in ${react.join(", ")}` : "absent"}`,
+    );
+    payloads.push(row);
+  } finally {
+    await context.close();
+  }
+}
+
+try {
+  server = spawn(process.execPath, ["dist/server.mjs"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MAX: "1000000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (server.exitCode !== null || i > 300) throw new Error("the server did not start");
+    await sleep(100);
+  }
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    // Only this machine: every other host name fails to resolve.
+    args: [...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+  });
+  chromiumVersion = browser.version();
+  log(`${chromiumVersion}, ${RUNS} runs, ${controls.length} controls, on ${origin}`);
+  for (const route of ROUTES) await measurePayload(route);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const control of controls) await measureControl(control, run);
+  }
+} finally {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const loadAfter = loadavg();
+
+const lost = (taps) => taps.filter((tapped) => tapped.toResult === null).length;
+
+const rows = controls.map((control) => {
+  const { cold, warm } = results.get(control.id);
+  const pick = (taps, key) => taps.map((tapped) => tapped[key]);
+  return {
+    control,
+    coldMedian: median(pick(cold, "toResult")),
+    coldWorst: worst(pick(cold, "toResult")),
+    warmMedian: median(pick(warm, "toResult")),
+    warmWorst: worst(pick(warm, "toResult")),
+    coldEt: median(pick(cold, "eventTiming"), 0),
+    coldVisible: median(pick(cold, "toVisible")),
+    warmEt: median(pick(warm, "eventTiming"), 0),
+    warmVisible: median(pick(warm, "toVisible")),
+    coldLost: lost(cold),
+    warmLost: lost(warm),
+    beforeHydration: cold.filter((tapped) => tapped.hydrated === false).length,
+    crossDocument: cold.filter((tapped) => tapped.crossDocument).length,
+    wizardMissing:
+      control.check === "wizard" ? cold.filter((tapped) => tapped.wizardThere === false).length : 0,
+    runs: cold.length,
+  };
+});
+const held = median(
+  [...results.values()].flatMap(({ cold, warm }) => [...cold, ...warm].map((tapped) => tapped.held)),
+);
+
+const within = (value, limit) => value !== null && value <= limit;
+function goal(label, list, pass, show) {
+  const missed = list.filter((item) => !pass(item));
+  return missed.length === 0
+    ? `- ${label}: **met** (${list.length} of ${list.length}).`
+    : `- ${label}: **missed** on ${missed.length} of ${list.length}: ${missed.map(show).join("; ")}.`;
+}
+const nativeRows = rows.filter((row) => row.control.kind === "native");
+const formRows = rows.filter((row) => row.control.kind === "form");
+const goals = [
+  goal(
+    "Every native control ≤ 100 ms cold (median)",
+    nativeRows,
+    (row) => within(row.coldMedian, 100),
+    (row) => `${row.control.id} ${ms(row.coldMedian)}`,
+  ),
+  goal(
+    "Every form interaction ≤ 200 ms cold and warm (medians)",
+    formRows,
+    (row) => within(row.coldMedian, 200) && within(row.warmMedian, 200),
+    (row) => `${row.control.id} ${ms(row.coldMedian)} cold, ${ms(row.warmMedian)} warm`,
+  ),
+  goal(
+    "Script before interaction ≤ 20 KiB gzip per public route",
+    payloads,
+    (row) => row.bytes <= 20 * 1024,
+    (row) => `${row.route} ${f1(row.bytes / 1024)} KiB`,
+  ),
+];
+
+const today = new Date().toISOString().slice(0, 10);
+const label = `commit ${commit}${siteChanges ? " with uncommitted changes to the site" : ""}, ${today}, ${RUNS} run${RUNS === 1 ? "" : "s"}`;
+const runTable = [
+  `| control | route | cold median | cold worst | warm median | warm worst | cold: ET / visible | warm: ET / visible | cold taps before hydration |`,
+  `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ...rows.map(
+    (row) =>
+      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.beforeHydration} of ${row.runs}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""}${row.wizardMissing ? `; ${row.wizardMissing} before the wizard's code` : ""} |`,
+  ),
+  "",
+  "| route | script before interaction (KiB gzip) | files (content-encoding) | React DOM loaded |",
+  "| --- | ---: | ---: | --- |",
+  ...payloads.map(
+    (row) =>
+      `| ${row.route} | ${f1(row.bytes / 1024)} | ${row.files} (${served(row)}) | ${row.react.length ? `yes (${row.react.map((path) => path.split("/").pop()).join(", ")})` : "no"} |`,
+  ),
+  "",
+  "Goals:",
+  "",
+  ...goals,
+  "",
+  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap is not in the goals). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
+  "",
+  `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load average ${loadBefore.map((n) => n.toFixed(2)).join(" / ")} before and ${loadAfter.map((n) => n.toFixed(2)).join(" / ")} after (1 / 5 / 15 min); Node ${process.versions.node}, Chromium ${chromiumVersion} (${chromiumPath}) through playwright-core ${version("playwright-core")}.`,
+].join("\n");
+
+if (ONLY) {
+  console.log(`\n${runTable}\n\nBENCH_ONLY set: a partial run; BENCHMARKS.md left as it was.`);
+  process.exit(0);
+}
+
+// The baseline kept from the section as it is, unless this run replaces it.
+const file = join(ROOT, "BENCHMARKS.md");
+const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
+const sectionStart = existing.search(/^## Taps$/m);
+const section = sectionStart === -1 ? "" : existing.slice(sectionStart).split(/\n(?=## )/)[0];
+const baselineStart = section.indexOf("\n### Baseline");
+const keptBaseline =
+  AS_BASELINE || baselineStart === -1
+    ? null
+    : section
+        .slice(baselineStart + 1)
+        .split(/\n(?=### )/)[0]
+        .trimEnd() + "\n";
+
+const intro = `## Taps
+
+\`flock /tmp/bench.lock npm run bench:taps\` (bench/taps.mjs, after \`npm run build\`;
+\`BENCH_TAPS_BASELINE=1\` makes a run the baseline, any other run is written beside it).
+
+How long a tap on each interactive control of the public site takes on a slow phone:
+headless Chromium, ${VIEWPORT.width} × ${VIEWPORT.height}, mobile with touch, CPU slowed ${CPU_SLOWDOWN}× (CDP
+\`Emulation.setCPUThrottlingRate\`), no network throttling, the built site served by the production
+server on loopback. Each control is tapped **cold** (a new browser context, so an empty cache: the
+page loaded, the control scrolled into view, ${IDLE_MS / 1000} s idle, the first tap) and **warm** (the
+page hydrated, what the first tap opened closed or reset, ${IDLE_MS / 1000} s idle, the same tap again),
+BENCH_RUNS times (3 unless set; each table says). Times in ms from the tap's pointerdown (its event timestamp, so waiting for a busy
+main thread counts):
+
+- **ET**: Event Timing, the longest \`event\` entry (pointerdown, pointerup, click) of the tap, INP's
+  measure: input delay, handlers and the next paint. Entries under 16 ms are not reported ("<16").
+- **visible**: the first frame in which the expected result is on screen (a \`requestAnimationFrame\`
+  poll started by a capture-phase pointerdown listener; a link followed before hydration is
+  followed into the new page through \`sessionStorage\` and \`performance.timeOrigin\`, where Event
+  Timing has nothing).
+- **cold / warm median and worst** are "to result", the larger of the two. "No answer": the result was
+  not on screen within ${TIMEOUT_MS / 1000} s (the tap was lost); it counts as the slowest.
+
+What "on screen" means: the menu's first link; the dialog element (not its content); the first FAQ
+answer open; for Get Funding Now and Apply Now, the wizard's first field (or the placeholder drawn
+in its place) wholly inside the viewport, which includes the smooth scroll there; the newsletter's message; the wizard's messages
+with focus moved to the first field in error (focus is taken away before the warm tap). The
+newsletter's message stays up after the cold tap, so its warm figure is the second identical submit
+up to the next frame. The wizard's code loads as the form comes near, and until it is there a
+placeholder of the same size stands in (its Next does nothing): the wizard row is tapped once the
+wizard is there, the row after it ${IDLE_MS / 1000} s after the form came into view, whether or not.
+Reset before the warm tap: Escape (menu, dialogs), the answer closed, back to the top (Get Funding
+Now), back in history (Apply Now). Script: every \`script\` response of a page that was only loaded (until
+hydrated and the network idle, then ${IDLE_MS / 1000} s), the encoded body sizes as served to a client
+that sends \`accept-encoding: gzip\` (the server's precompressed .gz files); the inline loader in
+the HTML is not counted. React DOM: a script containing \`__reactFiber$\`.
+`;
+
+const baseline = keptBaseline ?? `### Baseline: before islands (${label})\n\n${runTable}\n`;
+const latest = keptBaseline ? `\n### Latest run (${label})\n\n${runTable}\n` : "";
+writeBenchmarksSection(`${intro}\n${baseline.trimEnd()}\n${latest}`);
+log(`BENCHMARKS.md: ${keptBaseline ? "latest run beside the kept baseline" : "written as the baseline"}`);
+console.log(`\n${runTable}`);
