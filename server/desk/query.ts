@@ -1,7 +1,7 @@
 /**
  * A desk route's query string, validated: every parameter checked, unknown
  * ones refused, a bad one named in a 400 ({error, errors}), never a 500.
- * The inbox, the audit log, the consent lookup and the exports use it.
+ * The inbox, the audit log, the consent and opt-out look-ups and the exports use it.
  */
 import { z } from "zod";
 
@@ -28,6 +28,29 @@ export const text = (max: number) =>
     .trim()
     .max(max, { error: `must be at most ${max} characters` })
     .refine(...NO_NUL);
+
+/**
+ * A phone number (however it is written: matched by its last ten digits, at
+ * least 7 given) and/or an e-mail address (any case): the consent lookup's
+ * and the opt-out ledger's parameters.
+ */
+export const CONTACT_LOOKUP = {
+  phone: z
+    .string({ error: "must be given once" })
+    .trim()
+    .max(40, { error: "must be at most 40 characters" })
+    .refine((value) => value.replace(/\D/g, "").length >= 7, { error: "must have at least 7 digits" })
+    .refine(...NO_NUL)
+    .optional(),
+  email: z
+    .string({ error: "must be given once" })
+    .trim()
+    .min(3, { error: "must be an e-mail address" })
+    .max(254, { error: "must be at most 254 characters" })
+    .refine((value) => value.includes("@"), { error: "must be an e-mail address" })
+    .refine(...NO_NUL)
+    .optional(),
+};
 
 /** Validates a query string against `shape`; unknown parameters are errors too. */
 export function parseQuery<S extends z.ZodRawShape>(

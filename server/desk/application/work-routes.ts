@@ -11,7 +11,7 @@
  * Setting the status it already has changes nothing and writes nothing. A
  * quarantined application is not worked: 409 until it is released.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Items, Owner } from "#domain/desk/contract";
 import {
@@ -23,6 +23,7 @@ import {
 } from "#domain/desk/work";
 import { hasUnsafeText } from "../../clean-text";
 import { requireRole } from "../auth/guard";
+import { bodyOf } from "../body";
 import { createStaffRepository } from "../staff/staff-repository";
 import { applicationActions, Refusal, type WithId } from "./application-action";
 import type { LockedApplication } from "./application-repository";
@@ -98,25 +99,6 @@ const contactBody = z
       });
     }
   });
-
-/** The body as `schema` reads it, or undefined after answering 400 with each field's message. */
-function bodyOf<T>(schema: z.ZodType<T>, request: FastifyRequest, reply: FastifyReply): T | undefined {
-  const parsed = schema.safeParse(request.body ?? {});
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  let error: string | undefined;
-  for (const issue of parsed.error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors[key] ??= `“${key}” is not a field of this request`;
-    } else if (issue.path.length > 0) {
-      errors[String(issue.path[0])] ??= issue.message;
-    } else {
-      error ??= issue.message;
-    }
-  }
-  reply.code(400).send({ error: error ?? Object.values(errors)[0] ?? "The request was not valid", errors });
-  return undefined;
-}
 
 function refuseQuarantined(found: LockedApplication) {
   if (found.status === "quarantined") {

@@ -5,37 +5,18 @@
  * an e-mail address (any case); each lookup is audited with what was asked.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
 import type { ConsentLookupItem, Items } from "#domain/desk/contract";
 import { sha256 } from "../application/views";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { NO_NUL, parseQuery } from "../query";
+import { CONTACT_LOOKUP, parseQuery } from "../query";
 import { createConsentRepository } from "./consent-repository";
-
-const lookupShape = {
-  phone: z
-    .string({ error: "must be given once" })
-    .trim()
-    .max(40, { error: "must be at most 40 characters" })
-    .refine((value) => value.replace(/\D/g, "").length >= 7, { error: "must have at least 7 digits" })
-    .refine(...NO_NUL)
-    .optional(),
-  email: z
-    .string({ error: "must be given once" })
-    .trim()
-    .min(3, { error: "must be an e-mail address" })
-    .max(254, { error: "must be at most 254 characters" })
-    .refine((value) => value.includes("@"), { error: "must be an e-mail address" })
-    .refine(...NO_NUL)
-    .optional(),
-};
 
 const consentRoutes: FastifyPluginAsync = async (app) => {
   const repository = createConsentRepository(app.store);
 
   app.get("/api/desk/consents", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = parseQuery(lookupShape, request.query, (value) =>
+    const parsed = parseQuery(CONTACT_LOOKUP, request.query, (value) =>
       (value.phone === undefined) === (value.email === undefined)
         ? { query: "needs either phone or email" }
         : undefined,
