@@ -330,6 +330,26 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [`looked up the consents of ${who} (${plural(num(details.found), "consent")} found)`];
     },
   },
+  "consent.opt-out-recorded": {
+    label: "Recorded an opt-out",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const what = details.channel === "email" ? "e-mail" : "text messages";
+      const who = str(details.phone) ?? str(details.email) ?? "someone";
+      const how = details.receivedVia === "email" ? "by e-mail" : "by phone";
+      return [`recorded an opt-out of ${what} for ${who} (received ${how})`];
+    },
+  },
+  "opt-outs.looked_up": {
+    label: "Looked up opt-outs",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const who = [str(details.phone), str(details.email)].filter(Boolean).join(" and ") || "someone";
+      return [`looked up the opt-outs of ${who} (${plural(num(details.found), "opt-out")} found)`];
+    },
+  },
   "applications.listed": {
     label: "Listed applications",
     group: "Applications",

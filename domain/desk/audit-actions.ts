@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   "application.call-booked",
   "evidence.exported",
   "consents.looked_up",
+  // The opt-out ledger (server/desk/opt-outs/): recorded by staff, looked up.
+  "consent.opt-out-recorded",
+  "opt-outs.looked_up",
   REPEATED_ACTIONS.applicationsListed,
   "applications.purged",
   // Deliveries and e-mail

@@ -13,6 +13,7 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "./audit-actions";
+import type { OptOutChannel, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type {
   ActivityKind,
   CloseReason,
@@ -456,6 +457,8 @@ export interface ConsentEvidence {
       outcome: string | null;
     }[];
   };
+  /** The opt-outs of its phone number (sms) and its e-mail address (email), newest first. */
+  optOuts: OptOut[];
 }
 
 /** GET /consents?phone= | ?email=: one consent record found. */
@@ -467,6 +470,39 @@ export interface ConsentLookupItem {
   phone: string;
   email: string;
   companyName: string;
+}
+
+/** One withdrawal of consent in the opt-out ledger (docs/consent-withdrawals.md). */
+export interface OptOut {
+  id: string;
+  channel: OptOutChannel;
+  /** An sms opt-out's number, as it was given. */
+  phone: string | null;
+  /** An e-mail opt-out's address, lower-cased. */
+  email: string | null;
+  receivedVia: OptOutSource;
+  note: string | null;
+  /** The staff member who recorded it; null: a system source. */
+  recordedBy: { id: string; name: string } | null;
+  receivedAt: string;
+  recordedAt: string;
+  /** The day (YYYY-MM-DD, the provider's zone) by which it must be honoured: received + 10 business days. */
+  honourBy: string;
+}
+
+/**
+ * POST /opt-outs: an opt-out a staff member was told of by phone or e-mail.
+ * `phone` for sms, `email` for email (never both). `receivedAt` defaults to
+ * now and is never in the future: ISO 8601 with "Z" or an offset, or a
+ * wall-clock time without one ("2026-11-24T10:30"), read in `Me.timeZone`.
+ */
+export interface OptOutInput {
+  channel: OptOutChannel;
+  phone?: string;
+  email?: string;
+  receivedVia: StaffOptOutSource;
+  receivedAt?: string;
+  note?: string;
 }
 
 // Delivery health ------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
- * application, quarantine, consents, health, mail, analytics, staff, audit,
- * account, sign-in, exports) and auth/ for what they all stand on (the
+ * application, quarantine, consents and opt-outs, health, mail, analytics,
+ * staff, audit, account, sign-in, exports) and auth/ for what they all stand on (the
  * sign-in library, sessions, the guard, cookies, throttling, invitation
  * links). What every route answers is #domain/desk/contract's; the route
  * table is docs/desk-api.md. Everything here shares `app.desk`
@@ -36,6 +36,7 @@ import healthRoutes from "./health/health-routes";
 import inboxRoutes from "./inbox/inbox-routes";
 import liveRoutes from "./live/live-routes";
 import mailRoutes from "./mail/mail-routes";
+import optOutRoutes from "./opt-outs/opt-out-routes";
 import quarantinePurge from "./quarantine/quarantine-purge";
 import quarantineRoutes from "./quarantine/quarantine-routes";
 import invitationRoutes from "./sign-in/invitation-routes";
@@ -103,6 +104,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(quarantineRoutes);
   await app.register(assignmentRoutes);
   await app.register(consentRoutes);
+  await app.register(optOutRoutes);
   await app.register(healthRoutes);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);

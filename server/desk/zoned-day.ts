@@ -1,7 +1,7 @@
 /**
  * The provider's time zone (DESK_TIME_ZONE, an IANA name): which instants a
- * day typed into a desk filter stands for, and instants written with that
- * zone's offset (the consent evidence). Intl's time-zone data does the work,
+ * day typed into a desk filter (or a time into a desk form) stands for, and
+ * instants written with that zone's offset (the consent evidence). Intl's time-zone data does the work,
  * so daylight-saving changes are exact; a day is the zone's own day
  * (23 or 25 hours long when the clocks change).
  */
@@ -81,6 +81,18 @@ export function startOfDay(day: string, timeZone: string): Date {
     else before = middle;
   }
   return new Date(after * 1000);
+}
+
+/**
+ * The instant a wall-clock time in `timeZone` stands for, as a form gives it
+ * ("2026-11-24T10:30", seconds optional): 15:30 UTC in New York that day. A
+ * time the clocks repeat is its first; one they skip is read with the offset
+ * after the change.
+ */
+export function zonedInstant(local: string, timeZone: string): Date {
+  const wall = Date.parse(`${local}Z`);
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
 }
 
 /** The day after `day` (YYYY-MM-DD). */

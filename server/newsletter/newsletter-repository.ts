@@ -8,6 +8,7 @@
  */
 import {
   CONFIRM_TTL_DAYS,
+  cancelNewsletterMail,
   composeConfirmation,
   hashToken,
   insertMails,
@@ -53,6 +54,35 @@ async function lookUpToken(db: Queryable, token: string, purpose: "confirm" | "u
     [hashToken(token), purpose],
   );
   return rows[0];
+}
+
+/**
+ * An e-mail opt-out (the desk's opt-out ledger), in its transaction: the
+ * address (lower-cased) stops at once. A pending or confirmed subscription
+ * becomes unsubscribed; a confirmation link sent before it confirms nothing
+ * any more (it reads as expired), so only a new sign-up, confirmed again by
+ * its owner, puts the address back on the list; the newsletter e-mails
+ * waiting for it are cancelled. The tokens are locked before the address, in
+ * the order `confirm` locks them.
+ */
+export async function withdrawFromNewsletter(
+  db: Queryable,
+  email: string,
+): Promise<{ unsubscribed: boolean; cancelledMail: number }> {
+  // Expired since they were made: earlier than the start of any confirmation
+  // that is waiting for these rows (its now()), so it finds them expired too.
+  await db.query(
+    `UPDATE newsletter_tokens SET expires_at = created_at
+      WHERE purpose = 'confirm' AND used_at IS NULL
+        AND subscriber_id = (SELECT id FROM newsletter_subscribers WHERE email = $1)`,
+    [email],
+  );
+  const unsubscribed = await db.query(
+    `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = now()
+      WHERE email = $1 AND status IN ('pending', 'subscribed')`,
+    [email],
+  );
+  return { unsubscribed: unsubscribed.rowCount > 0, cancelledMail: await cancelNewsletterMail(db, email) };
 }
 
 export function createNewsletterRepository(store: Store, options: NewsletterRepositoryOptions = {}) {

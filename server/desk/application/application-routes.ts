@@ -4,7 +4,8 @@
  *                                               timeline of CRM attempts, desk actions and its e-mails;
  *                                               it is read by the viewer from then on (the inbox's unread)
  *   POST /api/desk/applications/:id/redeliver   {reason} -> ApplicationDetail: sent to the CRM again
- *   GET  /api/desk/applications/:id/evidence    the consent evidence file (ConsentEvidence, a download)
+ *   GET  /api/desk/applications/:id/evidence    the consent evidence file (ConsentEvidence, a download),
+ *                                               with the opt-outs of its phone number and e-mail address
  * Opening it, each action and each download is audited. Quarantine and
  * release are ../quarantine's; the shapes are #domain/desk/contract's.
  */
@@ -15,6 +16,7 @@ import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
+import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";
 import { toEvidence } from "./views";
 import { createWorkRepository } from "./work-repository";
@@ -25,6 +27,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
   const deliveryHealth = createDeliveryHealthRepository(app.store);
   const { detail, act, reasonOf } = applicationActions(app);
   const work = createWorkRepository(app.store);
+  const optOuts = createOptOutRepository(app.store, app.config.desk.timeZone);
 
   app.get<WithId>("/api/desk/applications/:id", staff, async (request, reply) => {
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
@@ -55,10 +58,12 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
     const shown = await inboxRepository.show(request.params.id);
     if (!shown) return reply.code(404).send(NOT_FOUND);
+    const { phone, email } = shown.application as { phone: string; email: string };
     const evidence = toEvidence(
       shown,
       { at: new Date().toISOString(), by: request.staff?.email ?? null },
       app.config.desk.timeZone,
+      await optOuts.find({ phone, email }),
     );
     await app.desk.audit.record(auditRecord(request, "evidence.exported", evidence.applicationId));
     return reply

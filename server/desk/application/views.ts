@@ -11,6 +11,7 @@ import type {
   ConsentRecord,
   DeliveryInfo,
   DeliveryState,
+  OptOut,
   TimelineAction,
   TimelineActivity,
   TimelineAttempt,
@@ -174,13 +175,15 @@ export function toDetail(
 /**
  * The consent evidence file: the exact consent text with its version and
  * SHA-256, when, from where and on which page it was given, the submission as
- * received, and what the CRM was sent and answered. Its times are ISO 8601
+ * received, what the CRM was sent and answered, and the opt-outs of its
+ * phone number (sms) and e-mail address (email). Its times are ISO 8601
  * with the offset of the provider's zone (`timeZone`) at that moment.
  */
 export function toEvidence(
   shown: Shown,
   exported: { at: string; by: string | null },
   timeZone: string,
+  optOuts: OptOut[],
 ): ConsentEvidence {
   const a = shown.application;
   const delivery = deliveryOf(shown);
@@ -209,5 +212,10 @@ export function toEvidence(
       deliveredAt: at(delivery?.deliveredAt),
       attempts: attemptsOf(shown).map((attempt) => ({ ...attempt, at: at(attempt.at) })),
     },
+    optOuts: optOuts.map((optOut) => ({
+      ...optOut,
+      receivedAt: at(optOut.receivedAt)!,
+      recordedAt: at(optOut.recordedAt)!,
+    })),
   };
 }
