@@ -3,19 +3,33 @@ import { Link, useLoaderData } from "react-router";
 import { Button } from "#ui/button";
 import { siteFacts } from "#domain/site-facts";
 import { getApplication } from "./api";
+import { asApiError, isSignedOut } from "../common/api/client";
+import { lookupOptOuts } from "../common/api/requests";
 import { ConsentFacts, Facts } from "../common/components/detail-sections";
 import { useMe } from "../common/components/layout";
+import { ErrorAlert } from "../common/components/messages";
+import { OptOutTable } from "../common/components/opt-out-table";
 import { PageHeader, useDocumentTitle } from "../common/components/page";
 import { formatDateTime, fullName, timeZoneLabel } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 
-export const evidenceLoader = guarded(({ params, request }) =>
-  getApplication(params.id ?? "", request.signal),
-);
+/** The application, and the opt-outs of its phone (sms) and e-mail (email); those may fail alone. */
+export const evidenceLoader = guarded(async ({ params, request }) => {
+  const detail = await getApplication(params.id ?? "", request.signal);
+  const { phone, email } = detail.application;
+  const optOuts = await lookupOptOuts({ phone, email }, request.signal).then(
+    ({ items }) => ({ items, error: null }),
+    (error: unknown) => {
+      if (isSignedOut(error)) throw error;
+      return { items: [], error: asApiError(error).message };
+    },
+  );
+  return { detail, optOuts };
+});
 
 /** The SMS-consent evidence of one application, laid out to print (or save as PDF). */
 export function EvidencePage() {
-  const detail = useLoaderData<typeof evidenceLoader>();
+  const { detail, optOuts } = useLoaderData<typeof evidenceLoader>();
   const me = useMe();
   const application = detail.application;
   const company = String(application.companyName ?? "");
@@ -62,6 +76,20 @@ export function EvidencePage() {
           <ConsentFacts consent={detail.consent} />
         ) : (
           <p className="text-sm">No consent record was found for this application.</p>
+        )}
+      </section>
+      <section className="flex flex-col gap-3">
+        <h2 className="text-lg font-semibold">Opt-outs</h2>
+        <p className="text-sm">
+          Withdrawals recorded for this phone number (text messages) and this email address (e-mail), newest
+          first, each with the day it must be honoured by.
+        </p>
+        {optOuts.error ? (
+          <ErrorAlert>The opt-outs could not be loaded: {optOuts.error}</ErrorAlert>
+        ) : optOuts.items.length ? (
+          <OptOutTable items={optOuts.items} caption="Opt-outs of this phone number and email address" />
+        ) : (
+          <p className="text-sm">No opt-out is recorded for this phone number or email address.</p>
         )}
       </section>
       <p className="border-t border-border pt-3 text-xs text-muted-foreground">

@@ -2,12 +2,16 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useSearchParams } from "react-router";
 import { Button } from "#ui/button";
 import { lookupConsents } from "./api";
-import type { ConsentLookupItem } from "#domain/desk/contract";
+import { OptOutForm } from "./opt-out-form";
+import type { ConsentLookupItem, OptOut } from "#domain/desk/contract";
+import { HONOUR_WITHIN_BUSINESS_DAYS, type OptOutChannel } from "#domain/desk/opt-outs";
+import { lookupOptOuts } from "../common/api/requests";
 import { DataTable, type ListColumn } from "../common/components/data-list";
-import { EmptyState } from "../common/components/messages";
+import { EmptyState, StatusMessage } from "../common/components/messages";
+import { OptOutTable } from "../common/components/opt-out-table";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { TextField } from "../common/components/text-field";
-import { formatDateTime } from "../common/lib/format";
+import { formatDateTime, formatDay } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 
 /** "ada@x.com" looks up by e-mail; anything else by phone. */
@@ -20,10 +24,19 @@ export function consentQuery(value: string): { email: string } | { phone: string
 export const consentsLoader = guarded(async ({ request }) => {
   const params = new URL(request.url).searchParams;
   const query = consentQuery(params.get("email") ?? params.get("phone") ?? "");
-  if (!query) return { query: null, items: [] };
-  const { items } = await lookupConsents(query, request.signal);
-  return { query, items };
+  if (!query) return { query: null, items: [], optOuts: [] };
+  const [consents, optOuts] = await Promise.all([
+    lookupConsents(query, request.signal),
+    lookupOptOuts(query, request.signal),
+  ]);
+  return { query, items: consents.items, optOuts: optOuts.items };
 });
+
+const STOPPED: Record<OptOutChannel, string> = { sms: "text messages", email: "e-mail" };
+
+/** "Opt-out recorded: text messages to +1 212 555 0100 must stop by Mon, Dec 8, 2025." */
+const recordedNews = (optOut: OptOut) =>
+  `Opt-out recorded: ${STOPPED[optOut.channel]} to ${optOut.phone ?? optOut.email} must stop by ${formatDay(optOut.honourBy)}.`;
 
 const COLUMNS: ListColumn<ConsentLookupItem>[] = [
   { header: "Consented", className: "whitespace-nowrap", cell: (item) => formatDateTime(item.consentedAt) },
@@ -47,11 +60,15 @@ const COLUMNS: ListColumn<ConsentLookupItem>[] = [
   },
 ];
 
-/** Who agreed to text messages, and when: look-up by phone number or e-mail. */
+/**
+ * Who agreed to text messages, and when, and who withdrew: look-up by phone
+ * number or e-mail, and an opt-out told to staff recorded.
+ */
 export function ConsentsPage() {
-  const { query, items } = useLoaderData<typeof consentsLoader>();
+  const { query, items, optOuts } = useLoaderData<typeof consentsLoader>();
   const [, setParams] = useSearchParams();
   const [missing, setMissing] = useState(false);
+  const [news, setNews] = useState<string | null>(null);
   const id = useId();
   useDocumentTitle("Consents");
   const current = query ? ("email" in query ? query.email : query.phone) : "";
@@ -60,14 +77,21 @@ export function ConsentsPage() {
     event.preventDefault();
     const next = consentQuery(String(new FormData(event.currentTarget).get("lookup") ?? ""));
     setMissing(!next);
+    setNews(null);
     if (next) setParams(new URLSearchParams(next));
+  }
+
+  /** Says so, and shows the number's (or address's) consents and opt-outs, the new one among them. */
+  function recorded(optOut: OptOut) {
+    setNews(recordedNews(optOut));
+    setParams(new URLSearchParams(optOut.phone ? { phone: optOut.phone } : { email: optOut.email ?? "" }));
   }
 
   return (
     <>
       <PageHeader
-        title="SMS consents"
-        description="Find the consent records for a phone number or an email address: the exact text agreed to, when, and from where."
+        title="Consents and opt-outs"
+        description="Find the SMS consent records and the opt-outs of a phone number or an email address: the exact text agreed to, when, and from where; who withdrew, and by when that must be honoured."
       />
       <form
         role="search"
@@ -109,6 +133,29 @@ export function ConsentsPage() {
           )}
         </Section>
       )}
+
+      {query && (
+        <Section
+          title={`Opt-outs for ${current}`}
+          description={`Each must be honoured within ${HONOUR_WITHIN_BUSINESS_DAYS} business days (Monday to Friday) of the day it was received. They are kept for good and never change.`}
+        >
+          {optOuts.length ? (
+            <OptOutTable items={optOuts} caption={`Opt-outs for ${current}`} />
+          ) : (
+            <EmptyState>
+              No opt-out is recorded for this {"email" in query ? "email address" : "phone number"}.
+            </EmptyState>
+          )}
+        </Section>
+      )}
+
+      <Section
+        title="Record an opt-out"
+        description="Someone asked you by phone or e-mail to stop texting or e-mailing them: record it here. Their consent records stay as they were."
+      >
+        <OptOutForm key={current} start={query} onRecorded={recorded} />
+        <StatusMessage>{news}</StatusMessage>
+      </Section>
     </>
   );
 }

@@ -1,7 +1,15 @@
-/** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions. */
+/** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions, opt-outs. */
 import { API_BASE, queryString, request } from "./client";
 import type { ExportKind } from "#domain/desk/audit-actions";
-import type { ApplicationDetail, DutyChange, InboxList, Items, Me, SessionItem } from "#domain/desk/contract";
+import type {
+  ApplicationDetail,
+  DutyChange,
+  InboxList,
+  Items,
+  Me,
+  OptOut,
+  SessionItem,
+} from "#domain/desk/contract";
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -47,3 +55,7 @@ export const listSessions = (userId?: string, signal?: AbortSignal) =>
 
 export const endSession = (id: string) =>
   request<void>(`/sessions/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+/** The opt-outs of a number (sms) and/or an address (email), newest received first. */
+export const lookupOptOuts = (by: { phone?: string; email?: string }, signal?: AbortSignal) =>
+  request<Items<OptOut>>(`/opt-outs${queryString(by)}`, { signal });

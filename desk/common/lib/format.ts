@@ -61,6 +61,19 @@ export function formatDate(iso: string | null | undefined): string {
   return date ? zoneFormats().date.format(date) : (iso ?? "");
 }
 
+/** A calendar day as the server gives it ("2026-12-07", already the provider's) -> "Mon, Dec 7, 2026". */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
 /** "250000" -> "$250,000"; a value that is not a number is shown as it is. */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
