@@ -1,12 +1,12 @@
 /**
- * Assignment's SQL: who is on duty and in which groups, in turn order, the
- * routing rules, and giving applications their owners. The round-robin's
- * choice itself is made in memory (round-robin.ts) under a
- * transaction-scoped advisory lock (assignment.ts says why) and written in
- * one statement.
+ * Assignment's SQL: who is on duty and in which groups, the routing rules,
+ * and giving an application its owner. The round-robin's choice is one
+ * statement (its CTEs in choice-sql.ts) run under a transaction-scoped
+ * advisory lock (assignment.ts says why); everything else is plain reads
+ * and writes.
  */
 import type { Queryable, Store } from "../store/store";
-import type { AssignableFacts, Choice, QueuedMember } from "./round-robin";
+import { chooseOwnerCtes, ON_DUTY, recordChoiceCtes } from "./choice-sql";
 
 /** The advisory lock every automatic assignment takes, on every instance sharing the database. */
 export const ASSIGNMENT_LOCK = 7_314_219;
@@ -33,7 +33,8 @@ export interface Member {
 }
 
 /** An application as assignment looks at it, locked for the rest of the transaction. */
-export interface AssignableApplication extends AssignableFacts {
+export interface AssignableApplication {
+  id: string;
   status: string;
   ownerId: string | null;
   workStatus: string;
@@ -52,12 +53,8 @@ export interface Chosen {
 
 const amount = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** Somebody who takes applications: on duty, account not disabled. */
-const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE`;
-
 /** The columns of an application assignment looks at (table alias `a`). */
-const ASSIGNABLE = `a.id::text AS id, a.status, a.owner_id, a.work_status, a.awaiting_owner,
-  a.funding_type, a.funding_amount`;
+const ASSIGNABLE = `a.id::text AS id, a.status, a.owner_id, a.work_status, a.awaiting_owner`;
 
 interface AssignableRow {
   id: string;
@@ -65,14 +62,10 @@ interface AssignableRow {
   owner_id: string | null;
   work_status: string;
   awaiting_owner: boolean;
-  funding_type: string;
-  funding_amount: unknown;
 }
 
 const assignable = (row: AssignableRow, staffed: boolean): AssignableApplication => ({
   id: row.id,
-  fundingType: row.funding_type,
-  fundingAmount: amount(row.funding_amount),
   status: row.status,
   ownerId: row.owner_id,
   workStatus: row.work_status,
@@ -117,72 +110,30 @@ export function createAssignmentRepository(store: Store) {
     },
 
     /**
-     * In one statement: the staff who take applications (on duty, not
-     * disabled), whoever waited longest first, and the routing rules in order.
+     * The round-robin for one application, in one statement (choice-sql.ts):
+     * the choice becomes the owner (and the application is through the
+     * intake's queue), the member's turn moves, the activity is written.
+     * `exclude` is never chosen. Nobody on duty: nothing changes, undefined.
      */
-    async queueAndRules(db: Queryable): Promise<{ queue: QueuedMember[]; rules: RuleRow[] }> {
-      const { rows } = await db.query<{ queue: string; rules: string }>(
-        `SELECT
-           (SELECT coalesce(json_agg(json_build_object('id', d.user_id, 'name', u.name, 'groups', d.groups)
-                                     ORDER BY d.last_assigned_at ASC NULLS FIRST, d.user_id), '[]')::text
-              FROM desk_duty d JOIN desk_user u ON u.id = d.user_id WHERE ${ON_DUTY}) AS queue,
-           (SELECT coalesce(json_agg(json_build_object('id', id::text, 'fundingType', funding_type,
-                                     'minAmount', min_amount, 'maxAmount', max_amount, 'group', group_name)
-                                     ORDER BY position, id), '[]')::text
-              FROM assignment_rules) AS rules`,
+    async assignNext(db: Queryable, id: string, exclude: string[] = []): Promise<Chosen | undefined> {
+      const { rows } = await db.query<{ owner_id: string; owner_name: string; group_name: string | null }>(
+        `WITH app AS (
+           SELECT funding_type, funding_amount FROM applications WHERE id = $1::uuid
+         ), ${chooseOwnerCtes({
+           fundingType: "(SELECT funding_type FROM app)",
+           fundingAmount: "(SELECT funding_amount FROM app)",
+           exclude: "$2::text[]",
+         })}, owned AS (
+           UPDATE applications a
+              SET owner_id = chosen.user_id, assigned_at = now(), reminded_at = NULL, awaiting_owner = false
+             FROM chosen WHERE a.id = $1::uuid
+           RETURNING a.id
+         ), ${recordChoiceCtes("owned")}
+         SELECT user_id AS owner_id, name AS owner_name, group_name FROM chosen`,
+        [id, exclude],
       );
-      const queue = JSON.parse(rows[0].queue) as QueuedMember[];
-      const rules = JSON.parse(rows[0].rules) as RuleRow[];
-      return {
-        queue: queue.map((member) => ({ ...member, groups: member.groups ?? [] })),
-        rules: rules.map((rule) => ({
-          ...rule,
-          minAmount: amount(rule.minAmount),
-          maxAmount: amount(rule.maxAmount),
-        })),
-      };
-    },
-
-    /**
-     * Writes a batch's round-robin in one statement: each chosen owner set,
-     * with an 'assignment' activity by the system; every application of
-     * `ids` through the intake's queue (awaiting_owner off, chosen or not);
-     * and the chosen members' turns moved past every other, in the order
-     * they were chosen, strictly later than the latest turn (so the order
-     * never depends on clocks or transaction start times).
-     */
-    async writeChoices(db: Queryable, ids: string[], choices: Choice[]): Promise<void> {
-      await db.query(
-        `WITH choice AS (
-           SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[])
-             WITH ORDINALITY AS c (application_id, owner_id, owner_name, group_name, turn)
-         ), owned AS (
-           UPDATE applications a SET owner_id = c.owner_id, assigned_at = now(), reminded_at = NULL,
-                  awaiting_owner = false
-             FROM choice c WHERE a.id = c.application_id
-         ), passed AS (
-           UPDATE applications SET awaiting_owner = false
-            WHERE id = ANY ($1::uuid[]) AND awaiting_owner AND NOT (id = ANY ($2::uuid[]))
-         ), latest AS (
-           SELECT greatest(clock_timestamp(), max(last_assigned_at) + interval '1 microsecond') AS at
-             FROM desk_duty
-         ), turn AS (
-           UPDATE desk_duty d SET last_assigned_at = latest.at + t.turn * interval '1 microsecond'
-             FROM (SELECT owner_id, max(turn) AS turn FROM choice GROUP BY owner_id) t, latest
-            WHERE d.user_id = t.owner_id
-         )
-         INSERT INTO application_activities (application_id, kind, owner_id, owner_name, details)
-         SELECT application_id, 'assignment', owner_id, owner_name,
-                CASE WHEN group_name IS NOT NULL THEN jsonb_build_object('group', group_name) END
-           FROM choice ORDER BY turn`,
-        [
-          ids,
-          choices.map((choice) => choice.applicationId),
-          choices.map((choice) => choice.ownerId),
-          choices.map((choice) => choice.ownerName),
-          choices.map((choice) => choice.group),
-        ],
-      );
+      const row = rows[0];
+      return row && { ownerId: row.owner_id, ownerName: row.owner_name, group: row.group_name };
     },
 
     /** Applications through the intake's queue without an owner (nobody on duty). */

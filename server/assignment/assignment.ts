@@ -15,13 +15,15 @@
  * advisory lock (as the desk's actions lock it first), so the two never wait
  * on each other in opposite orders.
  *
- * The intake's assignments are made in batches, after the application is
+ * On the embedded store (one statement at a time) the intake chooses the
+ * owner in the application's own INSERT (server/intake). On PostgreSQL the
+ * intake's assignments are made in batches, after the application is
  * stored and acknowledged (the 201 never waits for its owner): while one
  * batch is being assigned, the applications stored meanwhile wait for the
  * next, which takes the lock once for all of them (in the order they were
- * stored). Under a burst that is one short transaction of a few statements
- * for many applications, so assignment keeps up with the intake and never
- * slows it; alone, an application is assigned within milliseconds. A batch
+ * stored). Under a burst that is one short transaction for many
+ * applications, so assignment keeps up with the intake; alone, an
+ * application is assigned within a few tens of milliseconds. A batch
  * commits without waiting for the WAL flush (asynchronous commit), so the
  * lock is not held through a disk flush either. Each application stored
  * carries a marker (awaiting_owner) until a batch has been through it: one
@@ -31,8 +33,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Queryable, Store } from "../store/store";
-import { createAssignmentRepository, type AssignableApplication, type Chosen } from "./assignment-repository";
-import { chooseOwners, type Choice } from "./round-robin";
+import { createAssignmentRepository, type Chosen } from "./assignment-repository";
 
 export interface AssignOptions {
   /** Staff never to choose (the member being disabled). */
@@ -57,9 +58,6 @@ export const INTAKE_GATHER_MS = 50;
 
 /** The sweep leaves alone what the intake's own queue is still about to assign. */
 export const SWEEP_GRACE_MS = 30_000;
-
-const asChosen = (choice: Choice | undefined): Chosen | undefined =>
-  choice && { ownerId: choice.ownerId, ownerName: choice.ownerName, group: choice.group };
 
 export function createAssignment(
   store: Store,
@@ -89,23 +87,7 @@ export function createAssignment(
     if (!found || found.status !== "received" || found.ownerId || found.workStatus === "closed") return;
     if (!found.staffed) return;
     await repository.lockTurns(tx);
-    return asChosen((await chooseAndWrite(tx, [found], options.exclude))[0]);
-  }
-
-  /** Under the turn lock: the round-robin for `applications`, written; the choices made. */
-  async function chooseAndWrite(
-    tx: Queryable,
-    applications: AssignableApplication[],
-    exclude: string[] = [],
-  ): Promise<Choice[]> {
-    const { queue, rules } = await repository.queueAndRules(tx);
-    const choices = chooseOwners(applications, queue, rules, exclude);
-    await repository.writeChoices(
-      tx,
-      applications.map((application) => application.id),
-      choices,
-    );
-    return choices;
+    return repository.assignNext(tx, id, options.exclude);
   }
 
   /**
@@ -123,19 +105,24 @@ export function createAssignment(
     await store.transaction(async (tx) => {
       await repository.commitWithoutFlush(tx);
       const found = await repository.lockApplications(tx, ids);
-      const open = ids.flatMap((id) => {
+      const open = ids.filter((id) => {
         const application = found.get(id);
-        return application?.awaitingOwner &&
+        return (
+          application?.awaitingOwner &&
           application.status === "received" &&
           !application.ownerId &&
           application.workStatus !== "closed"
-          ? [application]
-          : [];
+        );
       });
-      if (!open.length) return;
-      await repository.lockTurns(tx);
-      for (const choice of await chooseAndWrite(tx, open))
-        chosen.set(choice.applicationId, asChosen(choice)!);
+      if (open.length) {
+        await repository.lockTurns(tx);
+        for (const id of open) {
+          const owner = await repository.assignNext(tx, id);
+          if (owner) chosen.set(id, owner);
+        }
+      }
+      // Through, whether or not anyone took them.
+      await repository.passOver(ids, tx);
     });
     return chosen;
   }

@@ -70,6 +70,10 @@ export type Submitted = CreatedApplication | { errors: Record<string, string> };
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
 export function createIntake(store: Store, options: IntakeOptions = {}) {
+  // The embedded store runs one statement at a time: each application's owner
+  // is chosen in its own INSERT. On PostgreSQL, where instances store at the
+  // same moment, in batches under a lock just after the commit (server/assignment).
+  const assignAtInsert = store.engine === "pglite";
   const repository = createApplicationsRepository(store);
   const reviewClock = options.reviewClock ?? createReviewClock();
   // Its owner, just after it is stored: round-robin among the staff on duty (never a quarantined one).
@@ -109,10 +113,29 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     return { record, payload, reference, mails, messageIdHost: host, reviewDueAt };
   }
 
-  /** Stores `record` (see create); its reference once stored, undefined when its submission id exists. */
+  /**
+   * Stores `record` (see create): its reference once stored, and whether its
+   * owner was chosen in the same statement; undefined when its submission id
+   * exists. Should that choice fail, the application is stored all the same,
+   * marked for the assignment batch and the sweep.
+   */
   async function insert(record: JournaledApplication, db: Queryable = store) {
     const prepared = await prepare(record, db);
-    return (await repository.insert(prepared, db)) ? { reference: prepared.reference } : undefined;
+    // Not inside a caller's transaction (the journal's replay): a failed statement would end it.
+    let assigned = assignAtInsert && db === store && !record.quarantineReason;
+    let inserted: boolean;
+    try {
+      inserted = await repository.insert(prepared, db, assigned);
+    } catch (error) {
+      if (!assigned || isUniqueViolation(error)) throw error;
+      options.log?.warn(
+        { err: error, applicationIds: [record.id] },
+        "assignment failed; the applications wait for the sweep",
+      );
+      assigned = false;
+      inserted = await repository.insert(prepared, db, false);
+    }
+    return inserted ? { reference: prepared.reference, assigned } : undefined;
   }
 
   /**
@@ -135,7 +158,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
           notifyDeliveryQueued();
           notifyMailQueued();
           // Its owner follows within milliseconds; the answer does not wait for it.
-          void assignment.assignNew(record.id);
+          if (!inserted.assigned) void assignment.assignNew(record.id);
         }
         return { id: record.id, created: true, reference: inserted.reference };
       }
