@@ -9,19 +9,14 @@ import { iso } from "../../store/row-values";
 import type { Queryable, Store } from "../../store/store";
 import { honourBy } from "./honour-by";
 
-/** One opt-out to append. */
-export interface NewOptOut {
-  channel: OptOutChannel;
-  phone: string | null;
-  /** Lower-cased. */
-  email: string | null;
-  receivedVia: OptOutSource;
-  note: string | null;
-  /** The staff member who recorded it; null: a system source. */
-  recordedBy: { id: string; name: string } | null;
+/** One opt-out to append: the ledger's row as the contract has it, but for what the store sets. */
+export type NewOptOut = Pick<
+  OptOut,
+  "channel" | "phone" | "email" | "receivedVia" | "note" | "recordedBy"
+> & {
   /** ISO 8601; null: now. */
   receivedAt: string | null;
-}
+};
 
 /** A number (any format: matched by phone_key(), the last ten digits) and/or an address (any case). */
 export type OptOutMatch = { phone?: string | null; email?: string | null };
