@@ -34,7 +34,6 @@ export interface Member {
 
 /** An application as assignment looks at it, locked for the rest of the transaction. */
 export interface AssignableApplication {
-  id: string;
   status: string;
   ownerId: string | null;
   workStatus: string;
@@ -65,7 +64,6 @@ interface AssignableRow {
 }
 
 const assignable = (row: AssignableRow, staffed: boolean): AssignableApplication => ({
-  id: row.id,
   status: row.status,
   ownerId: row.owner_id,
   workStatus: row.work_status,

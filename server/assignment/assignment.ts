@@ -32,6 +32,7 @@
  * Staff's own changes (claim, release, disabling) stay durable.
  */
 import type { FastifyBaseLogger } from "fastify";
+import { runEvery } from "../periodic";
 import type { Queryable, Store } from "../store/store";
 import { createAssignmentRepository, type Chosen } from "./assignment-repository";
 
@@ -51,8 +52,8 @@ const BATCH_LIMIT = 200;
 
 /**
  * How long the intake's next batch waits for more applications to join it:
- * under a burst, fewer and larger batches (a batch is a few statements
- * whatever its size); alone, an application is assigned this much later.
+ * under a burst, fewer and larger batches (one transaction and one lock for
+ * all of them); alone, an application is assigned this much later.
  */
 export const INTAKE_GATHER_MS = 50;
 
@@ -149,7 +150,7 @@ export function createAssignment(
     draining = null;
   }
 
-  /** Queues `ids` for the next batch; resolves with each one's owner once it is through. */
+  /** Queues `id` for the next batch; resolves with its owner once the batch is through. */
   function enqueue(id: string): Promise<Chosen | undefined> {
     return new Promise((done) => {
       waiting.push({ id, done });
@@ -240,21 +241,15 @@ export function startAssignmentSweep(options: {
 }): () => Promise<void> {
   const log = options.log.child({ component: "assignment" });
   const assignment = createAssignment(options.store, log);
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    running ??= assignment
-      .sweep()
-      .then((found) => {
-        if (found > 0) log.info({ found }, "applications stored without an assignment were assigned");
-      })
-      .catch((err) => log.error({ err }, "assignment sweep failed"))
-      .finally(() => (running = undefined));
-  };
-  pass();
-  const timer = setInterval(pass, options.everyMs ?? SWEEP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    options.everyMs ?? SWEEP_EVERY_MS,
+    () =>
+      assignment
+        .sweep()
+        .then((found) => {
+          if (found > 0) log.info({ found }, "applications stored without an assignment were assigned");
+        })
+        .catch((err) => log.error({ err }, "assignment sweep failed")),
+    { immediately: true },
+  );
 }

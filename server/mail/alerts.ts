@@ -18,6 +18,7 @@
  * sharing a store never both send an alert; the alert e-mails are stored in
  * the same transaction as the state change.
  */
+import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
 import { composeDeliveryAlerts, formatEastern, type MailSettings } from "./compose";
 import { insertMails, notifyMailQueued } from "./outbox-repository";
@@ -188,7 +189,6 @@ export function startAlertSummaries(
 ): () => Promise<void> {
   if (settings.mail.staffAlertEmails.length === 0) return async () => undefined;
   const every = Math.min(60_000, Math.max(1_000, settings.mail.alertCooldownMs / 10));
-  let running: Promise<unknown> | undefined;
   const check = async () => {
     const { rows } = await store.query<{ due: boolean }>(
       `SELECT (cooldown_until <= now() AND held_failures + held_recoveries > 0) AS due
@@ -196,14 +196,5 @@ export function startAlertSummaries(
     );
     if (rows[0]?.due && (await step(store, settings, null)).length > 0) notifyMailQueued();
   };
-  const timer = setInterval(() => {
-    running ??= check()
-      .catch(onError)
-      .finally(() => (running = undefined));
-  }, every);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(every, () => check().catch(onError));
 }

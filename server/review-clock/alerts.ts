@@ -29,6 +29,7 @@ import {
   type ReviewMailMoment,
 } from "../mail/compose";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
+import { runEvery } from "../periodic";
 import type { Queryable, Store } from "../store/store";
 import { ADMINS, createReviewAlertsRepository, type DeskPerson, type OpenClock } from "./alerts-repository";
 
@@ -191,21 +192,15 @@ export function startReviewAlerts(options: {
 }): () => Promise<void> {
   const alerts = createReviewAlerts(options.store, options.settings);
   const log = options.log.child({ component: "review-clock" });
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    running ??= alerts
-      .run(options.now?.())
-      .then((sent) => {
-        if (sent.reminders + sent.alerts > 0) log.info(sent, "review reminders and alerts stored");
-      })
-      .catch((err) => log.error({ err }, "review alert pass failed"))
-      .finally(() => (running = undefined));
-  };
-  pass();
-  const timer = setInterval(pass, checkEveryMs(options.settings.review));
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    checkEveryMs(options.settings.review),
+    () =>
+      alerts
+        .run(options.now?.())
+        .then((sent) => {
+          if (sent.reminders + sent.alerts > 0) log.info(sent, "review reminders and alerts stored");
+        })
+        .catch((err) => log.error({ err }, "review alert pass failed")),
+    { immediately: true },
+  );
 }
