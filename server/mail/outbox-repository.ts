@@ -242,3 +242,18 @@ export function createMailOutboxRepository(store: Store) {
 }
 
 export type MailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;
+
+/**
+ * Cancels the newsletter e-mails (issues and confirmations) waiting for
+ * `address` (lower-cased), or given up on, so none goes out (or is resent)
+ * after its owner opted out of e-mail; one already being sent cannot be
+ * stopped. In the opt-out's transaction; returns how many were cancelled.
+ */
+export async function cancelNewsletterMail(db: Queryable, address: string): Promise<number> {
+  const result = await db.query(
+    `UPDATE mail_outbox SET status = 'cancelled', locked_by = NULL, locked_until = NULL, updated_at = now()
+      WHERE lower(to_address) = $1 AND kind IN ('newsletter', 'newsletter-confirm') AND status IN ('pending', 'dead')`,
+    [address],
+  );
+  return result.rowCount;
+}
