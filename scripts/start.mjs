@@ -9,6 +9,7 @@ import { publicBuildEnv } from "./public-env.mjs";
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
 const serverBundle = "dist/server.mjs";
+const serverMain = "dist/main.mjs";
 const infoFile = join(buildDir, "build-info.json");
 const SOURCES = [
   "app",
@@ -45,7 +46,7 @@ function whyRebuild() {
     return `${buildDir}/desk is missing`;
   }
   if (!existsSync(infoFile)) return `${infoFile} is missing`;
-  if (!existsSync(serverBundle)) return `${serverBundle} is missing`;
+  for (const file of [serverBundle, serverMain]) if (!existsSync(file)) return `${file} is missing`;
   let info;
   try {
     info = JSON.parse(readFileSync(infoFile, "utf8"));

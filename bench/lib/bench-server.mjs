@@ -31,6 +31,8 @@ export async function bundleBench(name, entries) {
 
 export const benchServerEnv = {
   PATH: process.env.PATH ?? "",
+  // As dist/server.mjs runs it (scripts/build-server.mjs): React's production build renders the e-mails.
+  NODE_ENV: "production",
   HOST: "127.0.0.1",
   CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
   RATE_LIMIT_MAX: "1000000",

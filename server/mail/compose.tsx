@@ -6,7 +6,8 @@
  * (templates, settings, the application itself).
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { toPlainText } from "@react-email/render";
+import { plainTextSelectors } from "@react-email/render";
+import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/application/schema";
 import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
@@ -91,9 +92,16 @@ const EMAIL_DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
- * HTML and the text part made from it (@react-email/render's converter). The
- * templates are synchronous, so React's static renderer does: a quarter of
- * the cost of the streaming `render()`, on the path of every application.
+ * @react-email/render's text converter (its options and selectors), compiled
+ * once: its `toPlainText` compiles them again for every e-mail, which was a
+ * tenth of the intake's CPU time.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+
+/**
+ * HTML and the text part made from it. The templates are synchronous, so
+ * React's static renderer does: a quarter of the cost of the streaming
+ * `render()`, on the path of every application.
  */
 async function rendered(element: ReactElement) {
   const html = EMAIL_DOCTYPE + renderToStaticMarkup(element);

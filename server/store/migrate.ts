@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Store } from "./store";
 
 /**
- * Beside this module in the source tree; beside dist/server.mjs in the bundle
+ * Beside this module in the source tree; beside dist/main.mjs in the bundle
  * (scripts/build-server.mjs copies the folder there).
  */
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
