@@ -80,7 +80,8 @@ const layerZones = [
  * crm-delivery/ and mail/ each own their outbox and use outbox/ and store/,
  * never each other or the intake; intake/ may use crm-delivery/, mail/,
  * outbox/, store/, assignment/ and review-clock/; assignment/ stands on
- * store/ alone, review-clock/ on mail/ and store/; no domain imports the
+ * store/ alone, review-clock/ on mail/ and store/; opt-outs/ on newsletter/,
+ * crm-delivery/, mail/, outbox/ and store/; no domain imports the
  * desk, the CLI, routes/ or inbound/ (the webhooks the CRM and the booking
  * service call, an entry like the desk).
  */
@@ -91,14 +92,27 @@ const serverZone = (target, from) => ({
   message: "Server folders import one way: see server/README.md",
 });
 const serverZones = [
-  serverZone("store", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics"]),
-  serverZone("outbox", ["crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics"]),
-  serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics"]),
-  serverZone("mail", ["crm-delivery", "intake", "newsletter", "inbox", "analytics"]),
-  serverZone("intake", ["newsletter", "inbox", "analytics"]),
-  serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics"]),
-  serverZone("inbox", ["intake", "newsletter", "analytics"]),
-  serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox"]),
+  serverZone("store", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "opt-outs",
+  ]),
+  serverZone("outbox", ["crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("mail", ["crm-delivery", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("intake", ["newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics", "opt-outs"]),
+  serverZone("inbox", ["intake", "newsletter", "analytics", "opt-outs"]),
+  serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox", "opt-outs"]),
+  // The opt-out ledger (recorded by the desk, the inbound webhook and the
+  // public form) uses the newsletter, the CRM's outboxes and mail; nothing
+  // but those entries uses it.
+  serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment", "review-clock"]),
   serverZone("assignment", [
     "outbox",
     "crm-delivery",
@@ -108,6 +122,7 @@ const serverZones = [
     "inbox",
     "analytics",
     "review-clock",
+    "opt-outs",
   ]),
   serverZone("review-clock", [
     "outbox",
@@ -117,6 +132,7 @@ const serverZones = [
     "inbox",
     "analytics",
     "assignment",
+    "opt-outs",
   ]),
 ];
 /** Production files only: tests may use test support. */

@@ -107,14 +107,19 @@ export interface ReviewConfig {
   alertIntervalMs: number;
 }
 
-/** The signed inbound webhooks (server/inbound): the CRM's stage reports, the booking service's booked calls. */
+/**
+ * The signed inbound webhooks (server/inbound): the CRM's stage reports and
+ * opt-outs, the booking service's booked calls, the texting platform's STOP replies.
+ */
 export interface InboundConfig {
   /** Standard Webhooks secrets ("whsec_…"); unset: that source's signed requests are refused. */
   crmSecret: string | undefined;
   bookingSecret: string | undefined;
+  smsSecret: string | undefined;
   /** Fixed-header tokens for senders that cannot sign; unset: refused. */
   crmToken: string | undefined;
   bookingToken: string | undefined;
+  smsToken: string | undefined;
   /** Events older or newer than this (by their timestamp) are refused as stale. */
   toleranceMs: number;
 }
@@ -258,6 +263,8 @@ const envSchema = z.object({
   CRM_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
   BOOKING_WEBHOOK_SECRET: unsetIfEmpty(webhookSecret.optional()),
   BOOKING_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
+  SMS_WEBHOOK_SECRET: unsetIfEmpty(webhookSecret.optional()),
+  SMS_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
   INBOUND_TOLERANCE: unsetIfEmpty(duration.default(5 * 60_000)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
@@ -339,6 +346,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       bookingSecret: e.BOOKING_WEBHOOK_SECRET,
       crmToken: e.CRM_WEBHOOK_TOKEN,
       bookingToken: e.BOOKING_WEBHOOK_TOKEN,
+      smsSecret: e.SMS_WEBHOOK_SECRET,
+      smsToken: e.SMS_WEBHOOK_TOKEN,
       toleranceMs: e.INBOUND_TOLERANCE,
     },
   };

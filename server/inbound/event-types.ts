@@ -6,11 +6,13 @@
  */
 import { applicationStage } from "./application-stage";
 import { callBooked } from "./call-booked";
+import { contactOptedOut } from "./contact-opted-out";
 import type { EventType } from "./inbound-event";
 
 export const EVENT_TYPES = {
   "application.stage": applicationStage,
   "call.booked": callBooked,
+  "contact.opted_out": contactOptedOut,
 } as const satisfies Record<string, EventType>;
 
 export type EventTypeName = keyof typeof EVENT_TYPES;

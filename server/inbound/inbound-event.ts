@@ -8,6 +8,7 @@ import { z } from "zod";
 import "#domain/lib/zod-config";
 import type { AuditAction } from "#domain/desk/audit-actions";
 import { parseReference } from "../mail/reference";
+import type { OptOutRepository } from "../opt-outs/opt-out-repository";
 import { isUuid } from "../store/row-values";
 import type { Queryable } from "../store/store";
 
@@ -23,8 +24,9 @@ export interface InboundEvent<D> {
 
 /** What it did: stored with the event, answered to the sender, and written to the audit log. */
 export interface EventResult {
-  applicationId: string;
-  /** "applied", "not_applied", "booked" … (inbound_events.outcome). */
+  /** The application it was about; null for an event about a person (an opt-out). */
+  applicationId: string | null;
+  /** "applied", "not_applied", "booked", "recorded" … (inbound_events.outcome). */
   outcome: string;
   audit: { action: AuditAction; details: Record<string, unknown> };
 }
@@ -33,7 +35,13 @@ export interface EventType<S extends z.ZodType = z.ZodType> {
   /** The `data` object's schema (unknown keys are ignored: senders add their own). */
   data: S;
   /** Applies the event; throws UnknownApplication (a 404, nothing kept) when it names none. */
-  handle(tx: Queryable, event: InboundEvent<z.output<S>>): Promise<EventResult>;
+  handle(tx: Queryable, event: InboundEvent<z.output<S>>, context: HandlerContext): Promise<EventResult>;
+}
+
+/** What the handlers share, made once by the plugin. */
+export interface HandlerContext {
+  /** The opt-out ledger (its honour-by days in DESK_TIME_ZONE). */
+  optOuts: OptOutRepository;
 }
 
 export const eventType = <S extends z.ZodType>(type: EventType<S>): EventType<S> => type;

@@ -62,7 +62,7 @@ export const inboundRepository = {
   },
 
   /** Records what the event did. */
-  async settle(tx: Queryable, key: EventKey, applicationId: string, outcome: string): Promise<void> {
+  async settle(tx: Queryable, key: EventKey, applicationId: string | null, outcome: string): Promise<void> {
     await tx.query(
       `UPDATE inbound_events SET application_id = $3::uuid, outcome = $4
         WHERE source = $1 AND event_id = $2`,

@@ -54,6 +54,7 @@ describe("inbound webhook settings", () => {
       for (const [source, settings] of [
         ["crm", /CRM_WEBHOOK_SECRET or CRM_WEBHOOK_TOKEN/],
         ["booking", /BOOKING_WEBHOOK_SECRET or BOOKING_WEBHOOK_TOKEN/],
+        ["sms", /SMS_WEBHOOK_SECRET or SMS_WEBHOOK_TOKEN/],
       ] as const) {
         const response = await postSigned(app, source, stageEvent({ stage: "qualified" }));
         expect(response.statusCode).toBe(404);
@@ -62,7 +63,7 @@ describe("inbound webhook settings", () => {
       }
       const other = await postSigned(app, "crm", {}, {});
       expect(other.statusCode).toBe(404);
-      const unknown = await app.inject({ method: "POST", url: "/api/inbound/sms", payload: {} });
+      const unknown = await app.inject({ method: "POST", url: "/api/inbound/fax", payload: {} });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: "Not Found" });
     } finally {

@@ -1,7 +1,8 @@
 /**
- * The inbound webhook: other systems report back about applications.
- * `POST /api/inbound/<source>` for each source of sources.ts (the CRM's stage
- * reports, the booking service's booked calls), each event type of
+ * The inbound webhook: other systems report back about applications and
+ * people. `POST /api/inbound/<source>` for each source of sources.ts (the
+ * CRM's stage reports, the booking service's booked calls, the texting
+ * platform's and the CRM's opt-outs), each event type of
  * event-types.ts. The contract a sender's admin follows is
  * docs/inbound-webhooks.md.
  *
@@ -18,15 +19,17 @@
  * answers `200 {"duplicate": true}` and changes nothing, also when two
  * instances receive it at once), the application locked, the event type's
  * change made, what it did stored with the id, and an audit row by no actor
- * (the system). The answer is `200 {"duplicate": false, "outcome", "applicationId"}`.
+ * (the system). The answer is `200 {"duplicate": false, "outcome", "applicationId"}`
+ * (an opt-out's applicationId is null).
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { createAuditRepository } from "../desk/audit/audit-repository";
+import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import type { Store } from "../store/store";
 import { readEvent, type ReadEvent } from "./envelope";
 import { EVENT_TYPES } from "./event-types";
-import { UnknownApplication, type EventType } from "./inbound-event";
+import { UnknownApplication, type EventType, type HandlerContext } from "./inbound-event";
 import { inboundRepository as repository } from "./inbound-repository";
 import { SOURCES } from "./sources";
 import { createVerifier } from "./verify";
@@ -48,6 +51,7 @@ export interface InboundAnswer {
 
 const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, store }) => {
   const audit = createAuditRepository(store);
+  const context: HandlerContext = { optOuts: createOptOutRepository(store, config.desk.timeZone) };
 
   // The signature covers the body's bytes as sent, so the body is kept raw
   // here (for these routes only: this plugin is its own context) and read
@@ -72,14 +76,14 @@ const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, 
     const result = await store.transaction(async (tx) => {
       if (!(await repository.claim(tx, key, event.type, event.occurredAt))) return undefined;
       const type: EventType = EVENT_TYPES[event.type];
-      const done = await type.handle(tx, { source, ...event });
+      const done = await type.handle(tx, { source, ...event }, context);
       await repository.settle(tx, key, done.applicationId, done.outcome);
       await audit.record(
         {
           actorId: null,
           actorEmail: null,
           action: done.audit.action,
-          target: done.applicationId,
+          target: done.applicationId ?? undefined,
           details: done.audit.details,
           ip: request.ip,
           userAgent: request.headers["user-agent"],

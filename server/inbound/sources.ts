@@ -27,7 +27,7 @@ export const SOURCES = {
     secretSetting: "CRM_WEBHOOK_SECRET",
     token: (config) => config.crmToken,
     tokenSetting: "CRM_WEBHOOK_TOKEN",
-    events: ["application.stage"],
+    events: ["application.stage", "contact.opted_out"],
   },
   booking: {
     label: "the booking service",
@@ -36,6 +36,14 @@ export const SOURCES = {
     token: (config) => config.bookingToken,
     tokenSetting: "BOOKING_WEBHOOK_TOKEN",
     events: ["call.booked"],
+  },
+  sms: {
+    label: "the texting platform",
+    secret: (config) => config.smsSecret,
+    secretSetting: "SMS_WEBHOOK_SECRET",
+    token: (config) => config.smsToken,
+    tokenSetting: "SMS_WEBHOOK_TOKEN",
+    events: ["contact.opted_out"],
   },
 } as const satisfies Record<string, InboundSource>;
 

@@ -60,6 +60,16 @@ describe("imports between the server's folders", () => {
       "server/newsletter/probe.ts",
       'import { createOperatorRepository } from "../cli/operator-repository";',
     ],
+    [
+      "the opt-out ledger importing the desk",
+      "server/opt-outs/probe.ts",
+      'import { requireRole } from "../desk/auth/guard";',
+    ],
+    [
+      "the newsletter importing the opt-out ledger",
+      "server/newsletter/probe.ts",
+      'import { recordOptOut } from "../opt-outs/record-opt-out";',
+    ],
   ])("refuses %s", async (_name, file, code) => {
     expect(await refusals(file, code)).toEqual([expect.stringContaining("Server folders import one way")]);
   });
@@ -89,6 +99,21 @@ describe("imports between the server's folders", () => {
       "the desk using any domain",
       "server/desk/probe.ts",
       'import { createIntake } from "../intake/intake";\nimport { notifyMailQueued } from "../mail/outbox-repository";',
+    ],
+    [
+      "the opt-out ledger using the newsletter, the CRM delivery, e-mail and the store",
+      "server/opt-outs/probe.ts",
+      [
+        'import { withdrawFromNewsletter } from "../newsletter/newsletter-repository";',
+        'import { classify } from "../crm-delivery/policy";',
+        'import { insertMails } from "../mail/outbox-repository";',
+        'import type { Store } from "../store/store";',
+      ].join("\n"),
+    ],
+    [
+      "the inbound webhooks using the opt-out ledger",
+      "server/inbound/probe.ts",
+      'import { recordOptOut } from "../opt-outs/record-opt-out";',
     ],
   ])("allows %s", async (_name, file, code) => {
     expect(await refusals(file, code)).toEqual([]);

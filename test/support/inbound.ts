@@ -19,13 +19,21 @@ export const CRM_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 export const BOOKING_SECRET = "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD";
 export const CRM_TOKEN = "crm-token-4f1b2c9d8e7a6b5c";
 export const BOOKING_TOKEN = "booking-token-0a9b8c7d6e5f4a3b";
+export const SMS_SECRET = "whsec_6qjq5WeZrqlE2Plv9jy3WVqxw0yk/3Y2";
+export const SMS_TOKEN = "sms-token-7c6d5e4f3a2b1c0d";
 
 export const INBOUND_ENV = {
   CRM_WEBHOOK_SECRET: CRM_SECRET,
   CRM_WEBHOOK_TOKEN: CRM_TOKEN,
   BOOKING_WEBHOOK_SECRET: BOOKING_SECRET,
   BOOKING_WEBHOOK_TOKEN: BOOKING_TOKEN,
+  SMS_WEBHOOK_SECRET: SMS_SECRET,
+  SMS_WEBHOOK_TOKEN: SMS_TOKEN,
 };
+
+export type InboundSender = "crm" | "booking" | "sms";
+const SECRETS: Record<InboundSender, string> = { crm: CRM_SECRET, booking: BOOKING_SECRET, sms: SMS_SECRET };
+const TOKENS: Record<InboundSender, string> = { crm: CRM_TOKEN, booking: BOOKING_TOKEN, sms: SMS_TOKEN };
 
 export interface SignedOptions {
   secret?: string;
@@ -57,12 +65,12 @@ const withoutUndefined = (headers: Record<string, string | undefined>) =>
 /** POSTs a signed event to /api/inbound/<source>. */
 export function postSigned(
   app: App,
-  source: "crm" | "booking",
+  source: InboundSender,
   body: unknown,
   options: SignedOptions = {},
 ): Promise<LightMyRequestResponse> {
   const raw = options.raw ?? JSON.stringify(body);
-  const secret = options.secret ?? (source === "crm" ? CRM_SECRET : BOOKING_SECRET);
+  const secret = options.secret ?? SECRETS[source];
   const headers = {
     "content-type": "application/json",
     ...signedHeaders(secret, options.id ?? `msg_${randomUUID()}`, options.sentAt ?? new Date(), raw),
@@ -79,9 +87,9 @@ export function postSigned(
 /** POSTs an event with a token (`Authorization: Bearer …`). */
 export function postWithToken(
   app: App,
-  source: "crm" | "booking",
+  source: InboundSender,
   body: unknown,
-  token = source === "crm" ? CRM_TOKEN : BOOKING_TOKEN,
+  token = TOKENS[source],
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: "POST",
@@ -94,6 +102,13 @@ export function postWithToken(
 /** A stage report's body. */
 export const stageEvent = (data: Record<string, unknown>, timestamp = new Date().toISOString()) => ({
   type: "application.stage",
+  timestamp,
+  data,
+});
+
+/** An opt-out's body ("contact.opted_out"). */
+export const optOutEvent = (data: Record<string, unknown>, timestamp = new Date().toISOString()) => ({
+  type: "contact.opted_out",
   timestamp,
   data,
 });

@@ -16,7 +16,7 @@ import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
-import { createOptOutRepository } from "../opt-outs/opt-out-repository";
+import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";
 import { toEvidence } from "./views";
 import { createWorkRepository } from "./work-repository";

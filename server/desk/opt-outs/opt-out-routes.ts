@@ -2,20 +2,21 @@
  * The opt-out ledger (staff and admin; docs/consent-withdrawals.md):
  *   POST /api/desk/opt-outs  OptOutInput -> 201 OptOut: an opt-out told to staff by phone or e-mail
  *   GET  /api/desk/opt-outs?phone= &| email=  Items<OptOut>, newest received first
- * Recording is one transaction: the ledger's new row, for an e-mail opt-out
- * the address taken off the newsletter (and its waiting newsletter e-mails
- * cancelled), and the audit row (consent.opt-out-recorded). Look-ups are
+ * Recording is one transaction: recordOptOut (server/opt-outs: the ledger's
+ * new row, for an e-mail opt-out the address taken off the newsletter and its
+ * waiting newsletter e-mails cancelled) and the audit row
+ * (consent.opt-out-recorded). Look-ups are
  * audited too (opt-outs.looked_up). The consent records are never changed.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { Items, OptOut } from "#domain/desk/contract";
-import { withdrawFromNewsletter } from "../../newsletter/newsletter-repository";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { CONTACT_LOOKUP, parseQuery } from "../query";
 import { optOutBody } from "./opt-out-body";
-import { createOptOutRepository } from "./opt-out-repository";
+import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
+import { optOutAuditDetails, recordOptOut } from "../../opt-outs/record-opt-out";
 
 const optOutRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: requireRole("staff") };
@@ -27,26 +28,15 @@ const optOutRoutes: FastifyPluginAsync = async (app) => {
     if (!input) return reply;
     const member = request.staff!;
     const optOut = await app.store.transaction(async (tx) => {
-      const added = await ledger.add(tx, {
+      const recorded = await recordOptOut(tx, ledger, {
         ...input,
         recordedBy: { id: member.userId, name: member.name || member.email },
       });
-      const newsletter = added.email ? await withdrawFromNewsletter(tx, added.email) : undefined;
       await app.desk.audit.record(
-        auditRecord(request, "consent.opt-out-recorded", undefined, {
-          optOutId: added.id,
-          channel: added.channel,
-          ...(added.phone ? { phone: added.phone } : { email: added.email }),
-          receivedVia: added.receivedVia,
-          receivedAt: added.receivedAt,
-          ...(newsletter && {
-            newsletterUnsubscribed: newsletter.unsubscribed,
-            mailCancelled: newsletter.cancelledMail,
-          }),
-        }),
+        auditRecord(request, "consent.opt-out-recorded", undefined, optOutAuditDetails(recorded)),
         tx,
       );
-      return added;
+      return recorded.optOut;
     });
     return reply.code(201).send(optOut satisfies OptOut);
   });

@@ -4,7 +4,6 @@
  * Holidays are not skipped, so the day is never later than the rule's.
  */
 import { HONOUR_WITHIN_BUSINESS_DAYS } from "#domain/desk/opt-outs";
-import { today } from "../zoned-day";
 
 const DAY = 86_400_000;
 
@@ -19,6 +18,12 @@ export function addBusinessDays(day: string, count: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
+/** The day (YYYY-MM-DD) `at` falls on in `timeZone` (Intl's zone data: daylight saving included). */
+const dayIn = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    at,
+  );
+
 /** YYYY-MM-DD: ten business days after the day `receivedAt` fell on in `timeZone`. */
 export const honourBy = (receivedAt: string | Date, timeZone: string): string =>
-  addBusinessDays(today(timeZone, new Date(receivedAt)), HONOUR_WITHIN_BUSINESS_DAYS);
+  addBusinessDays(dayIn(new Date(receivedAt), timeZone), HONOUR_WITHIN_BUSINESS_DAYS);

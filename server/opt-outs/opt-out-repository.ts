@@ -5,8 +5,8 @@
  */
 import type { OptOut } from "#domain/desk/contract";
 import type { OptOutChannel, OptOutSource } from "#domain/desk/opt-outs";
-import { iso } from "../../store/row-values";
-import type { Queryable, Store } from "../../store/store";
+import { iso } from "../store/row-values";
+import type { Queryable, Store } from "../store/store";
 import { honourBy } from "./honour-by";
 
 /** One opt-out to append: the ledger's row as the contract has it, but for what the store sets. */

@@ -1,0 +1,43 @@
+/**
+ * Recording an opt-out, whoever reports it (staff in the desk, the texting
+ * platform or the CRM through the inbound webhook, a visitor on the site's
+ * opt-out form): one new row in the append-only ledger and, for an e-mail
+ * opt-out, our own marketing e-mail stopped at once (withdrawFromNewsletter).
+ * Run inside the caller's transaction, with its audit row, so all of it
+ * happens or none of it does. docs/consent-withdrawals.md.
+ */
+import type { OptOut } from "#domain/desk/contract";
+import { withdrawFromNewsletter } from "../newsletter/newsletter-repository";
+import type { Queryable } from "../store/store";
+import type { NewOptOut, OptOutRepository } from "./opt-out-repository";
+
+export interface RecordedOptOut {
+  optOut: OptOut;
+  /** An e-mail opt-out: whether the address was on the newsletter, and how many waiting e-mails were cancelled. */
+  newsletter?: { unsubscribed: boolean; cancelledMail: number };
+}
+
+export async function recordOptOut(
+  tx: Queryable,
+  ledger: OptOutRepository,
+  input: NewOptOut,
+): Promise<RecordedOptOut> {
+  const optOut = await ledger.add(tx, input);
+  const newsletter = optOut.email ? await withdrawFromNewsletter(tx, optOut.email) : undefined;
+  return { optOut, newsletter };
+}
+
+/** The audit row's details for a recorded opt-out (consent.opt-out-recorded). */
+export function optOutAuditDetails({ optOut, newsletter }: RecordedOptOut): Record<string, unknown> {
+  return {
+    optOutId: optOut.id,
+    channel: optOut.channel,
+    ...(optOut.phone ? { phone: optOut.phone } : { email: optOut.email }),
+    receivedVia: optOut.receivedVia,
+    receivedAt: optOut.receivedAt,
+    ...(newsletter && {
+      newsletterUnsubscribed: newsletter.unsubscribed,
+      mailCancelled: newsletter.cancelledMail,
+    }),
+  };
+}
