@@ -25,6 +25,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The CRM webhook the delivery worker posts to; applications wait while unset. */
   leadWebhookUrl: string | undefined;
+  /** The CRM's URL for opt-outs (docs/crm-opt-outs.md); unset: they are stored and wait. */
+  optOutWebhookUrl: string | undefined;
   bookingUrl: string | undefined;
   siteUrl: string;
   /** The prerendered site (`<build>/client`). */
@@ -222,6 +224,7 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   ),
   LEAD_WEBHOOK_URL: unsetIfEmpty(httpUrl.optional()),
+  CRM_OPT_OUT_URL: unsetIfEmpty(httpUrl.optional()),
   BOOKING_URL: unsetIfEmpty(httpUrl.optional()),
   SITE_URL: unsetIfEmpty(httpUrl.optional()),
   RR_BUILD_DIR: unsetIfEmpty(z.string().optional()),
@@ -299,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     leadWebhookUrl: e.LEAD_WEBHOOK_URL,
+    optOutWebhookUrl: e.CRM_OPT_OUT_URL,
     bookingUrl: e.BOOKING_URL,
     // Same default as the build (scripts/public-env.mjs), so canonical URLs agree.
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),

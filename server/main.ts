@@ -13,6 +13,7 @@ import { buildApp, loggerOptions } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import { createDeliveryWorker, type DeliveryWorker } from "./crm-delivery/worker";
+import { createOptOutWorker } from "./crm-delivery/opt-out-worker";
 import { createDeliveryAlerts, startAlertSummaries } from "./mail/alerts";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
@@ -72,6 +73,12 @@ async function main() {
     log.warn({ waiting }, "LEAD_WEBHOOK_URL is not set: applications are stored and wait until it is");
   }
 
+  // Opt-outs to the CRM: their own outbox and worker, the same loop and schedule.
+  const optOutWorker = config.optOutWebhookUrl
+    ? createOptOutWorker({ store, config: config.delivery, url: config.optOutWebhookUrl, log })
+    : undefined;
+  if (!optOutWorker) log.warn("CRM_OPT_OUT_URL is not set: opt-outs are stored and wait until it is");
+
   const mailOutbox = createMailOutboxRepository(store);
   // Only this process uses the embedded store: a killed predecessor's claims are due now.
   if (store.engine === "pglite") await mailOutbox.releaseOrphans();
@@ -108,6 +115,7 @@ async function main() {
       stopReviewAlerts(),
       stopAssignmentSweep(),
       worker?.stop(),
+      optOutWorker?.stop(),
       mailWorker?.stop(),
     ]);
     await runtime.close();
@@ -117,6 +125,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
+  optOutWorker?.start();
   mailWorker?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

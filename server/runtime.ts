@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
+import { createOptOutOutbox } from "./crm-delivery/opt-out-outbox";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import type { JournaledApplication } from "./intake/applications-repository";
 import { createIntake } from "./intake/intake";
@@ -124,7 +125,9 @@ export async function openRuntime(
         });
       }
       // Only this process uses the store: a killed predecessor's claims are due now.
-      const released = await createOutboxRepository(opened).releaseOrphans();
+      const released =
+        (await createOutboxRepository(opened).releaseOrphans()) +
+        (await createOptOutOutbox(opened).releaseOrphans());
       if (released > 0) log.info({ released }, "released claims left by a previous process");
     }
     return {

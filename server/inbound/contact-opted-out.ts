@@ -13,6 +13,7 @@ import { applicationSchema } from "#domain/application/schema";
 import { OPT_OUT_CHANNELS, OPT_OUT_NOTE_MAX, type OptOutSource } from "#domain/desk/opt-outs";
 import { emailAddress } from "#domain/lib/email";
 import { hasUnsafeText } from "../clean-text";
+import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
 import { optOutAuditDetails, recordOptOut } from "../opt-outs/record-opt-out";
 import { eventType, isoTime, nullish } from "./inbound-event";
 
@@ -94,6 +95,7 @@ export const contactOptedOut = eventType({
         action: "consent.opt-out-recorded",
         details: { source, eventId, ...optOutAuditDetails(recorded) },
       },
+      afterCommit: recorded.queued ? notifyOptOutQueued : undefined,
     };
   },
 });

@@ -29,6 +29,8 @@ export interface EventResult {
   /** "applied", "not_applied", "booked", "recorded" … (inbound_events.outcome). */
   outcome: string;
   audit: { action: AuditAction; details: Record<string, unknown> };
+  /** Run once the event's transaction has committed (wakes a worker for what it queued). */
+  afterCommit?: () => void;
 }
 
 export interface EventType<S extends z.ZodType = z.ZodType> {

@@ -93,6 +93,7 @@ const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, 
       return done;
     });
     if (!result) return { duplicate: true, ...(await repository.earlier(store, key)) };
+    result.afterCommit?.();
     return { duplicate: false, outcome: result.outcome, applicationId: result.applicationId };
   }
 

@@ -1,12 +1,15 @@
 /**
  * Recording an opt-out, whoever reports it (staff in the desk, the texting
  * platform or the CRM through the inbound webhook, a visitor on the site's
- * opt-out form): one new row in the append-only ledger and, for an e-mail
- * opt-out, our own marketing e-mail stopped at once (withdrawFromNewsletter).
- * Run inside the caller's transaction, with its audit row, so all of it
- * happens or none of it does. docs/consent-withdrawals.md.
+ * opt-out form): one new row in the append-only ledger; for an e-mail
+ * opt-out, our own marketing e-mail stopped at once (withdrawFromNewsletter);
+ * and the opt-out queued for the CRM (its own outbox, migration 022), unless
+ * the CRM is who reported it. Run inside the caller's transaction, with its
+ * audit row, so all of it happens or none of it does; the caller calls
+ * notifyOptOutQueued after the commit. docs/consent-withdrawals.md.
  */
 import type { OptOut } from "#domain/desk/contract";
+import { queueOptOut } from "../crm-delivery/opt-out-outbox";
 import { withdrawFromNewsletter } from "../newsletter/newsletter-repository";
 import type { Queryable } from "../store/store";
 import type { NewOptOut, OptOutRepository } from "./opt-out-repository";
@@ -15,6 +18,8 @@ export interface RecordedOptOut {
   optOut: OptOut;
   /** An e-mail opt-out: whether the address was on the newsletter, and how many waiting e-mails were cancelled. */
   newsletter?: { unsubscribed: boolean; cancelledMail: number };
+  /** Queued for the CRM (false: the CRM reported it). */
+  queued: boolean;
 }
 
 export async function recordOptOut(
@@ -24,11 +29,16 @@ export async function recordOptOut(
 ): Promise<RecordedOptOut> {
   const optOut = await ledger.add(tx, input);
   const newsletter = optOut.email ? await withdrawFromNewsletter(tx, optOut.email) : undefined;
-  return { optOut, newsletter };
+  const queued = optOut.receivedVia !== "crm";
+  if (queued) await queueOptOut(tx, optOut);
+  return { optOut, newsletter, queued };
 }
 
 /** The audit row's details for a recorded opt-out (consent.opt-out-recorded). */
-export function optOutAuditDetails({ optOut, newsletter }: RecordedOptOut): Record<string, unknown> {
+export function optOutAuditDetails({
+  optOut,
+  newsletter,
+}: Omit<RecordedOptOut, "queued">): Record<string, unknown> {
   return {
     optOutId: optOut.id,
     channel: optOut.channel,

@@ -15,6 +15,7 @@ import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { CONTACT_LOOKUP, parseQuery } from "../query";
 import { optOutBody } from "./opt-out-body";
+import { notifyOptOutQueued } from "../../crm-delivery/opt-out-outbox";
 import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { optOutAuditDetails, recordOptOut } from "../../opt-outs/record-opt-out";
 
@@ -38,6 +39,7 @@ const optOutRoutes: FastifyPluginAsync = async (app) => {
       );
       return recorded.optOut;
     });
+    notifyOptOutQueued();
     return reply.code(201).send(optOut satisfies OptOut);
   });
 

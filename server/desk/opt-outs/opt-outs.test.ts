@@ -212,8 +212,15 @@ describe.each(ENGINES)("the opt-out ledger on %s", (engine) => {
     const before = await ledgerSize();
     await expect(ctx.db.store.query("UPDATE opt_outs SET note = 'changed'")).rejects.toThrow(/append-only/);
     await expect(ctx.db.store.query("DELETE FROM opt_outs")).rejects.toThrow(/append-only/);
-    await expect(ctx.db.store.exec("TRUNCATE opt_outs")).rejects.toThrow(/append-only/);
+    // Its CRM outbox refers to it, so a plain TRUNCATE stops at that; CASCADE meets the trigger.
+    await expect(ctx.db.store.exec("TRUNCATE opt_outs")).rejects.toThrow(/foreign key/);
+    await expect(ctx.db.store.exec("TRUNCATE opt_outs CASCADE")).rejects.toThrow(/append-only/);
     expect(await ledgerSize()).toBe(before);
+    expect(
+      Number(
+        (await ctx.db.store.query<{ n: string }>("SELECT count(*)::text AS n FROM opt_out_outbox")).rows[0].n,
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it("puts the opt-outs of an application's phone (sms) and e-mail (email) in its evidence pack", async () => {

@@ -1,0 +1,57 @@
+/**
+ * The opt-out worker: the outbox loop (outbox/worker-loop.ts) over the
+ * opt-outs' outbox (opt-out-outbox.ts). Each attempt POSTs the stored payload
+ * to CRM_OPT_OUT_URL with `opt-out-<id>` as Idempotency-Key, as the delivery
+ * worker posts applications (post-to-crm.ts): the same policy, schedule,
+ * leases and claims, so an opt-out survives a CRM outage and a restart as an
+ * application does, and two instances never send one at once.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { DeliveryConfig } from "../config";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/worker-loop";
+import type { Store } from "../store/store";
+import { createOptOutOutbox, OPT_OUT_OUTBOX, optOutKey } from "./opt-out-outbox";
+import { postToCrm } from "./post-to-crm";
+
+export interface OptOutWorkerOptions {
+  store: Store;
+  config: DeliveryConfig;
+  url: string;
+  log: FastifyBaseLogger;
+  workerId?: string;
+}
+
+/** Started by main.ts when CRM_OPT_OUT_URL is set; woken when an opt-out is queued (notifyOptOutQueued). */
+export function createOptOutWorker(options: OptOutWorkerOptions): OutboxWorker {
+  const { config, url } = options;
+  const id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return createOutboxWorker({
+    name: "opt-out worker",
+    outbox: OPT_OUT_OUTBOX,
+    id,
+    config,
+    log: options.log.child({ component: "opt-out-delivery", worker: id }),
+    claims: createOptOutOutbox(options.store),
+    attempt: (claim, shutdown) =>
+      postToCrm({
+        url,
+        key: optOutKey(claim.optOutId),
+        body: claim.payload,
+        timeoutMs: config.timeoutMs,
+        shutdown,
+      }),
+    describe: (claim) => ({ optOutId: claim.optOutId }),
+    codeField: "status",
+    messages: {
+      delivered: "opt-out delivered to the CRM",
+      retry: "opt-out delivery failed; will retry",
+      dead: "opt-out delivery failed for good; row is dead",
+      unrecorded: "could not record an opt-out delivery attempt",
+      expired: "claim expired before the attempt was recorded",
+      unclaimed: "could not claim opt-out outbox rows",
+    },
+    startFields: { url: new URL(url).origin },
+  });
+}
