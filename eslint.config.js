@@ -83,7 +83,8 @@ const layerZones = [
  * store/ alone, review-clock/ on mail/ and store/; opt-outs/ on newsletter/,
  * crm-delivery/, mail/, outbox/ and store/; no domain imports the
  * desk, the CLI, routes/ or inbound/ (the webhooks the CRM and the booking
- * service call, an entry like the desk).
+ * service call, an entry like the desk); retention/ (legal holds, the purge)
+ * stands on store/ alone.
  */
 const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
@@ -123,6 +124,18 @@ const serverZones = [
     "analytics",
     "review-clock",
     "opt-outs",
+  ]),
+  // Retention (legal holds, the purge) stands on store/ alone.
+  serverZone("retention", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
   ]),
   serverZone("review-clock", [
     "outbox",

@@ -1,10 +1,12 @@
 /**
  * One application: its detail, sending it to the CRM again, quarantining it,
- * its evidence pack, and working it.
+ * its evidence pack, working it, and its legal holds.
  */
 import { API_BASE, request } from "../common/api/client";
 import type {
   ApplicationDetail,
+  ApplicationHoldInput,
+  LegalHold,
   ContactInput,
   Items,
   NoteInput,
@@ -43,3 +45,14 @@ export const logContact = (value: string, contact: ContactInput) =>
 
 /** The members an application can be given to (any member may ask). */
 export const getActiveStaff = (signal?: AbortSignal) => request<Items<Owner>>("/staff/active", { signal });
+
+// Legal holds: any member reads them; admins set and release them.
+
+export const getLegalHolds = (value: string, signal?: AbortSignal) =>
+  request<Items<LegalHold>>(`/applications/${id(value)}/legal-holds`, { signal });
+
+export const holdApplication = (value: string, input: ApplicationHoldInput) =>
+  request<LegalHold>(`/applications/${id(value)}/legal-holds`, { method: "POST", body: input });
+
+export const releaseHold = (holdId: string, reason: string) =>
+  request<LegalHold>(`/legal-holds/${id(holdId)}/release`, { method: "POST", body: { reason } });

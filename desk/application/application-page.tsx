@@ -2,7 +2,7 @@ import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucid
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Button, buttonVariants } from "#ui/button";
-import { evidenceUrl, getActiveStaff, getApplication, quarantine, redeliver } from "./api";
+import { evidenceUrl, getActiveStaff, getApplication, getLegalHolds, quarantine, redeliver } from "./api";
 import { release } from "../common/api/requests";
 import type { ApplicationDetail, Items, Owner } from "#domain/desk/contract";
 import {
@@ -15,6 +15,7 @@ import {
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { ContactCard } from "./contact-card";
+import { LegalHolds } from "./legal-holds";
 import { LogWork } from "./log-work";
 import { ReasonDialog } from "./reason-dialog";
 import { WorkPanel } from "./work-panel";
@@ -28,11 +29,16 @@ import { useAction } from "../common/lib/use-action";
 const NO_STAFF: Items<Owner> = { items: [] };
 
 export const applicationLoader = guarded(async ({ params, request }) => {
-  const [detail, staff] = await Promise.all([
+  const [detail, staff, holds] = await Promise.all([
     getApplication(params.id ?? "", request.signal),
     getActiveStaff(request.signal).catch(() => NO_STAFF),
+    // Without them the page still works, and says they could not be loaded.
+    getLegalHolds(params.id ?? "", request.signal).then(
+      (found) => found.items,
+      () => null,
+    ),
   ]);
-  return { detail, staff: staff.items };
+  return { detail, staff: staff.items, holds };
 });
 
 /** The loader's answer until an action returns a newer one. */
@@ -250,6 +256,12 @@ export function ApplicationPage() {
               <p className="text-sm text-muted-foreground">No consent record was found.</p>
             )}
           </Section>
+          <LegalHolds
+            key={detail.id}
+            applicationId={detail.id}
+            email={String(detail.application.email ?? "")}
+            holds={loaded.holds}
+          />
           <AttributionSection attribution={detail.attribution} />
           <Section title="Identifiers">
             <dl className="grid gap-2 text-sm">

@@ -350,6 +350,30 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [`looked up the opt-outs of ${who} (${plural(num(details.found), "opt-out")} found)`];
     },
   },
+  "legal-hold.set": {
+    label: "Set a legal hold",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const held =
+        details.scope === "email"
+          ? [`put every record of ${str(details.email) ?? "an address"} on legal hold`]
+          : ["put application ", APPLICATION, " on legal hold"];
+      return [...held, reasonOf(details)];
+    },
+  },
+  "legal-hold.released": {
+    label: "Released a legal hold",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const held =
+        details.scope === "email"
+          ? [`released the legal hold on ${str(details.email) ?? "an address"}`]
+          : ["released the legal hold on application ", APPLICATION];
+      return [...held, reasonOf(details)];
+    },
+  },
   "applications.listed": {
     label: "Listed applications",
     group: "Applications",

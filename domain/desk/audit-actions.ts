@@ -60,6 +60,9 @@ export const AUDIT_ACTIONS = [
   // The opt-out ledger (server/desk/opt-outs/): recorded by staff, looked up.
   "consent.opt-out-recorded",
   "opt-outs.looked_up",
+  // Legal holds (server/desk/legal-holds/): set and released by admins.
+  "legal-hold.set",
+  "legal-hold.released",
   REPEATED_ACTIONS.applicationsListed,
   "applications.purged",
   // Deliveries and e-mail

@@ -505,6 +505,40 @@ export interface OptOutInput {
   note?: string;
 }
 
+/**
+ * A legal hold (docs/retention.md): one application, or every record of one
+ * e-mail address, kept out of every purge and deletion until an admin
+ * releases it. Holds are never deleted: a released one stays as history.
+ */
+export interface LegalHold {
+  id: string;
+  /** What is held: this application, or (`email`) everything of this address, lower-cased. */
+  applicationId: string | null;
+  email: string | null;
+  reason: string;
+  setBy: { id: string; name: string };
+  setAt: string;
+  /** Null while the hold is active. */
+  released: { by: { id: string; name: string }; at: string; reason: string } | null;
+}
+
+/** POST /applications/:id/legal-holds: hold this application, or (scope "email") everything of its applicant's address. */
+export interface ApplicationHoldInput {
+  reason: string;
+  scope?: "application" | "email";
+}
+
+/** POST /legal-holds: hold every record of an e-mail address. */
+export interface EmailHoldInput {
+  email: string;
+  reason: string;
+}
+
+/** POST /legal-holds/:id/release. */
+export interface HoldReleaseInput {
+  reason: string;
+}
+
 // Delivery health ------------------------------------------------------------
 
 /** A dead delivery's last attempt: the CRM's status (null: no answer) and error; permanent: refused for good (a 4xx). */

@@ -35,8 +35,16 @@ const PUBLIC = new Set([
 const ADMIN_PREFIXES = ["/api/desk/staff", "/api/desk/audit", "/api/desk/exports"];
 /** Under an admin prefix but for every member: the active staff an application can be given to. */
 const FOR_EVERY_MEMBER = new Set(["GET /api/desk/staff/active"]);
-/** Admin routes elsewhere: the routing rules every member reads and only admins change. */
-const ADMIN_ROUTES = new Set(["PUT /api/desk/assignment-rules"]);
+/**
+ * Admin routes elsewhere: the routing rules every member reads and only admins
+ * change; legal holds every member sees and only admins set or release.
+ */
+const ADMIN_ROUTES = new Set([
+  "PUT /api/desk/assignment-rules",
+  "POST /api/desk/applications/:id/legal-holds",
+  "POST /api/desk/legal-holds",
+  "POST /api/desk/legal-holds/:holdId/release",
+]);
 
 describe.each(ENGINES)("desk API access on %s", (engine) => {
   const ctx = useTestApp(engine, { resetEach: false });

@@ -1,6 +1,6 @@
 /**
  * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
- * application, quarantine, consents and opt-outs, health, mail, analytics,
+ * application, quarantine, consents and opt-outs, legal holds, health, mail, analytics,
  * staff, audit, account, sign-in, exports) and auth/ for what they all stand on (the
  * sign-in library, sessions, the guard, cookies, throttling, invitation
  * links). What every route answers is #domain/desk/contract's; the route
@@ -34,6 +34,7 @@ import consentRoutes from "./consents/consent-routes";
 import exportRoutes from "./exports/export-routes";
 import healthRoutes from "./health/health-routes";
 import inboxRoutes from "./inbox/inbox-routes";
+import legalHoldRoutes from "./legal-holds/legal-hold-routes";
 import liveRoutes from "./live/live-routes";
 import mailRoutes from "./mail/mail-routes";
 import optOutRoutes from "./opt-outs/opt-out-routes";
@@ -105,6 +106,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(assignmentRoutes);
   await app.register(consentRoutes);
   await app.register(optOutRoutes);
+  await app.register(legalHoldRoutes);
   await app.register(healthRoutes);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);

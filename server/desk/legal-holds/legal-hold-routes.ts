@@ -1,0 +1,159 @@
+/**
+ * Legal holds (docs/retention.md): what must be kept however old it is,
+ * outside every purge and deletion, while a matter is open.
+ *   GET  /api/desk/applications/:id/legal-holds  (staff) Items<LegalHold>: the holds on it or its
+ *                                                applicant's address, active first, with history
+ *   POST /api/desk/applications/:id/legal-holds  (admin) ApplicationHoldInput -> 201 LegalHold: hold
+ *                                                it (scope "email": every record of its applicant)
+ *   GET  /api/desk/legal-holds?email=            (staff) Items<LegalHold> on that address
+ *   POST /api/desk/legal-holds                   (admin) EmailHoldInput -> 201 LegalHold
+ *   POST /api/desk/legal-holds/:holdId/release   (admin) HoldReleaseInput -> LegalHold; 409 when
+ *                                                released already
+ * Every change is one transaction with its audit row (legal-hold.set,
+ * legal-hold.released); a hold is never deleted.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { Items, LegalHold } from "#domain/desk/contract";
+import { emailAddress } from "#domain/lib/email";
+import { hasUnsafeText } from "../../clean-text";
+import {
+  applicantEmail,
+  findHolds,
+  lockHold,
+  releaseHold,
+  setHold,
+  type HoldTarget,
+} from "../../retention/legal-hold-repository";
+import { isUuid } from "../../store/row-values";
+import { NOT_FOUND, type WithId } from "../application/application-action";
+import { auditRecord } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { bodyOf } from "../body";
+import { parseQuery } from "../query";
+
+const REASON = "Give a reason";
+const reason = z
+  .string({ error: REASON })
+  .trim()
+  .min(1, { error: REASON })
+  .max(500, { error: "Keep the reason under 500 characters" })
+  .refine((text) => !hasUnsafeText(text), { error: "Remove the control characters from the reason" });
+
+const applicationHoldBody = z.strictObject(
+  {
+    reason,
+    scope: z
+      .enum(["application", "email"], { error: "Choose what to hold: application or email" })
+      .default("application"),
+  },
+  { error: "Send a JSON object" },
+);
+const emailHoldBody = z.strictObject(
+  { email: emailAddress({ lowercase: true, messageWhenMissing: true }), reason },
+  { error: "Send a JSON object" },
+);
+const releaseBody = z.strictObject({ reason }, { error: "Send a JSON object" });
+const emailQuery = { email: emailAddress({ lowercase: true, messageWhenMissing: true }) };
+
+/** A hold's id: the table's bigint, as digits. */
+const isHoldId = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
+
+const legalHoldRoutes: FastifyPluginAsync = async (app) => {
+  const staff = { preHandler: requireRole("staff") };
+  const admin = { preHandler: requireRole("admin") };
+  const actor = (request: { staff?: { userId: string; name: string; email: string } }) => ({
+    id: request.staff!.userId,
+    name: request.staff!.name || request.staff!.email,
+  });
+
+  app.get<WithId>("/api/desk/applications/:id/legal-holds", staff, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id) || (await applicantEmail(app.store, id)) === undefined)
+      return reply.code(404).send(NOT_FOUND);
+    return { items: await findHolds(app.store, { applicationId: id }) } satisfies Items<LegalHold>;
+  });
+
+  app.get("/api/desk/legal-holds", staff, async (request, reply) => {
+    const parsed = parseQuery(emailQuery, request.query);
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    return { items: await findHolds(app.store, { email: parsed.value.email }) } satisfies Items<LegalHold>;
+  });
+
+  app.post<WithId>("/api/desk/applications/:id/legal-holds", admin, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id)) return reply.code(404).send(NOT_FOUND);
+    const input = bodyOf(applicationHoldBody, request, reply);
+    if (!input) return reply;
+    const hold = await app.store.transaction(async (tx) => {
+      const email = await applicantEmail(tx, id);
+      if (email === undefined) return undefined;
+      const target: HoldTarget = input.scope === "email" ? { email } : { applicationId: id };
+      const set = await setHold(tx, target, input.reason, actor(request));
+      await app.desk.audit.record(
+        auditRecord(request, "legal-hold.set", id, {
+          holdId: set.id,
+          scope: input.scope,
+          ...(input.scope === "email" && { email }),
+          reason: input.reason,
+        }),
+        tx,
+      );
+      return set;
+    });
+    if (!hold) return reply.code(404).send(NOT_FOUND);
+    return reply.code(201).send(hold satisfies LegalHold);
+  });
+
+  app.post("/api/desk/legal-holds", admin, async (request, reply) => {
+    const input = bodyOf(emailHoldBody, request, reply);
+    if (!input) return reply;
+    const hold = await app.store.transaction(async (tx) => {
+      const set = await setHold(tx, { email: input.email }, input.reason, actor(request));
+      await app.desk.audit.record(
+        auditRecord(request, "legal-hold.set", undefined, {
+          holdId: set.id,
+          scope: "email",
+          email: input.email,
+          reason: input.reason,
+        }),
+        tx,
+      );
+      return set;
+    });
+    return reply.code(201).send(hold satisfies LegalHold);
+  });
+
+  app.post<{ Params: { holdId: string } }>(
+    "/api/desk/legal-holds/:holdId/release",
+    admin,
+    async (request, reply) => {
+      const { holdId } = request.params;
+      if (!isHoldId(holdId)) return reply.code(404).send(NOT_FOUND);
+      const input = bodyOf(releaseBody, request, reply);
+      if (!input) return reply;
+      const outcome = await app.store.transaction(async (tx) => {
+        const found = await lockHold(tx, holdId);
+        if (!found) return { status: 404 as const };
+        const released = await releaseHold(tx, holdId, input.reason, actor(request));
+        if (!released) return { status: 409 as const };
+        await app.desk.audit.record(
+          auditRecord(request, "legal-hold.released", released.applicationId ?? undefined, {
+            holdId,
+            scope: released.applicationId ? "application" : "email",
+            ...(released.email && { email: released.email }),
+            reason: input.reason,
+            heldReason: released.reason,
+          }),
+          tx,
+        );
+        return { status: 200 as const, hold: released };
+      });
+      if (outcome.status === 404) return reply.code(404).send(NOT_FOUND);
+      if (outcome.status === 409) return reply.code(409).send({ error: "This hold was released already" });
+      return outcome.hold satisfies LegalHold;
+    },
+  );
+};
+
+export default legalHoldRoutes;
