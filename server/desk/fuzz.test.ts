@@ -80,7 +80,10 @@ const ordinaryUnit = fc.oneof(
 /** Whether an encoded value holds a byte sequence that is not UTF-8 or a control character other than tab and line breaks. */
 function isHostile(encoded: string): boolean {
   try {
-    return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(decodeURIComponent(encoded));
+    return [...decodeURIComponent(encoded)].some((char) => {
+      const code = char.charCodeAt(0);
+      return (code < 0x20 && ![0x09, 0x0a, 0x0d].includes(code)) || code === 0x7f;
+    });
   } catch {
     return true;
   }
