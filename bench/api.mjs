@@ -8,11 +8,11 @@
 // BENCH_PORT (4430), BENCH_ONLY=pglite|postgres.
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { freshSchema, serverBench } from "./lib/bench-server.mjs";
-import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
+import { f0, f1, f2, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 20);
 const RAW_DURATION_MS = Math.max(5, Math.round(DURATION / 2)) * 1000;
@@ -61,6 +61,21 @@ function load({ duration, rate }) {
   });
 }
 
+/**
+ * A process's CPU time so far in ms (user + system, from /proc; Linux's
+ * clock tick is 10 ms), or undefined where /proc is missing. Per request, it
+ * is what the server spends on each one, which a busy machine changes far
+ * less than the rate.
+ */
+function cpuTimeMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const summarise = (result) => ({
   accepted: result["2xx"] / result.duration,
   p50: result.latency.p50,
@@ -79,14 +94,21 @@ async function measure(name, env, options) {
 async function measureOnce(name, env, { pace = (raw) => raw.rate * 0.7 } = {}) {
   log(`${name}: raw intake transaction, ${RAW_CONCURRENCY} concurrent callers, ${RAW_DURATION_MS / 1000} s`);
   const raw = runRaw(env);
-  log(`${name}: raw ${raw.rate.toFixed(0)} tx/s, p50 ${raw.p50.toFixed(2)} ms, p99 ${raw.p99.toFixed(2)} ms`);
+  log(
+    `${name}: raw ${raw.rate.toFixed(0)} tx/s, p50 ${raw.p50.toFixed(2)} ms, p99 ${raw.p99.toFixed(2)} ms, CPU ${raw.cpuMs?.toFixed(2)} ms per tx`,
+  );
   const server = await startServer(env);
   try {
     await load({ duration: 3 }); // warm-up (JIT, connection pool)
     log(`${name}: HTTP, ${CONNECTIONS} connections, ${DURATION} s`);
+    const cpuBefore = cpuTimeMs(server.child.pid);
     const saturated = summarise(await load({ duration: DURATION }));
+    const cpuAfter = cpuTimeMs(server.child.pid);
+    if (cpuBefore !== undefined && cpuAfter !== undefined && saturated.accepted > 0) {
+      saturated.cpuMs = (cpuAfter - cpuBefore) / (saturated.accepted * DURATION);
+    }
     log(
-      `${name}: HTTP ${saturated.accepted.toFixed(0)} req/s, p50 ${saturated.p50} ms, p99 ${saturated.p99} ms`,
+      `${name}: HTTP ${saturated.accepted.toFixed(0)} req/s, p50 ${saturated.p50} ms, p99 ${saturated.p99} ms, server CPU ${saturated.cpuMs?.toFixed(2)} ms per 201`,
     );
     const rate = pace(raw);
     log(`${name}: HTTP paced at ${rate.toFixed(0)} req/s, ${DURATION} s`);
@@ -138,7 +160,7 @@ const cpu = cpus()[0]?.model ?? "unknown CPU";
 
 const rows = results.map(
   (r) =>
-    `| ${r.name} | ${f0(r.raw.rate)} | ${f1(r.raw.p50)} / ${f1(r.raw.p99)} | ${f0(r.saturated.accepted)} | ${pct(r.saturated.accepted, r.raw.rate)} | ${f1(r.saturated.p50)} / ${f1(r.saturated.p99)} | ${r.paced ? `${f0(r.paced.target)} → ${f0(r.paced.accepted)}` : "-"} | ${r.paced ? `${f1(r.paced.p50)} / ${f1(r.paced.p99)}` : "-"} | ${r.saturated.non2xx + (r.paced?.non2xx ?? 0)} / ${r.saturated.errors + (r.paced?.errors ?? 0)} | ${r.load.map((n) => n.toFixed(1)).join(" → ")} |`,
+    `| ${r.name} | ${f0(r.raw.rate)} | ${f1(r.raw.p50)} / ${f1(r.raw.p99)} | ${f2(r.raw.cpuMs)} | ${f0(r.saturated.accepted)} | ${pct(r.saturated.accepted, r.raw.rate)} | ${f1(r.saturated.p50)} / ${f1(r.saturated.p99)} | ${f2(r.saturated.cpuMs)} | ${r.paced ? `${f0(r.paced.target)} → ${f0(r.paced.accepted)}` : "-"} | ${r.paced ? `${f1(r.paced.p50)} / ${f1(r.paced.p99)}` : "-"} | ${r.saturated.non2xx + (r.paced?.non2xx ?? 0)} / ${r.saturated.errors + (r.paced?.errors ?? 0)} | ${r.load.map((n) => n.toFixed(1)).join(" → ")} |`,
 );
 
 const goalRows = results.filter((r) => r.name !== "PGlite, journal off");
@@ -196,9 +218,10 @@ const section = [
   `- **HTTP saturated**: \`POST /api/applications\`, ${CONNECTIONS} connections, ${DURATION} s, every request a new application (unique submissionId); the server in its own process with its production logger (info), load generator on the same 2 cores. "Accepted" counts 201s only.`,
   `- **HTTP paced**: the same, paced at 70% of the raw rate (journal off: at the journal-on row's rate, to compare), ${DURATION} s.`,
   "- Latencies in ms (p50 / p99). No CRM webhook is set, so the delivery worker is idle.",
+  "- **CPU per tx / per 201**: the raw process's CPU time (on PGlite, the database's too) per transaction, and the server process's per accepted request in the saturated run (on PostgreSQL without the database's own). Unlike the rates, a busy machine hardly changes them: compare these between runs on a shared machine.",
   "",
-  "| store | raw tx/s | raw p50 / p99 | HTTP accepted req/s | of raw | HTTP p50 / p99 | paced target → accepted req/s | paced p50 / p99 | non-2xx / errors | load avg (1 min) before → after, this run included |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  "| store | raw tx/s | raw p50 / p99 | raw CPU ms per tx | HTTP accepted req/s | of raw | HTTP p50 / p99 | server CPU ms per 201 | paced target → accepted req/s | paced p50 / p99 | non-2xx / errors | load avg (1 min) before → after, this run included |",
+  "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ...rows,
   "",
   ...verdicts,

@@ -15,6 +15,9 @@ export const f0 = (n) => (n === undefined ? "-" : Math.round(n).toLocaleString("
 /** One decimal ("-" for none). */
 export const f1 = (n) => (n === undefined ? "-" : n.toFixed(1));
 
+/** Two decimals ("-" for none). */
+export const f2 = (n) => (n === undefined ? "-" : n.toFixed(2));
+
 /**
  * `document` with `section` in place of the section that has the same heading
  * (the section's first line) up to the next "## " heading, or added at the end.
