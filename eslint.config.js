@@ -94,6 +94,7 @@ const serverZone = (target, from) => ({
 });
 const serverZones = [
   serverZone("store", [
+    "privacy",
     "outbox",
     "crm-delivery",
     "mail",
@@ -103,9 +104,18 @@ const serverZones = [
     "analytics",
     "opt-outs",
   ]),
-  serverZone("outbox", ["crm-delivery", "mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("outbox", [
+    "privacy",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "opt-outs",
+  ]),
   serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
-  serverZone("mail", ["crm-delivery", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("mail", ["privacy", "crm-delivery", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
   serverZone("intake", ["newsletter", "inbox", "analytics", "opt-outs"]),
   serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics", "opt-outs"]),
   serverZone("inbox", ["intake", "newsletter", "analytics", "opt-outs"]),
@@ -114,6 +124,9 @@ const serverZones = [
   // public form) uses the newsletter, the CRM's outboxes and mail; nothing
   // but those entries uses it.
   serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment", "review-clock"]),
+  // Privacy requests (server/privacy/) use mail, the opt-outs, the CRM's
+  // outboxes and the legal holds; only the entries and main.ts use them.
+  serverZone("privacy", ["intake", "inbox", "analytics", "assignment", "review-clock"]),
   serverZone("assignment", [
     "outbox",
     "crm-delivery",

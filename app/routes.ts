@@ -8,6 +8,7 @@ export default [
   index("routes/home.tsx"),
   route("faq", "routes/faq.tsx"),
   ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
+  route("privacy-request", "routes/privacy-request.tsx"),
   ...productSlugs.map((slug) =>
     route(productPath(slug).slice(1), "routes/product.tsx", { id: `product/${slug}` }),
   ),

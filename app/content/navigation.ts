@@ -39,6 +39,9 @@ export const footerColumns: FooterColumn[] = [
   },
   {
     title: "Legal",
-    links: legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
+    links: [
+      ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
+      { label: "Privacy Request", href: "/privacy-request" },
+    ],
   },
 ];

@@ -4,7 +4,13 @@ import { absoluteUrl } from "~/lib/public-env";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
 export function sitemapPaths(): string[] {
-  return ["/", ...productSlugs.map(productPath), "/faq", ...legalPageSlugs.map(legalPagePath)];
+  return [
+    "/",
+    ...productSlugs.map(productPath),
+    "/faq",
+    ...legalPageSlugs.map(legalPagePath),
+    "/privacy-request",
+  ];
 }
 
 export function loader() {

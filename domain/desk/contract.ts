@@ -56,6 +56,8 @@ export const MAIL_KINDS = [
   "newsletter",
   "review-reminder",
   "review-overdue",
+  "privacy-verify",
+  "privacy-reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

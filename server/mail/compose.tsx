@@ -16,6 +16,7 @@ import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
+import { PrivacyVerify, privacyVerifySubject, type PrivacyVerifyProps } from "./templates/privacy-verify";
 import { Receipt, receiptSubject } from "./templates/receipt";
 import {
   ReviewOverdue,
@@ -34,7 +35,9 @@ export type MailKind =
   | "newsletter-confirm"
   | "newsletter"
   | "review-reminder"
-  | "review-overdue";
+  | "review-overdue"
+  | "privacy-verify"
+  | "privacy-reminder";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -306,6 +309,30 @@ export async function composeNewsletterConfirm(
     headers: newsletterHeaders(unsubscribeUrl),
     ...(await rendered(element)),
     capKey: capKeyFor("newsletter-confirm", to),
+  };
+}
+
+/** A privacy request's verification link, to the address the request names. */
+export async function composePrivacyVerify(
+  to: string,
+  props: Omit<PrivacyVerifyProps, "verifyUrl"> & { token: string },
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const verifyUrl = `${settings.siteUrl}/api/privacy-requests/verify?token=${encodeURIComponent(props.token)}`;
+  return {
+    kind: "privacy-verify",
+    from: settings.mail.from,
+    to,
+    subject: privacyVerifySubject,
+    headers: AUTOMATIC,
+    ...(await rendered(
+      <PrivacyVerify
+        verifyUrl={verifyUrl}
+        kindLabel={props.kindLabel}
+        expiresInHours={props.expiresInHours}
+      />,
+    )),
+    capKey: capKeyFor("privacy-verify", to),
   };
 }
 

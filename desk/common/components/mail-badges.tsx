@@ -17,6 +17,8 @@ const KIND: Record<MailKind, string> = {
   newsletter: "Newsletter",
   "review-reminder": "Review reminder",
   "review-overdue": "Review overdue alert",
+  "privacy-verify": "Privacy request verification",
+  "privacy-reminder": "Privacy request reminder",
 };
 
 export const mailStatusLabel = (status: MailStatus) => STATUS[status]?.label ?? status;

@@ -24,9 +24,11 @@ export interface NoticePageProps {
   paragraphs: string[];
   /** A button that POSTs to `action`. */
   form?: { action: string; button: string };
+  /** Where the page leads on, without a form; the home page by default. */
+  link?: { href: string; label: string };
 }
 
-export function NoticePage({ title, paragraphs, form }: NoticePageProps) {
+export function NoticePage({ title, paragraphs, form, link }: NoticePageProps) {
   return (
     <html lang="en">
       <head>
@@ -54,7 +56,7 @@ export function NoticePage({ title, paragraphs, form }: NoticePageProps) {
             </form>
           ) : (
             <p>
-              <a href="/">Back to {siteFacts.brand}</a>
+              <a href={link?.href ?? "/"}>{link?.label ?? `Back to ${siteFacts.brand}`}</a>
             </p>
           )}
         </main>

@@ -1,0 +1,102 @@
+/**
+ * Privacy requests' SQL (docs/privacy-requests.md). A request is stored
+ * unverified with its verification e-mail in one transaction; only the link
+ * token's SHA-256 is kept, the link works once and expires, and expired
+ * unverified requests are removed.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  PRIVACY_ANSWER_WITHIN_DAYS,
+  PRIVACY_REQUEST_KIND_LABELS,
+  PRIVACY_VERIFY_TTL_HOURS,
+  type PrivacyRequestInput,
+} from "#domain/privacy/request";
+import { composePrivacyVerify, type MailSettings } from "../mail/compose";
+import { hashToken, newToken } from "../mail/newsletter-mail";
+import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
+import type { Store } from "../store/store";
+
+/** What a verification link is worth now. */
+export type VerifyState = "valid" | "used" | "expired" | "invalid";
+
+export interface RequestOrigin {
+  ip?: string;
+  userAgent?: string;
+}
+
+export function createPrivacyRequestsRepository(store: Store, settings: MailSettings) {
+  return {
+    /**
+     * A request from the public form: stored unverified with its verification
+     * e-mail, or, when that address already had its three verification
+     * e-mails today, not at all (`queued: false`; the visitor is told the
+     * same either way).
+     */
+    async submit(input: PrivacyRequestInput, origin: RequestOrigin): Promise<{ queued: boolean }> {
+      const token = newToken();
+      const mail = await composePrivacyVerify(
+        input.email,
+        {
+          token,
+          kindLabel: PRIVACY_REQUEST_KIND_LABELS[input.kind],
+          expiresInHours: PRIVACY_VERIFY_TTL_HOURS,
+        },
+        settings,
+      );
+      const queued = await store.transaction(async (tx) => {
+        if ((await insertMails(tx, [mail], { siteUrl: settings.siteUrl })) === 0) return false;
+        await tx.query(
+          `INSERT INTO privacy_requests (id, kind, email, name, details, token_hash, token_expires_at, ip, user_agent)
+           VALUES ($1, $2, $3, $4, $5, $6, now() + $7 * interval '1 hour', $8, $9)`,
+          [
+            randomUUID(),
+            input.kind,
+            input.email,
+            input.name,
+            input.details,
+            hashToken(token),
+            PRIVACY_VERIFY_TTL_HOURS,
+            origin.ip ?? null,
+            origin.userAgent?.slice(0, 1000) ?? null,
+          ],
+        );
+        return true;
+      });
+      if (queued) notifyMailQueued();
+      return { queued };
+    },
+
+    /** What a link's token is worth, without using it (the link's page). */
+    async tokenState(token: string): Promise<VerifyState> {
+      const { rows } = await store.query<{ used: boolean; expired: boolean }>(
+        `SELECT status <> 'unverified' AS used, token_expires_at <= now() AS expired
+           FROM privacy_requests WHERE token_hash = $1`,
+        [hashToken(token)],
+      );
+      if (!rows[0]) return "invalid";
+      if (rows[0].used) return "used";
+      return rows[0].expired ? "expired" : "valid";
+    },
+
+    /** The owner's click, once: the request joins the desk's queue, due 30 calendar days from now. */
+    async verify(token: string): Promise<VerifyState> {
+      const verified = await store.query(
+        `UPDATE privacy_requests
+            SET status = 'new', verified_at = now(), due_at = now() + $2 * interval '1 day'
+          WHERE token_hash = $1 AND status = 'unverified' AND token_expires_at > now()`,
+        [hashToken(token), PRIVACY_ANSWER_WITHIN_DAYS],
+      );
+      return verified.rowCount > 0 ? "valid" : this.tokenState(token);
+    },
+
+    /** Removes the unverified requests whose link has expired; returns how many. */
+    async removeExpired(): Promise<number> {
+      const result = await store.query(
+        "DELETE FROM privacy_requests WHERE status = 'unverified' AND token_expires_at <= now()",
+      );
+      return result.rowCount;
+    },
+  };
+}
+
+export type PrivacyRequestsRepository = ReturnType<typeof createPrivacyRequestsRepository>;

@@ -1,0 +1,206 @@
+/**
+ * The public side of privacy requests (docs/privacy-requests.md):
+ *
+ * POST /api/privacy-requests   the form at /privacy-request, a plain form post
+ *   (application/x-www-form-urlencoded; JSON is taken too). Every valid request
+ *   gets the same answer, whoever the address belongs to: a page saying to
+ *   follow the link e-mailed (or, asked with `Accept: application/json`,
+ *   `201 {"next":"verify"}`). Bad input: 400, the same page listing what to fix
+ *   (or `{"error","errors"}`). Rate-limited per IP across instances.
+ * GET  /api/privacy-requests/verify?token=   a page whose button POSTs (mail
+ *   scanners open links; opening it verifies nothing).
+ * POST /api/privacy-requests/verify?token=   verifies the request, once.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { fieldErrors } from "#domain/lib/field-errors";
+import {
+  PRIVACY_ANSWER_WITHIN_DAYS,
+  PRIVACY_VERIFY_TTL_HOURS,
+  privacyRequestSchema,
+} from "#domain/privacy/request";
+import { renderNoticePage, type MailSettings } from "../mail/compose";
+import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
+import { runEvery } from "../periodic";
+import type { Store } from "../store/store";
+import { createPrivacyRequestsRepository, type VerifyState } from "./privacy-requests-repository";
+
+export interface PrivacyRoutesOptions {
+  store: Store;
+  settings: MailSettings;
+  /** How often this instance removes expired unverified requests. */
+  sweepEveryMs?: number;
+}
+
+const FORM_PATH = "/privacy-request";
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+const contentTypeOf = (request: FastifyRequest) =>
+  request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+
+const wantsJson = (request: FastifyRequest) => /application\/json/i.test(request.headers.accept ?? "");
+
+/** A form body as an object: each field's last value (a repeated field cannot smuggle a second one in). */
+function parseForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+function sendPage(
+  reply: FastifyReply,
+  code: number,
+  page: { title: string; paragraphs: string[]; form?: { action: string; button: string }; back?: boolean },
+) {
+  return reply
+    .code(code)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("x-robots-tag", "noindex, nofollow")
+    .send(
+      renderNoticePage({
+        title: page.title,
+        paragraphs: page.paragraphs,
+        form: page.form,
+        link: page.back ? { href: FORM_PATH, label: "Back to the privacy request form" } : undefined,
+      }),
+    );
+}
+
+/** The answer to every valid request, known address or not. */
+const RECEIVED = {
+  title: "Check your e-mail",
+  paragraphs: [
+    "If the address you gave is yours, an e-mail from us is on its way to it with a link to confirm the request.",
+    `We act on a request only once it is confirmed, and answer within ${PRIVACY_ANSWER_WITHIN_DAYS} days of that. The link works for ${PRIVACY_VERIFY_TTL_HOURS} hours; an unconfirmed request is then removed.`,
+  ],
+};
+
+const VERIFY_PAGES: Record<
+  VerifyState | "done" | "missing",
+  { code: number; title: string; text: string[] }
+> = {
+  valid: {
+    code: 200,
+    title: "Confirm your privacy request",
+    text: ["One more click confirms that the request is yours, and it goes to our team."],
+  },
+  done: {
+    code: 200,
+    title: "Your request is confirmed",
+    text: [
+      `Thank you. Our team will answer it within ${PRIVACY_ANSWER_WITHIN_DAYS} days, by e-mail to this address.`,
+    ],
+  },
+  used: {
+    code: 410,
+    title: "This link was already used",
+    text: ["If you confirmed your request, we have it and there is nothing more to do."],
+  },
+  expired: {
+    code: 410,
+    title: "This link has expired",
+    text: [
+      `Confirmation links work for ${PRIVACY_VERIFY_TTL_HOURS} hours. Send the request again from our privacy request page for a new one.`,
+    ],
+  },
+  invalid: {
+    code: 404,
+    title: "This link is not valid",
+    text: [
+      "It may have been used already: if you confirmed your request, we have it. Otherwise check that you copied the whole link.",
+    ],
+  },
+  missing: { code: 400, title: "This link is incomplete", text: ["Check that you copied the whole link."] },
+};
+
+/** A token from the query: URL-safe base64 of 32 bytes, nothing else. */
+function tokenOf(query: unknown): string | undefined {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
+  app,
+  { store, settings, sweepEveryMs },
+) => {
+  const requests = createPrivacyRequestsRepository(store, settings);
+
+  app.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+    done(null, parseForm(String(body))),
+  );
+
+  app.post(
+    "/api/privacy-requests",
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { rateLimit: {} },
+      onRequest: async (request, reply) => {
+        const type = contentTypeOf(request);
+        if (type !== FORM_TYPE && type !== "application/json") {
+          return reply.code(415).send({ error: `Content-Type must be ${FORM_TYPE} or application/json` });
+        }
+      },
+    },
+    async (request, reply) => {
+      const json = wantsJson(request);
+      const parsed = isJsonObject(request.body) ? privacyRequestSchema.safeParse(request.body) : undefined;
+      if (!parsed?.success) {
+        const errors = parsed ? fieldErrors(parsed.error) : { _form: "Please fill in the form" };
+        if (json) return reply.code(400).send({ errors });
+        return sendPage(reply, 400, {
+          title: "Please check the form",
+          paragraphs: [...Object.values(errors), "Go back to the form: what you entered is still there."],
+          back: true,
+        });
+      }
+      await requests.submit(parsed.data, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      if (json) return reply.code(201).send({ next: "verify" });
+      return sendPage(reply, 200, RECEIVED);
+    },
+  );
+
+  const verifyPage = (reply: FastifyReply, state: VerifyState | "done" | "missing", token?: string) => {
+    const page = VERIFY_PAGES[state];
+    return sendPage(reply, page.code, {
+      title: page.title,
+      paragraphs: page.text,
+      form:
+        state === "valid" && token
+          ? {
+              action: `/api/privacy-requests/verify?token=${encodeURIComponent(token)}`,
+              button: "Confirm my request",
+            }
+          : undefined,
+      back: state === "expired",
+    });
+  };
+
+  app.get("/api/privacy-requests/verify", async (request, reply) => {
+    const token = tokenOf(request.query);
+    if (!token) return verifyPage(reply, "missing");
+    return verifyPage(reply, await requests.tokenState(token), token);
+  });
+
+  app.post("/api/privacy-requests/verify", async (request, reply) => {
+    const token = tokenOf(request.query);
+    if (!token) return verifyPage(reply, "missing");
+    const state = await requests.verify(token);
+    return verifyPage(reply, state === "valid" ? "done" : state);
+  });
+
+  // Unverified requests whose link expired are removed, by every instance.
+  const stop = runEvery(sweepEveryMs ?? 10 * 60_000, () =>
+    requests
+      .removeExpired()
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, "privacy requests: expired unverified requests removed");
+      })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, "privacy requests: removing expired ones failed"),
+      ),
+  );
+  app.addHook("onClose", stop);
+};
+
+export default privacyRoutes;
