@@ -20,7 +20,16 @@ import tseslint from "typescript-eslint";
  * Production code never imports tests, test support or benchmarks.
  */
 const message = "Imports flow one way: see docs/decisions/0002-layers.md";
-const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter", "analytics"];
+const FEATURES = [
+  "application",
+  "products",
+  "home",
+  "faq",
+  "legal",
+  "newsletter",
+  "analytics",
+  "privacy-request",
+];
 const DESK_FEATURES = [
   "inbox",
   "application",
@@ -34,6 +43,7 @@ const DESK_FEATURES = [
   "account",
   "sign-in",
   "exports",
+  "privacy",
 ];
 const zone = (target, from, except) => ({ target, from, ...(except ? { except } : {}), message });
 const CLIENTS_AND_SERVER = ["./app", "./desk", "./server"];

@@ -23,6 +23,7 @@ import { InboxPage, inboxLoader } from "./inbox/inbox-page";
 import { InvitePage, inviteLoader } from "./sign-in/invite-page";
 import { MailPage, mailLoader } from "./mail/mail-page";
 import { NotFoundPage } from "./common/not-found-page";
+import { PrivacyPage, privacyLoader } from "./privacy/privacy-page";
 import { QuarantinePage, quarantineLoader } from "./quarantine/quarantine-page";
 import { SignInPage, signInLoader } from "./sign-in/sign-in-page";
 import { StaffPage, staffLoader } from "./staff/staff-page";
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
                   })),
               },
               { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
+              { path: "privacy-requests", loader: privacyLoader, element: <PrivacyPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },
               { path: "audit", loader: auditLoader, element: <AuditPage /> },

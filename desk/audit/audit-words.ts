@@ -28,6 +28,7 @@ export const AUDIT_GROUPS = [
   "Sign-in and accounts",
   "Applications",
   "Deliveries and e-mail",
+  "Privacy requests",
   "Exports",
   "Staff",
   "Refused",
@@ -372,6 +373,33 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
           ? [`released the legal hold on ${str(details.email) ?? "an address"}`]
           : ["released the legal hold on application ", APPLICATION];
       return [...held, reasonOf(details)];
+    },
+  },
+  "privacy-requests.listed": {
+    label: "Listed privacy requests",
+    group: "Privacy requests",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        `listed the ${str(details.view) ?? "open"} privacy requests (${plural(num(details.rows), "request")})`,
+      ];
+    },
+  },
+  "privacy-request.claimed": {
+    label: "Took a privacy request",
+    group: "Privacy requests",
+    words: (entry) => [`took the privacy request of ${str(detailsOf(entry).email) ?? "someone"}`],
+  },
+  "privacy-request.status-changed": {
+    label: "Changed a privacy request",
+    group: "Privacy requests",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const status = str(details.status)?.replace("_", " ") ?? "changed";
+      const reason = str(details.resolution);
+      return [
+        `marked the privacy request of ${str(details.email) ?? "someone"} ${status}${reason ? `: ${reason}` : ""}`,
+      ];
     },
   },
   "applications.listed": {

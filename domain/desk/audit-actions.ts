@@ -63,6 +63,10 @@ export const AUDIT_ACTIONS = [
   // Legal holds (server/desk/legal-holds/): set and released by admins.
   "legal-hold.set",
   "legal-hold.released",
+  // Privacy requests (server/desk/privacy/): the queue read, one taken, its status changed.
+  "privacy-requests.listed",
+  "privacy-request.claimed",
+  "privacy-request.status-changed",
   REPEATED_ACTIONS.applicationsListed,
   "applications.purged",
   // Deliveries and e-mail

@@ -14,6 +14,7 @@ import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "./audit-actions";
 import type { OptOutChannel, OptOutSource, StaffOptOutSource } from "./opt-outs";
+import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type {
   ActivityKind,
   CloseReason,
@@ -761,4 +762,33 @@ export interface WorkMetrics {
   funnel: { step: WorkFunnelStep; label: string; applications: number; dropOff: number | null }[];
   /** What the funded ones were funded with, summed (a decimal in a string). */
   fundedAmount: string;
+}
+
+// Privacy requests (server/desk/privacy/, docs/privacy-requests.md) ----------
+
+/** A verified privacy request as the desk's queue shows it. */
+export interface PrivacyRequestItem {
+  id: string;
+  kind: PrivacyRequestKind;
+  /** The verified address, lower-cased. */
+  email: string;
+  name: string;
+  details: string;
+  status: Exclude<PrivacyRequestStatus, "unverified">;
+  verifiedAt: string;
+  /** Verified plus 30 calendar days. */
+  dueAt: string;
+  owner: { id: string; name: string } | null;
+  /** Why it was refused, or what was done. */
+  resolution: string | null;
+  closedAt: string | null;
+}
+
+/** GET /privacy-requests?view=: the open ones (new, in progress) by time left, or the closed ones, newest first. */
+export type PrivacyRequestView = "open" | "closed";
+
+/** POST /privacy-requests/:id/status: a refusal needs its reason. */
+export interface PrivacyRequestStatusInput {
+  status: "in_progress" | "completed" | "refused";
+  resolution?: string;
 }

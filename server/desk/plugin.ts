@@ -38,6 +38,7 @@ import legalHoldRoutes from "./legal-holds/legal-hold-routes";
 import liveRoutes from "./live/live-routes";
 import mailRoutes from "./mail/mail-routes";
 import optOutRoutes from "./opt-outs/opt-out-routes";
+import privacyQueueRoutes from "./privacy/privacy-queue-routes";
 import quarantinePurge from "./quarantine/quarantine-purge";
 import quarantineRoutes from "./quarantine/quarantine-routes";
 import invitationRoutes from "./sign-in/invitation-routes";
@@ -107,6 +108,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(consentRoutes);
   await app.register(optOutRoutes);
   await app.register(legalHoldRoutes);
+  await app.register(privacyQueueRoutes);
   await app.register(healthRoutes);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);

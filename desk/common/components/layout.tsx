@@ -29,6 +29,7 @@ export const NAV = [
   { to: "/mail", label: "Mail" },
   { to: "/analytics", label: "Analytics" },
   { to: "/consents", label: "Consents" },
+  { to: "/privacy-requests", label: "Privacy requests" },
   { to: "/exports", label: "Exports", admin: true },
   // Every member reads the routing rules there; only admins manage accounts.
   { to: "/staff", label: "Staff" },

@@ -1,0 +1,101 @@
+/**
+ * The privacy requests' queue (staff and admin; docs/privacy-requests.md):
+ *   GET  /api/desk/privacy-requests?view=open|closed   Items<PrivacyRequestItem>
+ *   POST /api/desk/privacy-requests/:id/claim          the signed-in member takes it
+ *   POST /api/desk/privacy-requests/:id/status         PrivacyRequestStatusInput
+ * Each change and the change's audit row are one transaction; a read of the
+ * queue is audited too. Unknown or unverified requests: 404; a closed one
+ * does not change: 409.
+ */
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { z } from "zod";
+import type { Items, PrivacyRequestItem, PrivacyRequestStatusInput } from "#domain/desk/contract";
+import { auditRecord } from "../audit/audit-repository";
+import { requireRole } from "../auth/guard";
+import { bodyOf } from "../body";
+import { parseQuery, text } from "../query";
+import { createPrivacyQueueRepository, type ChangeResult } from "./privacy-queue-repository";
+
+const statusBody = z
+  .strictObject({
+    status: z.enum(["in_progress", "completed", "refused"], {
+      error: "must be in_progress, completed or refused",
+    }),
+    resolution: text(2000).optional(),
+  })
+  .refine((input) => input.status !== "refused" || Boolean(input.resolution), {
+    path: ["resolution"],
+    error: "Say why the request is refused",
+  }) satisfies z.ZodType<PrivacyRequestStatusInput>;
+
+const VIEW = { view: z.enum(["open", "closed"], { error: "must be open or closed" }).optional() };
+
+const privacyQueueRoutes: FastifyPluginAsync = async (app) => {
+  const staff = { preHandler: requireRole("staff") };
+  const queue = createPrivacyQueueRepository(app.store);
+
+  const answer = (reply: FastifyReply, result: ChangeResult) => {
+    if (result.ok) return result.item;
+    return result.reason === "missing"
+      ? reply.code(404).send({ error: "No such privacy request" })
+      : reply.code(409).send({ error: "This privacy request is closed" });
+  };
+
+  app.get("/api/desk/privacy-requests", staff, async (request, reply) => {
+    const parsed = parseQuery(VIEW, request.query);
+    if (!parsed.ok) return reply.code(400).send(parsed.error);
+    const view = parsed.value.view ?? "open";
+    const items = await queue.list(view);
+    await app.desk.audit.record(
+      auditRecord(request, "privacy-requests.listed", undefined, { view, rows: items.length }),
+    );
+    return { items } satisfies Items<PrivacyRequestItem>;
+  });
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/privacy-requests/:id/claim",
+    staff,
+    async (request, reply) => {
+      const member = request.staff!;
+      const result = await app.store.transaction(async (tx) => {
+        const changed = await queue.claim(tx, request.params.id, member.userId);
+        if (changed.ok) {
+          await app.desk.audit.record(
+            auditRecord(request, "privacy-request.claimed", changed.item.id, { email: changed.item.email }),
+            tx,
+          );
+        }
+        return changed;
+      });
+      return answer(reply, result);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/privacy-requests/:id/status",
+    staff,
+    async (request, reply) => {
+      const input = bodyOf(statusBody, request, reply);
+      if (!input) return reply;
+      const member = request.staff!;
+      const result = await app.store.transaction(async (tx) => {
+        const changed = await queue.setStatus(tx, request.params.id, input, member.userId);
+        if (changed.ok) {
+          await app.desk.audit.record(
+            auditRecord(request, "privacy-request.status-changed", changed.item.id, {
+              email: changed.item.email,
+              kind: changed.item.kind,
+              status: input.status,
+              ...(input.resolution && { resolution: input.resolution }),
+            }),
+            tx,
+          );
+        }
+        return changed;
+      });
+      return answer(reply, result);
+    },
+  );
+};
+
+export default privacyQueueRoutes;
