@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
                   })),
               },
               { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
-              { path: "privacy-requests", loader: privacyLoader, element: <PrivacyPage /> },
+              { path: DESK_PAGES.privacyRequests.route, loader: privacyLoader, element: <PrivacyPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },
               { path: "audit", loader: auditLoader, element: <AuditPage /> },

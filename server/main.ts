@@ -20,6 +20,7 @@ import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
+import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { startAssignmentSweep } from "./assignment/assignment";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
@@ -100,6 +101,8 @@ async function main() {
   const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
   // Owners for applications whose assignment batch never ran (a stop between commit and batch).
   const stopAssignmentSweep = startAssignmentSweep({ store, log });
+  // Privacy requests: expired unverified ones removed, reminders of the 30-day deadline.
+  const stopPrivacyUpkeep = startPrivacyUpkeep({ store, settings: config, log });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -114,6 +117,7 @@ async function main() {
       stopAlertSummaries?.(),
       stopReviewAlerts(),
       stopAssignmentSweep(),
+      stopPrivacyUpkeep(),
       worker?.stop(),
       optOutWorker?.stop(),
       mailWorker?.stop(),

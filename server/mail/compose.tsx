@@ -16,6 +16,11 @@ import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
+import {
+  PrivacyReminder,
+  privacyReminderSubject,
+  type PrivacyReminderItem,
+} from "./templates/privacy-reminder";
 import { PrivacyVerify, privacyVerifySubject, type PrivacyVerifyProps } from "./templates/privacy-verify";
 import { Receipt, receiptSubject } from "./templates/receipt";
 import {
@@ -333,6 +338,27 @@ export async function composePrivacyVerify(
       />,
     )),
     capKey: capKeyFor("privacy-verify", to),
+  };
+}
+
+/** A reminder of the privacy requests due soon or overdue, to one member of staff. */
+export async function composePrivacyReminder(
+  to: string,
+  items: PrivacyReminderItem[],
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  return {
+    kind: "privacy-reminder",
+    from: settings.mail.from,
+    to,
+    subject: privacyReminderSubject(items),
+    headers: AUTOMATIC,
+    ...(await rendered(
+      <PrivacyReminder
+        items={items}
+        queueUrl={deskUrl(settings.siteUrl, DESK_PAGES.privacyRequests.path())}
+      />,
+    )),
   };
 }
 

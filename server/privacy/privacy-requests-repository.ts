@@ -14,7 +14,7 @@ import {
 import { composePrivacyVerify, type MailSettings } from "../mail/compose";
 import { hashToken, newToken } from "../mail/newsletter-mail";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
-import type { Store } from "../store/store";
+import type { Queryable, Store } from "../store/store";
 
 /** What a verification link is worth now. */
 export type VerifyState = "valid" | "used" | "expired" | "invalid";
@@ -22,6 +22,53 @@ export type VerifyState = "valid" | "used" | "expired" | "invalid";
 export interface RequestOrigin {
   ip?: string;
   userAgent?: string;
+}
+
+/** An open request whose deadline is near or past, taken for a reminder. */
+export interface DueRequest {
+  id: string;
+  kind: PrivacyRequestInput["kind"];
+  due_at: Date;
+  owner_name: string | null;
+  /** The owner's address while their account can sign in. */
+  owner_email: string | null;
+}
+
+/** A desk account that can sign in: not disabled, its second factor set up. */
+const ACTIVE_USER = `u.banned IS NOT TRUE AND u."twoFactorEnabled" IS TRUE`;
+
+/**
+ * Takes the open requests due within `dueSoonDays` (or overdue) whose last
+ * reminder is older than `everyMs`, marking them reminded now, in the
+ * caller's transaction: rows another instance is reminding are skipped, so
+ * each reminder is sent once.
+ */
+export async function takeDueRequests(
+  db: Queryable,
+  dueSoonDays: number,
+  everyMs: number,
+): Promise<DueRequest[]> {
+  const { rows } = await db.query<DueRequest>(
+    `WITH due AS (
+       SELECT r.id FROM privacy_requests r
+        WHERE r.status IN ('new', 'in_progress') AND r.due_at <= now() + $1 * interval '1 day'
+          AND (r.reminded_at IS NULL OR r.reminded_at <= now() - $2 * interval '1 millisecond')
+        ORDER BY r.due_at FOR UPDATE SKIP LOCKED)
+     UPDATE privacy_requests r SET reminded_at = now() FROM due WHERE r.id = due.id
+     RETURNING r.id::text AS id, r.kind, r.due_at,
+               (SELECT u.name FROM "desk_user" u WHERE u.id = r.owner_id) AS owner_name,
+               (SELECT u.email FROM "desk_user" u WHERE u.id = r.owner_id AND ${ACTIVE_USER}) AS owner_email`,
+    [dueSoonDays, everyMs],
+  );
+  return rows.sort((a, b) => a.due_at.getTime() - b.due_at.getTime());
+}
+
+/** The admins who can sign in: they hear of requests nobody owns and of overdue ones. */
+export async function activeAdminEmails(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT u.email FROM "desk_user" u WHERE u.role = 'admin' AND ${ACTIVE_USER} ORDER BY u."createdAt", u.id`,
+  );
+  return rows.map((row) => row.email);
 }
 
 export function createPrivacyRequestsRepository(store: Store, settings: MailSettings) {

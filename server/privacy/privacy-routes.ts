@@ -20,15 +20,12 @@ import {
 } from "#domain/privacy/request";
 import { renderNoticePage, type MailSettings } from "../mail/compose";
 import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
-import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
 import { createPrivacyRequestsRepository, type VerifyState } from "./privacy-requests-repository";
 
 export interface PrivacyRoutesOptions {
   store: Store;
   settings: MailSettings;
-  /** How often this instance removes expired unverified requests. */
-  sweepEveryMs?: number;
 }
 
 const FORM_PATH = "/privacy-request";
@@ -117,10 +114,7 @@ function tokenOf(query: unknown): string | undefined {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
 }
 
-const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
-  app,
-  { store, settings, sweepEveryMs },
-) => {
+const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { store, settings }) => {
   const requests = createPrivacyRequestsRepository(store, settings);
 
   app.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) =>
@@ -188,19 +182,6 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
     const state = await requests.verify(token);
     return verifyPage(reply, state === "valid" ? "done" : state);
   });
-
-  // Unverified requests whose link expired are removed, by every instance.
-  const stop = runEvery(sweepEveryMs ?? 10 * 60_000, () =>
-    requests
-      .removeExpired()
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, "privacy requests: expired unverified requests removed");
-      })
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, "privacy requests: removing expired ones failed"),
-      ),
-  );
-  app.addHook("onClose", stop);
 };
 
 export default privacyRoutes;
