@@ -402,6 +402,11 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
+  "privacy-request.package-sent": {
+    label: "Sent a copy of someone's data",
+    group: "Privacy requests",
+    words: (entry) => [`sent ${str(detailsOf(entry).email) ?? "someone"} the link to a copy of their data`],
+  },
   "applications.listed": {
     label: "Listed applications",
     group: "Applications",

@@ -21,3 +21,9 @@ export const setPrivacyRequestStatus = (id: string, input: PrivacyRequestStatusI
     method: "POST",
     body: input,
   });
+
+export const sendAccessPackage = (id: string) =>
+  request<PrivacyRequestItem>(`/privacy-requests/${encodeURIComponent(id)}/access-package`, {
+    method: "POST",
+    body: {},
+  });

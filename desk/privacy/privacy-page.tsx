@@ -22,7 +22,7 @@ import { formatDateTime } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { shortDuration, useNow } from "../common/lib/time-left";
 import { useAction } from "../common/lib/use-action";
-import { claimPrivacyRequest, listPrivacyRequests, setPrivacyRequestStatus } from "./api";
+import { claimPrivacyRequest, listPrivacyRequests, sendAccessPackage, setPrivacyRequestStatus } from "./api";
 
 const viewOf = (url: string): PrivacyRequestView =>
   new URL(url).searchParams.get("view") === "closed" ? "closed" : "open";
@@ -58,6 +58,36 @@ function Clock({ item, now }: { item: PrivacyRequestItem; now: number }) {
       </span>
       <span className="text-xs text-muted-foreground">Due {formatDateTime(item.dueAt)}</span>
     </span>
+  );
+}
+
+/** An access request's answer: the requester is e-mailed a link to their copy of the data. */
+function SendCopyDialog({ item, onDone }: { item: PrivacyRequestItem; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const action = useAction();
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!(await action.run(() => sendAccessPackage(item.id)))) return;
+    setOpen(false);
+    onDone(`Sent ${item.email} the link to a copy of their data; the request is completed.`);
+  }
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button size="sm" aria-label={`Send ${item.email} a copy of their data`}>
+          Send the copy
+        </Button>
+      }
+      title="Send a copy of their data"
+      description={`${item.email} gets an e-mail with a link, working for 7 days, to everything we hold about this address: applications, consent records, opt-outs, e-mails, newsletter, CRM deliveries. The request is then completed.`}
+      confirmLabel="Send the copy"
+      pending={action.pending}
+      onSubmit={confirm}
+    >
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+    </ActionDialog>
   );
 }
 
@@ -193,6 +223,7 @@ export function PrivacyPage() {
             Take it
           </Button>
         )}
+        {item.kind === "access" && <SendCopyDialog item={item} onDone={answered} />}
         <AnswerDialog item={item} onDone={answered} />
       </span>
     );

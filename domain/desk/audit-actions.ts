@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   "privacy-requests.listed",
   "privacy-request.claimed",
   "privacy-request.status-changed",
+  "privacy-request.package-sent",
   REPEATED_ACTIONS.applicationsListed,
   "applications.purged",
   // Deliveries and e-mail

@@ -59,6 +59,7 @@ export const MAIL_KINDS = [
   "review-overdue",
   "privacy-verify",
   "privacy-reminder",
+  "privacy-access",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

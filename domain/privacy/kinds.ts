@@ -26,5 +26,7 @@ export const PRIVACY_DETAILS_MAX = 2000;
 
 /** An unverified request's link works this long; then the request is removed. */
 export const PRIVACY_VERIFY_TTL_HOURS = 24;
+/** The link to an access request's copy of the data works this long. */
+export const PRIVACY_PACKAGE_TTL_DAYS = 7;
 /** A verified request is answered within this many calendar days. */
 export const PRIVACY_ANSWER_WITHIN_DAYS = 30;

@@ -21,6 +21,7 @@ import {
   privacyReminderSubject,
   type PrivacyReminderItem,
 } from "./templates/privacy-reminder";
+import { PrivacyAccess, privacyAccessSubject } from "./templates/privacy-access";
 import { PrivacyVerify, privacyVerifySubject, type PrivacyVerifyProps } from "./templates/privacy-verify";
 import { Receipt, receiptSubject } from "./templates/receipt";
 import {
@@ -42,7 +43,8 @@ export type MailKind =
   | "review-reminder"
   | "review-overdue"
   | "privacy-verify"
-  | "privacy-reminder";
+  | "privacy-reminder"
+  | "privacy-access";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -359,6 +361,23 @@ export async function composePrivacyReminder(
         queueUrl={deskUrl(settings.siteUrl, DESK_PAGES.privacyRequests.path())}
       />,
     )),
+  };
+}
+
+/** An access request's answer: the link to the copy of the data. */
+export async function composePrivacyAccess(
+  to: string,
+  props: { token: string; expiresInDays: number },
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const packageUrl = `${settings.siteUrl}/api/privacy-requests/package?token=${encodeURIComponent(props.token)}`;
+  return {
+    kind: "privacy-access",
+    from: settings.mail.from,
+    to,
+    subject: privacyAccessSubject,
+    headers: AUTOMATIC,
+    ...(await rendered(<PrivacyAccess packageUrl={packageUrl} expiresInDays={props.expiresInDays} />)),
   };
 }
 

@@ -10,6 +10,8 @@
  * GET  /api/privacy-requests/verify?token=   a page whose button POSTs (mail
  *   scanners open links; opening it verifies nothing).
  * POST /api/privacy-requests/verify?token=   verifies the request, once.
+ * GET  /api/privacy-requests/package?token=[&format=json]   an access request's
+ *   copy of the data, gathered now, as a page or JSON; 410 expired, 404 unknown.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fieldErrors } from "#domain/lib/field-errors";
@@ -21,6 +23,8 @@ import {
 import { renderNoticePage, type MailSettings } from "../mail/compose";
 import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
 import type { Store } from "../store/store";
+import { openAccessPackage } from "./access-package";
+import { renderAccessPackagePage } from "./access-package-page";
 import { createPrivacyRequestsRepository, type VerifyState } from "./privacy-requests-repository";
 
 export interface PrivacyRoutesOptions {
@@ -181,6 +185,33 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
     if (!token) return verifyPage(reply, "missing");
     const state = await requests.verify(token);
     return verifyPage(reply, state === "valid" ? "done" : state);
+  });
+
+  // An access request's copy of the data, through the link staff sent.
+  app.get("/api/privacy-requests/package", async (request, reply) => {
+    const token = tokenOf(request.query);
+    const found = token ? await openAccessPackage(store, token) : undefined;
+    if (!found || found.state !== "valid") {
+      const expired = found?.state === "expired";
+      return sendPage(reply, expired ? 410 : 404, {
+        title: expired ? "This link has expired" : "This link is not valid",
+        paragraphs: [
+          expired
+            ? "Links to a copy of your data work for 7 days. Ask again from our privacy request page."
+            : "Check that you copied the whole link.",
+        ],
+        back: expired,
+      });
+    }
+    reply.header("cache-control", "no-store").header("x-robots-tag", "noindex, nofollow");
+    if ((request.query as { format?: unknown }).format === "json") {
+      return reply
+        .header("content-disposition", 'attachment; filename="my-data.json"')
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify(found.data, null, 2));
+    }
+    const jsonUrl = `/api/privacy-requests/package?token=${encodeURIComponent(token!)}&format=json`;
+    return reply.type("text/html; charset=utf-8").send(renderAccessPackagePage(found.data, jsonUrl));
   });
 };
 

@@ -19,6 +19,7 @@ const KIND: Record<MailKind, string> = {
   "review-overdue": "Review overdue alert",
   "privacy-verify": "Privacy request verification",
   "privacy-reminder": "Privacy request reminder",
+  "privacy-access": "Privacy request: copy of the data",
 };
 
 export const mailStatusLabel = (status: MailStatus) => STATUS[status]?.label ?? status;

@@ -71,6 +71,8 @@ export function createPrivacyQueueRepository(store: Store) {
 
   return {
     find: (id: string) => find(store, id),
+    /** The request, locked for the caller's transaction. */
+    lock: (db: Queryable, id: string) => find(db, id, true),
 
     async list(view: PrivacyRequestView): Promise<PrivacyRequestItem[]> {
       const { rows } = await store.query<Row>(

@@ -3,6 +3,8 @@
  *   GET  /api/desk/privacy-requests?view=open|closed   Items<PrivacyRequestItem>
  *   POST /api/desk/privacy-requests/:id/claim          the signed-in member takes it
  *   POST /api/desk/privacy-requests/:id/status         PrivacyRequestStatusInput
+ *   POST /api/desk/privacy-requests/:id/access-package an access request approved: the
+ *        requester is e-mailed the link to their copy, and the request is completed
  * Each change and the change's audit row are one transaction; a read of the
  * queue is audited too. Unknown or unverified requests: 404; a closed one
  * does not change: 409.
@@ -14,6 +16,8 @@ import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { parseQuery, text } from "../query";
+import { notifyMailQueued } from "../../mail/outbox-repository";
+import { issueAccessPackage } from "../../privacy/access-package";
 import { createPrivacyQueueRepository, type ChangeResult } from "./privacy-queue-repository";
 
 const statusBody = z
@@ -94,6 +98,42 @@ const privacyQueueRoutes: FastifyPluginAsync = async (app) => {
         return changed;
       });
       return answer(reply, result);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/privacy-requests/:id/access-package",
+    staff,
+    async (request, reply) => {
+      const member = request.staff!;
+      const result = await app.store.transaction(
+        async (tx): Promise<ChangeResult | { ok: false; reason: "kind" }> => {
+          const found = await queue.lock(tx, request.params.id);
+          if (!found) return { ok: false, reason: "missing" };
+          if (found.closedAt) return { ok: false, reason: "closed" };
+          if (found.kind !== "access") return { ok: false, reason: "kind" };
+          const { expiresAt } = await issueAccessPackage(
+            tx,
+            found.id,
+            found.email,
+            member.userId,
+            app.config,
+          );
+          await app.desk.audit.record(
+            auditRecord(request, "privacy-request.package-sent", found.id, {
+              email: found.email,
+              expiresAt: expiresAt.toISOString(),
+            }),
+            tx,
+          );
+          return { ok: true, item: (await queue.lock(tx, found.id))! };
+        },
+      );
+      if (!result.ok && result.reason === "kind") {
+        return reply.code(409).send({ error: "Only an access request gets a copy of the data" });
+      }
+      if (result.ok) notifyMailQueued();
+      return answer(reply, result as ChangeResult);
     },
   );
 };

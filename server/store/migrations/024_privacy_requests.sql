@@ -30,6 +30,11 @@ CREATE TABLE privacy_requests (
   closed_at timestamptz,
   -- The last reminder its owner (or the admins) had about its deadline.
   reminded_at timestamptz,
+  -- An access request's copy of the data: the link e-mailed once staff
+  -- approved it (its token's hash) and when it stops working. The copy is
+  -- gathered when the link is opened, never stored.
+  package_token_hash text UNIQUE,
+  package_expires_at timestamptz,
   CHECK ((status = 'unverified') = (verified_at IS NULL)),
   CHECK ((verified_at IS NULL) = (due_at IS NULL)),
   CHECK ((status IN ('completed', 'refused')) = (closed_at IS NOT NULL)),
@@ -51,7 +56,7 @@ BEGIN
     FROM (SELECT (regexp_matches(pg_get_constraintdef(c.oid), '''([^'']+)''', 'g'))[1] AS kind
             FROM pg_constraint c
            WHERE c.conrelid = 'mail_outbox'::regclass AND c.conname = 'mail_outbox_kind_check'
-           UNION SELECT unnest(ARRAY['privacy-verify', 'privacy-reminder'])) allowed;
+           UNION SELECT unnest(ARRAY['privacy-verify', 'privacy-reminder', 'privacy-access'])) allowed;
   ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
   EXECUTE format('ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN (%s))', kinds);
 END;

@@ -1,0 +1,112 @@
+/**
+ * The access package as a page a person reads: every section of the JSON,
+ * each record as a table of its fields, nested ones within. Server-rendered,
+ * no script (the site's CSP allows none inline), `noindex`, and a link to the
+ * same data as JSON.
+ */
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { siteFacts } from "#domain/site-facts";
+import { theme } from "../mail/templates/layout";
+import type { AccessPackage } from "./access-package-repository";
+
+const css = `
+*{box-sizing:border-box}
+body{margin:0;padding:24px 16px;background:${theme.background};color:${theme.ink};font-family:${theme.font};line-height:1.5}
+main{max-width:880px;margin:0 auto;background:${theme.card};border:1px solid ${theme.border};border-radius:12px;padding:24px}
+h1{margin:0 0 8px;font-size:26px;line-height:1.25}
+h2{margin:32px 0 12px;font-size:20px}
+p{margin:0 0 12px;color:${theme.muted}}
+table{width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px}
+th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid ${theme.border};overflow-wrap:anywhere}
+th{width:32%;color:${theme.muted};font-weight:600}
+td table{margin:0}
+a{color:${theme.primary}}
+.brand{display:block;margin:0 0 20px;font-weight:700;font-size:18px;color:${theme.ink};text-decoration:none}
+.record{border:1px solid ${theme.border};border-radius:8px;padding:4px 8px;margin:0 0 16px}
+`;
+
+const label = (key: string) => {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replaceAll("_", " ")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function Value({ value }: { value: unknown }): ReactNode {
+  if (value === null || value === undefined || value === "") return <span>—</span>;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "None";
+    return value.map((item, index) => (
+      <div className="record" key={index}>
+        <Value value={item} />
+      </div>
+    ));
+  }
+  if (typeof value === "object") {
+    return (
+      <table>
+        <tbody>
+          {Object.entries(value).map(([key, inner]) => (
+            <tr key={key}>
+              <th scope="row">{label(key)}</th>
+              <td>
+                <Value value={inner} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  return String(value);
+}
+
+const SECTIONS: [keyof AccessPackage, string, string][] = [
+  [
+    "applications",
+    "Applications",
+    "Each application you sent, with its consent record and its delivery to our CRM.",
+  ],
+  ["optOuts", "Opt-outs", "Each time you told us to stop texts or e-mail."],
+  ["emailsSent", "E-mails we sent you", "What we sent to this address, and whether it went out."],
+  ["newsletter", "Newsletter", "Your newsletter sign-up, if you made one."],
+  ["privacyRequests", "Privacy requests", "Your requests to us about your data."],
+];
+
+export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): string {
+  const page = (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{`Your data | ${siteFacts.brand}`}</title>
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>
+        <main>
+          <a className="brand" href="/">
+            {siteFacts.brand}
+          </a>
+          <h1>The data we hold about {data.email}</h1>
+          <p>
+            Made {data.generatedAt}. The same data for a computer: <a href={jsonUrl}>download it as JSON</a>.
+            Our site's visit statistics hold nothing that identifies you, so they are not part of it.
+          </p>
+          {SECTIONS.map(([key, title, about]) => (
+            <section key={key}>
+              <h2>{title}</h2>
+              <p>{about}</p>
+              <Value value={data[key]} />
+            </section>
+          ))}
+        </main>
+      </body>
+    </html>
+  );
+  return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+}
