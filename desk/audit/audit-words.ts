@@ -402,6 +402,19 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
+  "privacy-request.erased": {
+    label: "Erased someone's data",
+    group: "Privacy requests",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const held = num(details.heldApplications);
+      return [
+        `erased the data of ${str(details.email) ?? "someone"} (${plural(num(details.erasedApplications), "application")}, ${plural(num(details.erasedMails), "e-mail")})` +
+          (details.emailHeld ? "; nothing erased: the address is on legal hold" : "") +
+          (held ? `; ${plural(held, "application")} kept under legal hold` : ""),
+      ];
+    },
+  },
   "privacy-request.package-sent": {
     label: "Sent a copy of someone's data",
     group: "Privacy requests",

@@ -2,6 +2,7 @@
 import { queryString, request } from "../common/api/client";
 import type {
   Items,
+  PrivacyErasure,
   PrivacyRequestItem,
   PrivacyRequestStatusInput,
   PrivacyRequestView,
@@ -27,3 +28,6 @@ export const sendAccessPackage = (id: string) =>
     method: "POST",
     body: {},
   });
+
+export const eraseForRequest = (id: string) =>
+  request<PrivacyErasure>(`/privacy-requests/${encodeURIComponent(id)}/erase`, { method: "POST", body: {} });

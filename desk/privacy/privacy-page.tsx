@@ -22,7 +22,13 @@ import { formatDateTime } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { shortDuration, useNow } from "../common/lib/time-left";
 import { useAction } from "../common/lib/use-action";
-import { claimPrivacyRequest, listPrivacyRequests, sendAccessPackage, setPrivacyRequestStatus } from "./api";
+import {
+  claimPrivacyRequest,
+  eraseForRequest,
+  listPrivacyRequests,
+  sendAccessPackage,
+  setPrivacyRequestStatus,
+} from "./api";
 
 const viewOf = (url: string): PrivacyRequestView =>
   new URL(url).searchParams.get("view") === "closed" ? "closed" : "open";
@@ -83,6 +89,46 @@ function SendCopyDialog({ item, onDone }: { item: PrivacyRequestItem; onDone: (m
       title="Send a copy of their data"
       description={`${item.email} gets an e-mail with a link, working for 7 days, to everything we hold about this address: applications, consent records, opt-outs, e-mails, newsletter, CRM deliveries. The request is then completed.`}
       confirmLabel="Send the copy"
+      pending={action.pending}
+      onSubmit={confirm}
+    >
+      <ErrorAlert>{action.error?.message}</ErrorAlert>
+    </ActionDialog>
+  );
+}
+
+/** A deletion request's answer: the address's personal data erased, what a legal hold covers kept. */
+function EraseDialog({ item, onDone }: { item: PrivacyRequestItem; onDone: (message: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const action = useAction();
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    const result = await action.run(() => eraseForRequest(item.id));
+    if (!result) return;
+    setOpen(false);
+    const held = result.heldApplicationIds.length;
+    onDone(
+      result.emailHeld
+        ? `Nothing was erased for ${item.email}: the address is under a legal hold. The request is completed.`
+        : `Erased the data of ${item.email}: ${result.erasedApplications} application(s), ${result.erasedMails} e-mail(s).` +
+            (held
+              ? ` ${held} application(s) kept under a legal hold: ${result.heldApplicationIds.join(", ")}.`
+              : ""),
+    );
+  }
+  return (
+    <ActionDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button size="sm" variant="destructive" aria-label={`Erase the data of ${item.email}`}>
+          Erase the data
+        </Button>
+      }
+      title="Erase their data"
+      description={`The personal data of every application and e-mail of ${item.email} is overwritten, for good, and the CRM is told to erase its copy. Consent records, opt-outs and anything under a legal hold are kept.`}
+      confirmLabel="Erase"
+      destructive
       pending={action.pending}
       onSubmit={confirm}
     >
@@ -224,6 +270,7 @@ export function PrivacyPage() {
           </Button>
         )}
         {item.kind === "access" && <SendCopyDialog item={item} onDone={answered} />}
+        {item.kind === "delete" && <EraseDialog item={item} onDone={answered} />}
         <AnswerDialog item={item} onDone={answered} />
       </span>
     );

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   "privacy-request.claimed",
   "privacy-request.status-changed",
   "privacy-request.package-sent",
+  "privacy-request.erased",
   REPEATED_ACTIONS.applicationsListed,
   "applications.purged",
   // Deliveries and e-mail

@@ -793,3 +793,13 @@ export interface PrivacyRequestStatusInput {
   status: "in_progress" | "completed" | "refused";
   resolution?: string;
 }
+
+/** POST /privacy-requests/:id/erase: the request completed, and what was erased or kept for a legal hold. */
+export interface PrivacyErasure {
+  item: PrivacyRequestItem;
+  erasedApplications: number;
+  erasedMails: number;
+  /** Applications kept because a legal hold covers them (or the whole address is held). */
+  heldApplicationIds: string[];
+  emailHeld: boolean;
+}

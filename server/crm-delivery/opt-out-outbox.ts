@@ -52,11 +52,41 @@ export async function queueOptOut(tx: Queryable, optOut: OptOut): Promise<void> 
   );
 }
 
+/** The body's `type` of a deletion request carried out (docs/privacy-requests.md). */
+export const ERASURE_EVENT = "contact.erased";
+
+/** Exactly what the CRM receives when someone's data was erased here, keys in this order. */
+export interface ErasurePayload {
+  type: typeof ERASURE_EVENT;
+  privacyRequestId: string;
+  /** The address whose contact the CRM should erase too. */
+  email: string;
+  /** Our application ids (the CRM's Idempotency-Keys when each was delivered) that were erased. */
+  applicationIds: string[];
+  erasedAt: string;
+}
+
+/**
+ * Queues an erasure for the CRM in the caller's transaction, through the
+ * opt-outs' outbox (its worker posts it to CRM_OPT_OUT_URL); call
+ * notifyOptOutQueued after the commit.
+ */
+export async function queueErasure(tx: Queryable, payload: Omit<ErasurePayload, "type">): Promise<void> {
+  const body: ErasurePayload = { type: ERASURE_EVENT, ...payload };
+  await tx.query(
+    `INSERT INTO opt_out_outbox (privacy_request_id, payload, honour_by) VALUES ($1::uuid, $2::json, now()::date)`,
+    [payload.privacyRequestId, JSON.stringify(body)],
+  );
+}
+
 /** Wakes this process's opt-out workers: call after the transaction that queued an opt-out has committed. */
 export const notifyOptOutQueued = () => notifyRowsWaiting(OPT_OUT_OUTBOX);
 
 export interface ClaimedOptOut extends ClaimedRow {
+  /** The opt-out's id, or for an erasure "privacy-request-<id>". */
   optOutId: string;
+  /** The Idempotency-Key: `opt-out-<id>`, or `erasure-<privacy request id>`. */
+  key: string;
   /** The stored payload, exactly as stored. */
   payload: string;
 }
@@ -68,15 +98,18 @@ const TABLES: OutboxTables<"delivered"> = {
   code: "status_code",
   done: "delivered",
   doneAt: "delivered_at",
-  returning: "o.opt_out_id::text AS opt_out_id, o.payload::text AS payload",
+  returning: `coalesce(o.opt_out_id::text, 'privacy-request-' || o.privacy_request_id::text) AS opt_out_id,
+              coalesce('opt-out-' || o.opt_out_id::text, 'erasure-' || o.privacy_request_id::text) AS key,
+              o.payload::text AS payload`,
 };
 
 export function createOptOutOutbox(store: Store) {
   return createClaims(
     store,
     TABLES,
-    (row: { opt_out_id: string; payload: string }): Omit<ClaimedOptOut, keyof ClaimedRow> => ({
+    (row: { opt_out_id: string; key: string; payload: string }): Omit<ClaimedOptOut, keyof ClaimedRow> => ({
       optOutId: row.opt_out_id,
+      key: row.key,
       payload: row.payload,
     }),
   );

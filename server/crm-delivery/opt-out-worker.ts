@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { DeliveryConfig } from "../config";
 import { createOutboxWorker, type OutboxWorker } from "../outbox/worker-loop";
 import type { Store } from "../store/store";
-import { createOptOutOutbox, OPT_OUT_OUTBOX, optOutKey } from "./opt-out-outbox";
+import { createOptOutOutbox, OPT_OUT_OUTBOX } from "./opt-out-outbox";
 import { postToCrm } from "./post-to-crm";
 
 export interface OptOutWorkerOptions {
@@ -37,7 +37,7 @@ export function createOptOutWorker(options: OptOutWorkerOptions): OutboxWorker {
     attempt: (claim, shutdown) =>
       postToCrm({
         url,
-        key: optOutKey(claim.optOutId),
+        key: claim.key,
         body: claim.payload,
         timeoutMs: config.timeoutMs,
         shutdown,

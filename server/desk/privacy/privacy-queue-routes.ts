@@ -5,19 +5,29 @@
  *   POST /api/desk/privacy-requests/:id/status         PrivacyRequestStatusInput
  *   POST /api/desk/privacy-requests/:id/access-package an access request approved: the
  *        requester is e-mailed the link to their copy, and the request is completed
+ *   POST /api/desk/privacy-requests/:id/erase          a deletion request approved: the
+ *        address's personal data erased (what a legal hold covers kept and reported),
+ *        the CRM told through the opt-outs' outbox, the request completed: PrivacyErasure
  * Each change and the change's audit row are one transaction; a read of the
  * queue is audited too. Unknown or unverified requests: 404; a closed one
  * does not change: 409.
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { Items, PrivacyRequestItem, PrivacyRequestStatusInput } from "#domain/desk/contract";
+import type {
+  Items,
+  PrivacyErasure,
+  PrivacyRequestItem,
+  PrivacyRequestStatusInput,
+} from "#domain/desk/contract";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { parseQuery, text } from "../query";
 import { notifyMailQueued } from "../../mail/outbox-repository";
+import { notifyOptOutQueued, queueErasure } from "../../crm-delivery/opt-out-outbox";
 import { issueAccessPackage } from "../../privacy/access-package";
+import { eraseEmail } from "../../privacy/erasure-repository";
 import { createPrivacyQueueRepository, type ChangeResult } from "./privacy-queue-repository";
 
 const statusBody = z
@@ -134,6 +144,65 @@ const privacyQueueRoutes: FastifyPluginAsync = async (app) => {
       }
       if (result.ok) notifyMailQueued();
       return answer(reply, result as ChangeResult);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/api/desk/privacy-requests/:id/erase",
+    staff,
+    async (request, reply) => {
+      const member = request.staff!;
+      type Outcome =
+        { ok: true; erasure: PrivacyErasure } | { ok: false; reason: "missing" | "closed" | "kind" };
+      const result = await app.store.transaction(async (tx): Promise<Outcome> => {
+        const found = await queue.lock(tx, request.params.id);
+        if (!found) return { ok: false, reason: "missing" };
+        if (found.closedAt) return { ok: false, reason: "closed" };
+        if (found.kind !== "delete") return { ok: false, reason: "kind" };
+        const erased = await eraseEmail(tx, found.id, found.email);
+        if (!erased.emailHeld) {
+          await queueErasure(tx, {
+            privacyRequestId: found.id,
+            email: found.email,
+            applicationIds: erased.erasedApplicationIds,
+            erasedAt: new Date().toISOString(),
+          });
+        }
+        const held = erased.heldApplicationIds.length;
+        const resolution = erased.emailHeld
+          ? "Nothing erased: the address is under a legal hold."
+          : `Erased ${erased.erasedApplicationIds.length} application(s) and ${erased.mailsErased} e-mail(s)` +
+            (held ? `; ${held} application(s) kept under a legal hold.` : ".");
+        await queue.setStatus(tx, found.id, { status: "completed", resolution }, member.userId);
+        await app.desk.audit.record(
+          auditRecord(request, "privacy-request.erased", found.id, {
+            email: found.email,
+            erasedApplications: erased.erasedApplicationIds.length,
+            erasedMails: erased.mailsErased,
+            heldApplications: held,
+            ...(held && { heldApplicationIds: erased.heldApplicationIds }),
+            ...(erased.emailHeld && { emailHeld: true }),
+          }),
+          tx,
+        );
+        return {
+          ok: true,
+          erasure: {
+            item: (await queue.lock(tx, found.id))!,
+            erasedApplications: erased.erasedApplicationIds.length,
+            erasedMails: erased.mailsErased,
+            heldApplicationIds: erased.heldApplicationIds,
+            emailHeld: erased.emailHeld,
+          },
+        };
+      });
+      if (result.ok) {
+        notifyOptOutQueued();
+        return result.erasure satisfies PrivacyErasure;
+      }
+      if (result.reason === "kind")
+        return reply.code(409).send({ error: "Only a deletion request erases data" });
+      return answer(reply, { ok: false, reason: result.reason });
     },
   );
 };

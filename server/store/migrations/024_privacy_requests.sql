@@ -61,3 +61,22 @@ BEGIN
   EXECUTE format('ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN (%s))', kinds);
 END;
 $$;
+
+-- A deletion request carried out: a tombstone that it was done, with counts
+-- and no personal data (the request it answers keeps the address it came from).
+CREATE TABLE privacy_erasures (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  request_id uuid NOT NULL UNIQUE REFERENCES privacy_requests (id),
+  erased_at timestamptz NOT NULL DEFAULT now(),
+  applications_erased integer NOT NULL,
+  mails_erased integer NOT NULL,
+  -- Applications kept because a legal hold covers them (023).
+  applications_held integer NOT NULL
+);
+
+-- The CRM learns of an erasure through the outbox the opt-outs reach it by
+-- (022): a row is an opt-out's or a deletion request's, never both.
+ALTER TABLE opt_out_outbox ALTER COLUMN opt_out_id DROP NOT NULL;
+ALTER TABLE opt_out_outbox
+  ADD COLUMN privacy_request_id uuid UNIQUE REFERENCES privacy_requests (id),
+  ADD CONSTRAINT opt_out_outbox_one_subject CHECK ((opt_out_id IS NULL) <> (privacy_request_id IS NULL));
