@@ -101,7 +101,7 @@ export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): s
             <section key={key}>
               <h2>{title}</h2>
               <p>{about}</p>
-              <Value value={data[key]} />
+              {data[key] === null ? "None" : <Value value={data[key]} />}
             </section>
           ))}
         </main>
