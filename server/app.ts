@@ -18,6 +18,7 @@ import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
 import inbound from "./inbound/plugin";
+import { createAuditRepository } from "./desk/audit/audit-repository";
 import privacyRoutes from "./privacy/privacy-routes";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
@@ -95,7 +96,12 @@ export async function buildApp({
   app.addHook("onClose", () => intake.settled());
   await app.register(intakeRoutes, { intake });
   await app.register(newsletter);
-  await app.register(privacyRoutes, { store, settings: config });
+  const privacyAudit = createAuditRepository(store);
+  await app.register(privacyRoutes, {
+    store,
+    settings: config,
+    audit: (entry, db) => privacyAudit.record(entry, db),
+  });
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

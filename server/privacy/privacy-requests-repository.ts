@@ -15,6 +15,7 @@ import { composePrivacyVerify, type MailSettings } from "../mail/compose";
 import { hashToken, newToken } from "../mail/newsletter-mail";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
 import type { Queryable, Store } from "../store/store";
+import type { VerifiedRequest } from "./stop-requests";
 
 /** What a verification link is worth now. */
 export type VerifyState = "valid" | "used" | "expired" | "invalid";
@@ -61,6 +62,16 @@ export async function takeDueRequests(
     [dueSoonDays, everyMs],
   );
   return rows.sort((a, b) => a.due_at.getTime() - b.due_at.getTime());
+}
+
+/** The distinct phone numbers the address's applications gave (by their last ten digits). */
+export async function phonesOfEmail(db: Queryable, email: string): Promise<string[]> {
+  const { rows } = await db.query<{ phone: string }>(
+    `SELECT DISTINCT ON (phone_key(a.phone)) a.phone FROM applications a
+      WHERE lower(a.email) = $1 ORDER BY phone_key(a.phone), a.created_at DESC`,
+    [email.toLowerCase()],
+  );
+  return rows.map((row) => row.phone);
 }
 
 /** The admins who can sign in: they hear of requests nobody owns and of overdue ones. */
@@ -125,15 +136,26 @@ export function createPrivacyRequestsRepository(store: Store, settings: MailSett
       return rows[0].expired ? "expired" : "valid";
     },
 
-    /** The owner's click, once: the request joins the desk's queue, due 30 calendar days from now. */
-    async verify(token: string): Promise<VerifyState> {
-      const verified = await store.query(
-        `UPDATE privacy_requests
-            SET status = 'new', verified_at = now(), due_at = now() + $2 * interval '1 day'
-          WHERE token_hash = $1 AND status = 'unverified' AND token_expires_at > now()`,
-        [hashToken(token), PRIVACY_ANSWER_WITHIN_DAYS],
-      );
-      return verified.rowCount > 0 ? "valid" : this.tokenState(token);
+    /**
+     * The owner's click, once: the request joins the desk's queue, due 30
+     * calendar days from now; a stop request is honoured at once (stop-requests.ts).
+     */
+    async verify(
+      token: string,
+      honour: (tx: Queryable, request: VerifiedRequest) => Promise<unknown>,
+    ): Promise<VerifyState> {
+      const verified = await store.transaction(async (tx) => {
+        const { rows } = await tx.query<VerifiedRequest>(
+          `UPDATE privacy_requests
+              SET status = 'new', verified_at = now(), due_at = now() + $2 * interval '1 day'
+            WHERE token_hash = $1 AND status = 'unverified' AND token_expires_at > now()
+            RETURNING id::text AS id, kind, email, created_at`,
+          [hashToken(token), PRIVACY_ANSWER_WITHIN_DAYS],
+        );
+        if (rows[0]) await honour(tx, rows[0]);
+        return rows.length > 0;
+      });
+      return verified ? "valid" : this.tokenState(token);
     },
 
     /** Removes the unverified requests whose link has expired; returns how many. */

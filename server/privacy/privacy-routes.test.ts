@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ENGINES, useTestApp, useTwoInstances } from "../../test/support/server";
+import { submit } from "../../test/support/desk-applications";
+import { verifiedRequest } from "../../test/support/privacy-requests";
 import { createPrivacyRequestsRepository } from "./privacy-requests-repository";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -209,5 +211,73 @@ describe("the public form's limit across two instances (PostgreSQL)", () => {
     const codes = responses.map((response) => response.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(20);
     expect(codes.filter((code) => code === 429)).toHaveLength(180);
+  });
+});
+
+describe.each(ENGINES)("a verified request to stop texts or e-mail on %s", (engine) => {
+  const ctx = useTestApp(engine);
+  beforeEach(() => ctx.db.store.exec("TRUNCATE privacy_requests, mail_outbox CASCADE"));
+
+  const optOutsOf = async (note: string) =>
+    (
+      await ctx.db.store.query<{
+        channel: string;
+        phone: string | null;
+        email: string | null;
+        received_via: string;
+      }>("SELECT channel, phone, email, received_via FROM opt_outs WHERE note = $1 ORDER BY id", [note])
+    ).rows;
+  const requestOf = async (email: string) =>
+    (
+      await ctx.db.store.query<{ id: string; status: string }>(
+        "SELECT id::text AS id, status FROM privacy_requests WHERE email = $1",
+        [email],
+      )
+    ).rows[0];
+
+  it("records the address's e-mail opt-out when verified, tells the CRM, audits it and completes the request", async () => {
+    const email = `stop-${engine}-${Date.now()}@example.com`;
+    await ctx.db.store.query(`INSERT INTO newsletter_subscribers (email, status) VALUES ($1, 'subscribed')`, [
+      email,
+    ]);
+    await verifiedRequest(ctx.app, ctx.db.store, { kind: "stop-email", email });
+    const request = await requestOf(email);
+    expect(request.status).toBe("completed");
+    expect(await optOutsOf(`Privacy request ${request.id}`)).toEqual([
+      { channel: "email", phone: null, email, received_via: "web-form" },
+    ]);
+    const newsletter = await ctx.db.store.query<{ status: string }>(
+      "SELECT status FROM newsletter_subscribers WHERE email = $1",
+      [email],
+    );
+    expect(newsletter.rows[0].status).toBe("unsubscribed");
+    const queued = await ctx.db.store.query<{ payload: { email: string } }>(
+      "SELECT payload FROM opt_out_outbox o JOIN opt_outs x ON x.id = o.opt_out_id WHERE x.note = $1",
+      [`Privacy request ${request.id}`],
+    );
+    expect(queued.rows).toHaveLength(1);
+    const audit = await ctx.db.store.query<{ action: string; actor_id: string | null }>(
+      "SELECT action, actor_id FROM desk_audit_log WHERE target = $1",
+      [request.id],
+    );
+    expect(audit.rows).toEqual([{ action: "consent.opt-out-recorded", actor_id: null }]);
+  });
+
+  it("stops texts to every number the address's applications gave; without one it waits for staff", async () => {
+    const email = `texts-${engine}-${Date.now()}@example.com`;
+    await submit(ctx.app, { email, phone: "+1 212 555 0177" });
+    await submit(ctx.app, { email, phone: "(212) 555-0177" });
+    await submit(ctx.app, { email, phone: "+1 718 555 0101" });
+    await verifiedRequest(ctx.app, ctx.db.store, { kind: "stop-sms", email });
+    const request = await requestOf(email);
+    expect(request.status).toBe("completed");
+    expect((await optOutsOf(`Privacy request ${request.id}`)).map((row) => row.channel)).toEqual([
+      "sms",
+      "sms",
+    ]);
+
+    const stranger = `nobody-${engine}-${Date.now()}@example.com`;
+    await verifiedRequest(ctx.app, ctx.db.store, { kind: "stop-sms", email: stranger });
+    expect((await requestOf(stranger)).status).toBe("new");
   });
 });

@@ -23,13 +23,18 @@ import {
 import { renderNoticePage, type MailSettings } from "../mail/compose";
 import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
 import type { Store } from "../store/store";
+import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
+import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import { openAccessPackage } from "./access-package";
+import { honourStopRequest, type AuditWriter } from "./stop-requests";
 import { renderAccessPackagePage } from "./access-package-page";
 import { createPrivacyRequestsRepository, type VerifyState } from "./privacy-requests-repository";
 
 export interface PrivacyRoutesOptions {
   store: Store;
-  settings: MailSettings;
+  settings: MailSettings & { desk: { timeZone: string } };
+  /** The desk's audit log, for the opt-outs a stop request records. */
+  audit: AuditWriter;
 }
 
 const FORM_PATH = "/privacy-request";
@@ -118,8 +123,9 @@ function tokenOf(query: unknown): string | undefined {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
 }
 
-const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { store, settings }) => {
+const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { store, settings, audit }) => {
   const requests = createPrivacyRequestsRepository(store, settings);
+  const ledger = createOptOutRepository(store, settings.desk.timeZone);
 
   app.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) =>
     done(null, parseForm(String(body))),
@@ -183,7 +189,12 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
   app.post("/api/privacy-requests/verify", async (request, reply) => {
     const token = tokenOf(request.query);
     if (!token) return verifyPage(reply, "missing");
-    const state = await requests.verify(token);
+    let optOutsQueued = false;
+    const state = await requests.verify(token, async (tx, verified) => {
+      const recorded = await honourStopRequest(tx, verified, ledger, audit);
+      if (recorded.length > 0) optOutsQueued = true;
+    });
+    if (optOutsQueued) notifyOptOutQueued();
     return verifyPage(reply, state === "valid" ? "done" : state);
   });
 
