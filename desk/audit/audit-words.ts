@@ -44,6 +44,14 @@ export interface ActionWords {
 
 type Details = Record<string, unknown>;
 const detailsOf = (entry: AuditItem): Details => entry.details ?? {};
+/** How an opt-out reached us, after "received". */
+const RECEIVED_VIA_WORDS: Record<string, string> = {
+  phone: "by phone",
+  email: "by e-mail",
+  "sms-reply": "as a STOP reply to a text",
+  crm: "from the CRM",
+  "web-form": "through the site's form",
+};
 const str = (value: unknown) => (typeof value === "string" && value.trim() ? value : undefined);
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
@@ -338,7 +346,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       const details = detailsOf(entry);
       const what = details.channel === "email" ? "e-mail" : "text messages";
       const who = str(details.phone) ?? str(details.email) ?? "someone";
-      const how = details.receivedVia === "email" ? "by e-mail" : "by phone";
+      const how = RECEIVED_VIA_WORDS[str(details.receivedVia) ?? "phone"] ?? "by phone";
       return [`recorded an opt-out of ${what} for ${who} (received ${how})`];
     },
   },
