@@ -111,9 +111,9 @@ const serverZones = [
   serverZone("inbox", ["intake", "newsletter", "analytics", "opt-outs"]),
   serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox", "opt-outs"]),
   // The opt-out ledger (recorded by the desk, the inbound webhook and the
-  // public form) uses the newsletter, the CRM's outboxes and mail; nothing
-  // but those entries uses it.
-  serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment", "review-clock"]),
+  // public form) uses the newsletter, the CRM's outboxes, mail and the review
+  // clock's admin recipients; nothing but those entries uses it.
+  serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment"]),
   serverZone("assignment", [
     "outbox",
     "crm-delivery",

@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
                     Component: page.AnalyticsPage,
                   })),
               },
-              { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
+              { path: DESK_PAGES.consents.route, loader: consentsLoader, element: <ConsentsPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },
               { path: "audit", loader: auditLoader, element: <AuditPage /> },

@@ -21,6 +21,7 @@ import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
 import { startAssignmentSweep } from "./assignment/assignment";
+import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
 const LOG_DRAIN_MS = 1_000;
@@ -100,6 +101,8 @@ async function main() {
   const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
   // Owners for applications whose assignment batch never ran (a stop between commit and batch).
   const stopAssignmentSweep = startAssignmentSweep({ store, log });
+  // The admins hear once of each opt-out not with the CRM by its honour-by day.
+  const stopOptOutAlerts = startOptOutAlerts({ store, settings: config, log });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -114,6 +117,7 @@ async function main() {
       stopAlertSummaries?.(),
       stopReviewAlerts(),
       stopAssignmentSweep(),
+      stopOptOutAlerts(),
       worker?.stop(),
       optOutWorker?.stop(),
       mailWorker?.stop(),

@@ -14,6 +14,7 @@ export const DESK_PAGES = {
     path: (id: string) => `applications/${encodeURIComponent(id)}`,
   },
   health: { route: "health", path: () => "health" },
+  consents: { route: "consents", path: () => "consents" },
   invite: {
     route: "invite/:token",
     path: (token: string) => `invite/${encodeURIComponent(token)}`,

@@ -16,6 +16,7 @@ import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
+import { OptOutOverdue, optOutOverdueSubject, type OverdueOptOutItem } from "./templates/opt-out-alert";
 import { Receipt, receiptSubject } from "./templates/receipt";
 import {
   ReviewOverdue,
@@ -34,7 +35,8 @@ export type MailKind =
   | "newsletter-confirm"
   | "newsletter"
   | "review-reminder"
-  | "review-overdue";
+  | "review-overdue"
+  | "opt-out-overdue";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -270,6 +272,23 @@ export async function composeReviewOverdue(
     subject: reviewOverdueSubject(sections),
     headers: AUTOMATIC,
     ...(await rendered(<ReviewOverdue {...sections} interval={moment.interval} />)),
+  };
+}
+
+/** The admins' alert about opt-outs not with the CRM by their honour-by day (one message per recipient). */
+export async function composeOptOutOverdue(
+  to: string,
+  items: OverdueOptOutItem[],
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const deskLink = deskUrl(settings.siteUrl, DESK_PAGES.consents.path());
+  return {
+    kind: "opt-out-overdue",
+    from: settings.mail.from,
+    to,
+    subject: optOutOverdueSubject({ items }),
+    headers: AUTOMATIC,
+    ...(await rendered(<OptOutOverdue items={items} deskUrl={deskLink} />)),
   };
 }
 
