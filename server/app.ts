@@ -18,6 +18,7 @@ import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
 import inbound from "./inbound/plugin";
+import optOutForm from "./routes/opt-out-form";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
 
@@ -94,6 +95,7 @@ export async function buildApp({
   app.addHook("onClose", () => intake.settled());
   await app.register(intakeRoutes, { intake });
   await app.register(newsletter);
+  await app.register(optOutForm);
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

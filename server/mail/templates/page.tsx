@@ -24,9 +24,11 @@ export interface NoticePageProps {
   paragraphs: string[];
   /** A button that POSTs to `action`. */
   form?: { action: string; button: string };
+  /** The link at the end (default: back to the site's home page). */
+  link?: { href: string; label: string };
 }
 
-export function NoticePage({ title, paragraphs, form }: NoticePageProps) {
+export function NoticePage({ title, paragraphs, form, link }: NoticePageProps) {
   return (
     <html lang="en">
       <head>
@@ -53,9 +55,7 @@ export function NoticePage({ title, paragraphs, form }: NoticePageProps) {
               <button type="submit">{form.button}</button>
             </form>
           ) : (
-            <p>
-              <a href="/">Back to {siteFacts.brand}</a>
-            </p>
+            <p>{link ? <a href={link.href}>{link.label}</a> : <a href="/">Back to {siteFacts.brand}</a>}</p>
           )}
         </main>
       </body>
