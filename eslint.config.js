@@ -20,7 +20,7 @@ import tseslint from "typescript-eslint";
  * Production code never imports tests, test support or benchmarks.
  */
 const message = "Imports flow one way: see docs/decisions/0002-layers.md";
-const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter", "analytics"];
+const FEATURES = ["application", "products", "home", "faq", "legal", "newsletter", "analytics", "opt-out"];
 const DESK_FEATURES = [
   "inbox",
   "application",

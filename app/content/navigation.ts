@@ -1,4 +1,5 @@
 import type { SectionId } from "~/lib/scroll";
+import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "./legal/slugs";
 
 export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
@@ -39,6 +40,9 @@ export const footerColumns: FooterColumn[] = [
   },
   {
     title: "Legal",
-    links: legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
+    links: [
+      ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
+      { label: "Opt Out of Texts & E-mail", href: OPT_OUT_PAGE_PATH },
+    ],
   },
 ];

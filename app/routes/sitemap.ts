@@ -1,10 +1,17 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
 import { absoluteUrl } from "~/lib/public-env";
+import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
 export function sitemapPaths(): string[] {
-  return ["/", ...productSlugs.map(productPath), "/faq", ...legalPageSlugs.map(legalPagePath)];
+  return [
+    "/",
+    ...productSlugs.map(productPath),
+    "/faq",
+    ...legalPageSlugs.map(legalPagePath),
+    OPT_OUT_PAGE_PATH,
+  ];
 }
 
 export function loader() {
