@@ -29,7 +29,7 @@ test("a visitor without JavaScript stops texts and marketing e-mail from the foo
 
   await page.goto("/");
   const legal = page.getByRole("contentinfo");
-  await legal.getByRole("link", { name: "Opt Out of Texts & E-mail" }).click();
+  await legal.getByRole("link", { name: "Opt Out", exact: true }).click();
   await expect(page).toHaveURL(/\/opt-out$/);
   await expect(
     page.getByRole("heading", { level: 1, name: "Stop texts and marketing e-mail" }),

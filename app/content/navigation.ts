@@ -42,7 +42,7 @@ export const footerColumns: FooterColumn[] = [
     title: "Legal",
     links: [
       ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
-      { label: "Opt Out of Texts & E-mail", href: OPT_OUT_PAGE_PATH },
+      { label: "Opt Out", href: OPT_OUT_PAGE_PATH },
     ],
   },
 ];
