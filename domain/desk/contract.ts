@@ -56,7 +56,6 @@ export const MAIL_KINDS = [
   "newsletter",
   "review-reminder",
   "review-overdue",
-  "opt-out-overdue",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

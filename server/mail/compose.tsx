@@ -35,8 +35,7 @@ export type MailKind =
   | "newsletter-confirm"
   | "newsletter"
   | "review-reminder"
-  | "review-overdue"
-  | "opt-out-overdue";
+  | "review-overdue";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -275,7 +274,10 @@ export async function composeReviewOverdue(
   };
 }
 
-/** The admins' alert about opt-outs not with the CRM by their honour-by day (one message per recipient). */
+/**
+ * The admins' alert about opt-outs not with the CRM by their honour-by day
+ * (one message per recipient): a CRM delivery alert, stored under that kind.
+ */
 export async function composeOptOutOverdue(
   to: string,
   items: OverdueOptOutItem[],
@@ -283,7 +285,7 @@ export async function composeOptOutOverdue(
 ): Promise<OutgoingMail> {
   const deskLink = deskUrl(settings.siteUrl, DESK_PAGES.consents.path());
   return {
-    kind: "opt-out-overdue",
+    kind: "delivery-alert",
     from: settings.mail.from,
     to,
     subject: optOutOverdueSubject({ items }),

@@ -46,7 +46,7 @@ describe.each(ENGINES)("overdue opt-out alerts on %s", (engine) => {
       (
         await store().query<{ to: string; subject: string; text: string }>(
           `SELECT to_address AS to, subject, text FROM mail_outbox
-            WHERE kind = 'opt-out-overdue' AND id > $1::bigint ORDER BY id`,
+            WHERE kind = 'delivery-alert' AND subject ILIKE '%opt-out%overdue%' AND id > $1::bigint ORDER BY id`,
           [rows[0].id],
         )
       ).rows;

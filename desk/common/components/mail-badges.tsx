@@ -17,7 +17,6 @@ const KIND: Record<MailKind, string> = {
   newsletter: "Newsletter",
   "review-reminder": "Review reminder",
   "review-overdue": "Review overdue alert",
-  "opt-out-overdue": "Opt-out overdue alert",
 };
 
 export const mailStatusLabel = (status: MailStatus) => STATUS[status]?.label ?? status;

@@ -45,19 +45,3 @@ CREATE TABLE opt_out_delivery_attempts (
 );
 
 CREATE INDEX opt_out_delivery_attempts_outbox_idx ON opt_out_delivery_attempts (outbox_id, attempted_at);
-
--- The mail outbox takes the admins' alert about overdue opt-outs, widened from
--- what it allows now as 015 does.
-DO $$
-DECLARE
-  kinds text;
-BEGIN
-  SELECT string_agg(quote_literal(kind), ', ' ORDER BY kind) INTO kinds
-    FROM (SELECT (regexp_matches(pg_get_constraintdef(c.oid), '''([^'']+)''', 'g'))[1] AS kind
-            FROM pg_constraint c
-           WHERE c.conrelid = 'mail_outbox'::regclass AND c.conname = 'mail_outbox_kind_check'
-           UNION SELECT 'opt-out-overdue') allowed;
-  ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
-  EXECUTE format('ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check CHECK (kind IN (%s))', kinds);
-END;
-$$;
