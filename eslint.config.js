@@ -29,6 +29,7 @@ const FEATURES = [
   "newsletter",
   "analytics",
   "privacy-request",
+  "opt-out",
 ];
 const DESK_FEATURES = [
   "inbox",
@@ -131,9 +132,9 @@ const serverZones = [
   serverZone("inbox", ["intake", "newsletter", "analytics", "opt-outs"]),
   serverZone("analytics", ["outbox", "crm-delivery", "mail", "intake", "newsletter", "inbox", "opt-outs"]),
   // The opt-out ledger (recorded by the desk, the inbound webhook and the
-  // public form) uses the newsletter, the CRM's outboxes and mail; nothing
-  // but those entries uses it.
-  serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment", "review-clock"]),
+  // public form) uses the newsletter, the CRM's outboxes, mail and the review
+  // clock's admin recipients; nothing but those entries uses it.
+  serverZone("opt-outs", ["intake", "inbox", "analytics", "assignment"]),
   // Privacy requests (server/privacy/) use mail, the opt-outs, the CRM's
   // outboxes and the legal holds; only the entries and main.ts use them.
   serverZone("privacy", ["intake", "inbox", "analytics", "assignment", "review-clock"]),

@@ -7,6 +7,8 @@ import { legalPageSlugs } from "./content/legal/slugs";
 export default [
   index("routes/home.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("opt-out", "routes/opt-out.tsx"),
+  route("opt-out/received", "routes/opt-out-received.tsx"),
   ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("privacy-request", "routes/privacy-request.tsx"),
   ...productSlugs.map((slug) =>

@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
                     Component: page.AnalyticsPage,
                   })),
               },
-              { path: "consents", loader: consentsLoader, element: <ConsentsPage /> },
+              { path: DESK_PAGES.consents.route, loader: consentsLoader, element: <ConsentsPage /> },
               { path: DESK_PAGES.privacyRequests.route, loader: privacyLoader, element: <PrivacyPage /> },
               { path: "exports", element: <ExportsPage /> },
               { path: "staff", loader: staffLoader, element: <StaffPage /> },

@@ -20,6 +20,7 @@ import newsletter from "./newsletter/newsletter-routes";
 import inbound from "./inbound/plugin";
 import { createAuditRepository } from "./desk/audit/audit-repository";
 import privacyRoutes from "./privacy/privacy-routes";
+import optOutForm from "./routes/opt-out-form";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
 
@@ -102,6 +103,7 @@ export async function buildApp({
     settings: config,
     audit: (entry, db) => privacyAudit.record(entry, db),
   });
+  await app.register(optOutForm);
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

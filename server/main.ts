@@ -22,6 +22,7 @@ import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { startAssignmentSweep } from "./assignment/assignment";
+import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
 const LOG_DRAIN_MS = 1_000;
@@ -103,6 +104,8 @@ async function main() {
   const stopAssignmentSweep = startAssignmentSweep({ store, log });
   // Privacy requests: expired unverified ones removed, reminders of the 30-day deadline.
   const stopPrivacyUpkeep = startPrivacyUpkeep({ store, settings: config, log });
+  // The admins hear once of each opt-out not with the CRM by its honour-by day.
+  const stopOptOutAlerts = startOptOutAlerts({ store, settings: config, log });
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -118,6 +121,7 @@ async function main() {
       stopReviewAlerts(),
       stopAssignmentSweep(),
       stopPrivacyUpkeep(),
+      stopOptOutAlerts(),
       worker?.stop(),
       optOutWorker?.stop(),
       mailWorker?.stop(),

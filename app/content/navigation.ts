@@ -1,4 +1,5 @@
 import type { SectionId } from "~/lib/scroll";
+import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "./legal/slugs";
 
 export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
@@ -42,6 +43,7 @@ export const footerColumns: FooterColumn[] = [
     links: [
       ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
       { label: "Privacy Request", href: "/privacy-request" },
+      { label: "Opt Out", href: OPT_OUT_PAGE_PATH },
     ],
   },
 ];

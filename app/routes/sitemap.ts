@@ -1,6 +1,7 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
 import { absoluteUrl } from "~/lib/public-env";
+import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
 export function sitemapPaths(): string[] {
@@ -10,6 +11,7 @@ export function sitemapPaths(): string[] {
     "/faq",
     ...legalPageSlugs.map(legalPagePath),
     "/privacy-request",
+    OPT_OUT_PAGE_PATH,
   ];
 }
 

@@ -22,6 +22,7 @@ test("the printable evidence shows the opt-outs of the application's phone and e
             receivedAt: "2025-11-25T15:00:00Z",
             recordedAt: "2025-11-25T15:01:00Z",
             honourBy: "2025-12-09",
+            crm: { status: "waiting", attempts: 3, deliveredAt: null, lastError: "HTTP 503" },
           },
         ],
       },
@@ -36,6 +37,10 @@ test("the printable evidence shows the opt-outs of the application's phone and e
   const table = screen.getByRole("table", { name: "Opt-outs of this phone number and email address" });
   expect(within(table).getByText("ada@example.com")).toBeVisible();
   expect(within(table).getByText("Tue, Dec 9, 2025")).toBeVisible();
+  // Long past its day and still not with the CRM: overdue, in words.
+  expect(within(table).getByText(/^Overdue by \d+ days$/)).toBeVisible();
+  expect(within(table).getByText("Waiting for the CRM")).toBeVisible();
+  expect(within(table).getByText("3 attempts: HTTP 503")).toBeVisible();
   const { query } = api.callsTo("GET /opt-outs")[0];
   expect(Object.fromEntries(query)).toEqual({ phone: "+1 212 555 0100", email: "ada@example.com" });
 });

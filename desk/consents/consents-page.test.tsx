@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { vi } from "vitest";
 import type { OptOut } from "#domain/desk/contract";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
@@ -17,6 +18,7 @@ const optOut = (overrides: Partial<OptOut> = {}): OptOut => ({
   receivedAt: "2025-11-24T15:00:00Z",
   recordedAt: "2025-11-24T15:05:00Z",
   honourBy: "2025-12-08",
+  crm: { status: "delivered", attempts: 1, deliveredAt: "2025-11-24T15:05:02Z", lastError: null },
   ...overrides,
 });
 
@@ -62,7 +64,7 @@ test("consent look-up: an address looks up by e-mail, anything else by phone, ke
   expect(api.callsTo("GET /opt-outs").at(-1)!.query.get("email")).toBe("nobody@example.test");
 });
 
-test("shows a number's opt-outs beside its consents: what, how, when, by whom, the note, the day to honour it by", async () => {
+test("shows a number's opt-outs beside its consents: what, how, when, the day to honour it by, the CRM, by whom, the note", async () => {
   const api = fakeApi({
     "GET /me": { body: admin },
     "GET /consents": { body: { items: [] } },
@@ -75,7 +77,7 @@ test("shows a number's opt-outs beside its consents: what, how, when, by whom, t
     within(header)
       .getAllByRole("columnheader")
       .map((cell) => cell.textContent),
-  ).toEqual(["Received", "Opted out of", "How", "Honour by", "Recorded by", "Note"]);
+  ).toEqual(["Received", "Opted out of", "How", "Honour by", "CRM", "Recorded by", "Note"]);
   expect(within(row).getByRole("rowheader")).toHaveTextContent("Nov 24, 2025, 10:00 AM EST");
   expect(
     within(row)
@@ -84,11 +86,56 @@ test("shows a number's opt-outs beside its consents: what, how, when, by whom, t
   ).toEqual([
     "Text messages (SMS)+1 212 555 0100",
     "By phone",
-    "Mon, Dec 8, 2025",
+    "Mon, Dec 8, 2025Honoured",
+    "With the CRMNov 24, 2025, 10:05 AM EST",
     "Sam StaffNov 24, 2025, 10:05 AM EST",
     "Asked on a call to stop the texts.",
   ]);
   expect(api.callsTo("GET /opt-outs")[0].query.get("phone")).toBe("(212) 555-0100");
+});
+
+test("counts down an opt-out's ten business days until the CRM has it, and says when it is overdue or refused", async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2025-12-03T17:00:00Z") });
+  try {
+    fakeApi({
+      "GET /me": { body: admin },
+      "GET /consents": { body: { items: [] } },
+      "GET /opt-outs": {
+        body: {
+          items: [
+            optOut({ id: "1", crm: { status: "waiting", attempts: 0, deliveredAt: null, lastError: null } }),
+            optOut({
+              id: "2",
+              honourBy: "2025-12-03",
+              crm: { status: "waiting", attempts: 6, deliveredAt: null, lastError: "HTTP 503" },
+            }),
+            optOut({
+              id: "3",
+              honourBy: "2025-12-01",
+              crm: { status: "refused", attempts: 1, deliveredAt: null, lastError: "HTTP 422" },
+            }),
+          ],
+        },
+      },
+    });
+    renderDesk(`/desk/consents?phone=${encodeURIComponent("(212) 555-0100")}`);
+    const table = await screen.findByRole("table", { name: "Opt-outs for (212) 555-0100" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    const honour = rows.map((row) => within(row).getAllByRole("cell")[2].textContent);
+    const crm = rows.map((row) => within(row).getAllByRole("cell")[3].textContent);
+    expect(honour).toEqual([
+      "Mon, Dec 8, 20255 days left",
+      "Wed, Dec 3, 2025Due today",
+      "Mon, Dec 1, 2025Overdue by 2 days",
+    ]);
+    expect(crm).toEqual([
+      "Waiting for the CRMNot tried yet",
+      "Waiting for the CRM6 attempts: HTTP 503",
+      "Refused by the CRM1 attempt: HTTP 422",
+    ]);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test("records an opt-out: the looked-up number filled in, errors by their fields, then a success message and the new row", async () => {

@@ -13,7 +13,7 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "./audit-actions";
-import type { OptOutChannel, OptOutSource, StaffOptOutSource } from "./opt-outs";
+import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type {
   ActivityKind,
@@ -492,6 +492,19 @@ export interface OptOut {
   recordedAt: string;
   /** The day (YYYY-MM-DD, the provider's zone) by which it must be honoured: received + 10 business days. */
   honourBy: string;
+  /** Where it stands with the CRM (docs/crm-opt-outs.md). */
+  crm: OptOutCrm;
+}
+
+/** An opt-out's delivery to the CRM, from its outbox row (never the ledger's). */
+export interface OptOutCrm {
+  status: OptOutCrmStatus;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the CRM took it (2xx). */
+  deliveredAt: string | null;
+  /** The last failed attempt's error, while it is not delivered. */
+  lastError: string | null;
 }
 
 /**

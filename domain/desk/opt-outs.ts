@@ -10,8 +10,8 @@ export type OptOutChannel = (typeof OPT_OUT_CHANNELS)[number];
 
 /**
  * How it reached us. Staff record the first two in the desk; the others are
- * the system's own sources (a STOP reply, the CRM, the site's form), none
- * built yet.
+ * the system's own sources: a STOP reply the texting platform relays and the
+ * CRM's report (the inbound webhook), the site's form.
  */
 export const OPT_OUT_SOURCES = ["phone", "email", "sms-reply", "crm", "web-form"] as const;
 export type OptOutSource = (typeof OPT_OUT_SOURCES)[number];
@@ -38,3 +38,18 @@ export const OPT_OUT_NOTE_MAX = 1000;
 
 /** An opt-out is honoured within this many business days (Monday to Friday) of its receipt. */
 export const HONOUR_WITHIN_BUSINESS_DAYS = 10;
+
+/**
+ * Where an opt-out stands with the CRM: waiting (queued, being sent or
+ * retried), delivered, refused (the CRM answered a final 4xx: someone must
+ * look), from-crm (the CRM reported it: nothing to send).
+ */
+export const OPT_OUT_CRM_STATUSES = ["waiting", "delivered", "refused", "from-crm"] as const;
+export type OptOutCrmStatus = (typeof OPT_OUT_CRM_STATUSES)[number];
+
+export const OPT_OUT_CRM_LABELS: Record<OptOutCrmStatus, string> = {
+  waiting: "Waiting for the CRM",
+  delivered: "With the CRM",
+  refused: "Refused by the CRM",
+  "from-crm": "Reported by the CRM",
+};

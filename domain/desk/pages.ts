@@ -15,6 +15,7 @@ export const DESK_PAGES = {
   },
   health: { route: "health", path: () => "health" },
   privacyRequests: { route: "privacy-requests", path: () => "privacy-requests" },
+  consents: { route: "consents", path: () => "consents" },
   invite: {
     route: "invite/:token",
     path: (token: string) => `invite/${encodeURIComponent(token)}`,

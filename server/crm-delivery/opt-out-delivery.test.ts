@@ -68,8 +68,8 @@ describe.each(ENGINES)("opt-outs to the CRM on %s", (engine) => {
     await crm.start();
   });
 
-  /** One opt-out recorded by staff and one relayed by the texting platform; their ledger ids. */
-  async function deskAndWebhookOptOuts() {
+  /** One opt-out recorded by staff, one relayed by the texting platform, one sent on the site's form. */
+  async function oneFromEachChannel() {
     const recorded = await desk.post("/api/desk/opt-outs", {
       channel: "email",
       email: `desk-${randomUUID().slice(0, 8)}@shop.example`,
@@ -83,12 +83,24 @@ describe.each(ENGINES)("opt-outs to the CRM on %s", (engine) => {
       "SELECT id::text AS id FROM opt_outs WHERE phone = $1",
       [phone],
     );
-    return { deskOptOut: recorded.json(), webhookId: rows[0].id };
+    const formPhone = freshPhone();
+    const form = await ctx.app.inject({
+      method: "POST",
+      url: "/api/opt-out",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ phone: formPhone }).toString(),
+    });
+    expect(form.statusCode).toBe(303);
+    const fromForm = await store().query<{ id: string }>(
+      "SELECT id::text AS id FROM opt_outs WHERE phone = $1",
+      [formPhone],
+    );
+    return { deskOptOut: recorded.json(), webhookId: rows[0].id, formId: fromForm.rows[0].id };
   }
 
-  it("sends each once across an outage: the CRM down, then answering 503, then back", async () => {
-    const { deskOptOut, webhookId } = await deskAndWebhookOptOuts();
-    const ids = [deskOptOut.id, webhookId];
+  it("sends each (desk, texting platform, site form) once across an outage: the CRM down, then 503, then back", async () => {
+    const { deskOptOut, webhookId, formId } = await oneFromEachChannel();
+    const ids = [deskOptOut.id, webhookId, formId];
     const ledgerBefore = (await store().query("SELECT * FROM opt_outs ORDER BY id")).rows;
     await crm.stop();
     startWorker();
@@ -99,7 +111,7 @@ describe.each(ENGINES)("opt-outs to the CRM on %s", (engine) => {
     // Back, but overloaded for a while: 503 twice per opt-out, then taken.
     crm.answer = (_request, seen) => (seen < 2 ? { status: 503 } : { status: 200 });
     await crm.start();
-    await waitFor(allDelivered(store(), ids), { what: "both delivered" });
+    await waitFor(allDelivered(store(), ids), { what: "all three delivered" });
 
     const keys = ids.map(optOutKey);
     for (const key of keys) expect(crm.accepted().get(key)).toBe(1);
@@ -130,18 +142,25 @@ describe.each(ENGINES)("opt-outs to the CRM on %s", (engine) => {
   });
 
   it("sends each once across a restart, and after a worker that died holding the claim", async () => {
-    const first = await deskAndWebhookOptOuts();
+    const first = await oneFromEachChannel();
     // A worker claims them and dies before it sends anything (its lease runs out).
     const claims = createOptOutOutbox(store());
     const taken = await claims.claim("killed-worker", 100, 300);
     expect(taken.map((claim) => claim.optOutId)).toEqual(
-      expect.arrayContaining([first.deskOptOut.id, first.webhookId]),
+      expect.arrayContaining([first.deskOptOut.id, first.webhookId, first.formId]),
     );
     // A worker runs while the CRM is down, then is stopped (a shutdown gives back what it holds).
     await crm.stop();
     const before = startWorker("before-restart");
-    const second = await deskAndWebhookOptOuts();
-    const ids = [first.deskOptOut.id, first.webhookId, second.deskOptOut.id, second.webhookId];
+    const second = await oneFromEachChannel();
+    const ids = [
+      first.deskOptOut.id,
+      first.webhookId,
+      first.formId,
+      second.deskOptOut.id,
+      second.webhookId,
+      second.formId,
+    ];
     await waitFor(async () => (await outboxOf(store(), [second.webhookId]))[0].attempts >= 1, {
       what: "an attempt before the restart",
     });

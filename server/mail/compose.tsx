@@ -23,6 +23,7 @@ import {
 } from "./templates/privacy-reminder";
 import { PrivacyAccess, privacyAccessSubject } from "./templates/privacy-access";
 import { PrivacyVerify, privacyVerifySubject, type PrivacyVerifyProps } from "./templates/privacy-verify";
+import { OptOutOverdue, optOutOverdueSubject, type OverdueOptOutItem } from "./templates/opt-out-alert";
 import { Receipt, receiptSubject } from "./templates/receipt";
 import {
   ReviewOverdue,
@@ -280,6 +281,26 @@ export async function composeReviewOverdue(
     subject: reviewOverdueSubject(sections),
     headers: AUTOMATIC,
     ...(await rendered(<ReviewOverdue {...sections} interval={moment.interval} />)),
+  };
+}
+
+/**
+ * The admins' alert about opt-outs not with the CRM by their honour-by day
+ * (one message per recipient): a CRM delivery alert, stored under that kind.
+ */
+export async function composeOptOutOverdue(
+  to: string,
+  items: OverdueOptOutItem[],
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const deskLink = deskUrl(settings.siteUrl, DESK_PAGES.consents.path());
+  return {
+    kind: "delivery-alert",
+    from: settings.mail.from,
+    to,
+    subject: optOutOverdueSubject({ items }),
+    headers: AUTOMATIC,
+    ...(await rendered(<OptOutOverdue items={items} deskUrl={deskLink} />)),
   };
 }
 

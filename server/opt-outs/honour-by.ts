@@ -19,7 +19,7 @@ export function addBusinessDays(day: string, count: number): string {
 }
 
 /** The day (YYYY-MM-DD) `at` falls on in `timeZone` (Intl's zone data: daylight saving included). */
-const dayIn = (at: Date, timeZone: string): string =>
+export const dayIn = (at: Date, timeZone: string): string =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     at,
   );

@@ -61,13 +61,13 @@ const forMail = (clocks: OpenClock[]): ReviewMailApplication[] =>
 const ids = (clocks: OpenClock[]) => clocks.map((clock) => clock.id);
 
 /** Who gets the admins' message: the admins and STAFF_ALERT_EMAILS, once per address. */
-interface AlertRecipient {
+export interface AlertRecipient {
   address: string;
   /** Their desk account, when they have one: their own reminders go in this message. */
   userId: string | null;
 }
 
-function recipientsOf(people: DeskPerson[], staffAlertEmails: string[]): AlertRecipient[] {
+export function recipientsOf(people: DeskPerson[], staffAlertEmails: string[]): AlertRecipient[] {
   const byAddress = new Map<string, AlertRecipient>();
   for (const person of people)
     byAddress.set(person.email.toLowerCase(), { address: person.email, userId: person.id });

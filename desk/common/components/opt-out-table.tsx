@@ -1,9 +1,44 @@
 import type { OptOut } from "#domain/desk/contract";
-import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
-import { formatDateTime, formatDay } from "../lib/format";
+import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_CRM_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
+import { daysBetween, formatDateTime, formatDay, plural, todayInZone } from "../lib/format";
 import { DataTable, type ListColumn } from "./data-list";
 
-const COLUMNS: ListColumn<OptOut>[] = [
+/** Honoured: the CRM has it (it took it, or it told us). */
+const honoured = (item: OptOut) => item.crm.status === "delivered" || item.crm.status === "from-crm";
+
+/**
+ * The ten-business-day clock in words: days left, due today, or overdue
+ * (never colour alone); nothing once the CRM has it.
+ */
+function HonourClock({ item, today }: { item: OptOut; today: string }) {
+  if (honoured(item)) return <span className="text-xs text-muted-foreground">Honoured</span>;
+  const left = daysBetween(today, item.honourBy);
+  if (left > 0) return <span className="text-xs text-muted-foreground">{plural(left, "day")} left</span>;
+  if (left === 0) return <span className="text-held text-xs font-semibold">Due today</span>;
+  return <span className="text-xs font-semibold text-destructive">Overdue by {plural(-left, "day")}</span>;
+}
+
+function CrmState({ item }: { item: OptOut }) {
+  const { crm } = item;
+  const detail =
+    crm.status === "delivered"
+      ? formatDateTime(crm.deliveredAt)
+      : crm.status === "from-crm"
+        ? null
+        : [crm.attempts > 0 ? plural(crm.attempts, "attempt") : "Not tried yet", crm.lastError]
+            .filter(Boolean)
+            .join(": ");
+  return (
+    <span className="flex flex-col">
+      <span className={crm.status === "refused" ? "font-semibold text-destructive" : "font-semibold"}>
+        {OPT_OUT_CRM_LABELS[crm.status]}
+      </span>
+      {detail && <span className="text-xs break-words text-muted-foreground">{detail}</span>}
+    </span>
+  );
+}
+
+const columns = (today: string): ListColumn<OptOut>[] => [
   {
     header: "Received",
     rowHeader: true,
@@ -22,9 +57,15 @@ const COLUMNS: ListColumn<OptOut>[] = [
   { header: "How", cell: (item) => OPT_OUT_SOURCE_LABELS[item.receivedVia] },
   {
     header: "Honour by",
-    className: "whitespace-nowrap font-semibold",
-    cell: (item) => formatDay(item.honourBy),
+    className: "whitespace-nowrap",
+    cell: (item) => (
+      <span className="flex flex-col">
+        <span className="font-semibold">{formatDay(item.honourBy)}</span>
+        <HonourClock item={item} today={today} />
+      </span>
+    ),
   },
+  { header: "CRM", className: "min-w-40", cell: (item) => <CrmState item={item} /> },
   {
     header: "Recorded by",
     cell: (item) => (
@@ -43,9 +84,13 @@ const COLUMNS: ListColumn<OptOut>[] = [
 
 /**
  * Opt-outs from the ledger, newest received first: what was opted out of, how
- * it reached us, the day it must be honoured by (ten business days), who
- * recorded it and their note. The Consents page and the evidence pack show it.
+ * it reached us, the day it must be honoured by (ten business days) with the
+ * days left or overdue until the CRM has it, where it stands with the CRM,
+ * who recorded it and their note. The Consents page and the evidence pack
+ * show it.
  */
 export function OptOutTable({ items, caption }: { items: OptOut[]; caption: string }) {
-  return <DataTable items={items} caption={caption} columns={COLUMNS} rowKey={(item) => item.id} />;
+  return (
+    <DataTable items={items} caption={caption} columns={columns(todayInZone())} rowKey={(item) => item.id} />
+  );
 }

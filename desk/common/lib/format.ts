@@ -94,6 +94,19 @@ export const ROLE_LABEL: Record<Role, string> = { staff: "Staff", admin: "Admin"
 export const fullName = (person: { firstName?: string | null; lastName?: string | null }) =>
   [person.firstName, person.lastName].filter(Boolean).join(" ");
 
+/** Today (YYYY-MM-DD) in the provider's zone. */
+export const todayInZone = (now = new Date()) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+
+/** Whole calendar days from `from` to `to` (both YYYY-MM-DD): negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** "1 application", "1,204 applications". */
 export const plural = (count: number, word: string) =>
   `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;

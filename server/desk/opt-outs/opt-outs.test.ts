@@ -44,6 +44,7 @@ describe.each(ENGINES)("the opt-out ledger on %s", (engine) => {
       receivedAt: MONDAY,
       recordedAt: expect.any(String),
       honourBy: "2025-12-08",
+      crm: { status: "waiting", attempts: 0, deliveredAt: null, lastError: null },
     });
     expect(Math.abs(Date.parse(stored.recordedAt) - Date.now())).toBeLessThan(60_000);
 
