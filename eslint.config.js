@@ -29,6 +29,7 @@ const FEATURES = [
   "newsletter",
   "analytics",
   "privacy-request",
+  "texting",
 ];
 const DESK_FEATURES = [
   "inbox",

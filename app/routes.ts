@@ -7,6 +7,7 @@ import { legalPageSlugs } from "./content/legal/slugs";
 export default [
   index("routes/home.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("texting", "routes/texting.tsx"),
   ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("privacy-request", "routes/privacy-request.tsx"),
   ...productSlugs.map((slug) =>

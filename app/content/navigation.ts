@@ -1,5 +1,6 @@
 import type { SectionId } from "~/lib/scroll";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "./legal/slugs";
+import { TEXTING_PATH } from "./texting-path";
 
 export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
 
@@ -42,6 +43,7 @@ export const footerColumns: FooterColumn[] = [
     links: [
       ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
       { label: "Privacy Request", href: "/privacy-request" },
+      { label: "Text Messages", href: TEXTING_PATH },
     ],
   },
 ];

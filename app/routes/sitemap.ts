@@ -1,5 +1,6 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
+import { TEXTING_PATH } from "~/content/texting-path";
 import { absoluteUrl } from "~/lib/public-env";
 
 /** Every indexable page; prerendered to build/client/sitemap.xml. */
@@ -10,6 +11,7 @@ export function sitemapPaths(): string[] {
     "/faq",
     ...legalPageSlugs.map(legalPagePath),
     "/privacy-request",
+    TEXTING_PATH,
   ];
 }
 
