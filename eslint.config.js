@@ -160,6 +160,7 @@ const serverZones = [
     "analytics",
     "assignment",
     "review-clock",
+    "opt-outs",
   ]),
   serverZone("review-clock", [
     "outbox",
