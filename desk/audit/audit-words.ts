@@ -465,7 +465,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       };
       const kind = str(details.kind) ?? "";
       return [
-        `${what[kind] ?? `removed ${plural(count, "record")}`} past their ${num(details.retentionDays)}-day retention`,
+        `${what[kind] ?? `removed ${plural(count, "record")}`} past the ${num(details.retentionDays)}-day retention`,
       ];
     },
   },
