@@ -2,9 +2,9 @@
  * The retention purge's SQL (docs/retention.md): each kind of data past its
  * period, in batches of `batchSize` rows per transaction so the intake never
  * waits long behind one, skipping what a legal hold covers. Every batch takes
- * a transaction-scoped advisory lock first, without waiting: when another
- * instance holds it, that instance is purging, and this one leaves the kind
- * to it (so no two purge statements ever run at once across instances).
+ * its kind's transaction-scoped advisory lock first, without waiting: when
+ * another instance holds it, that instance is purging the kind, and this one
+ * leaves the kind to it (so no two instances ever purge one kind at once).
  * Between batches it pauses (BATCH_PAUSE_MS).
  * Each function takes the purge's clock (`now`) and returns how many rows it
  * removed, or blanked.
@@ -12,8 +12,19 @@
 import type { Queryable, Store } from "../store/store";
 import { heldApplication, heldEmail } from "./legal-hold-repository";
 
-/** Any fixed number: instances purging at once take turns. */
-export const RETENTION_LOCK = 7_314_223;
+/**
+ * Each kind's advisory lock (any fixed numbers): instances purging one kind at
+ * once take turns; one that finds its kind taken leaves it to the other, which
+ * carries on to the end (a lock for all kinds could see each leave a kind to
+ * the other while that one was on another kind).
+ */
+export const RETENTION_LOCKS = {
+  applications: 7_314_231,
+  quarantine: 7_314_232,
+  mailBodies: 7_314_233,
+  audit: 7_314_234,
+  sessions: 7_314_235,
+} as const;
 
 /**
  * A pause between batches: on the embedded store, which runs one statement
@@ -37,6 +48,7 @@ const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOStri
  */
 async function inBatches(
   store: Store,
+  lock: number,
   batchSize: number,
   batch: (tx: Queryable) => Promise<number>,
 ): Promise<number> {
@@ -44,7 +56,7 @@ async function inBatches(
   for (;;) {
     const done = await store.transaction(async (tx) => {
       const { rows } = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS locked", [
-        RETENTION_LOCK,
+        lock,
       ]);
       if (!rows[0]?.locked) return -1;
       return batch(tx);
@@ -88,7 +100,7 @@ export async function purgeApplications(
 ): Promise<number> {
   const keptSince = before(now, keepMs);
   const evidenceSince = before(now, evidenceMs);
-  return inBatches(store, batchSize, async (tx) => {
+  return inBatches(store, RETENTION_LOCKS.applications, batchSize, async (tx) => {
     await tx.query("SELECT set_config('harborline.evidence_kept_since', $1, true)", [evidenceSince]);
     const { rows } = await tx.query<{ id: string }>(
       `SELECT a.id::text AS id FROM applications a
@@ -125,7 +137,7 @@ export async function purgeQuarantine(
   { now, batchSize }: PurgeOptions,
 ): Promise<number> {
   const keptSince = before(now, keepMs);
-  return inBatches(store, batchSize, async (tx) => {
+  return inBatches(store, RETENTION_LOCKS.quarantine, batchSize, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(
       `SELECT id::text AS id FROM applications
         WHERE status = 'quarantined'
@@ -152,7 +164,7 @@ export async function purgeQuarantine(
  */
 export async function blankMailBodies(store: Store, keepMs: number, { now, batchSize }: PurgeOptions) {
   const keptSince = before(now, keepMs);
-  return inBatches(store, batchSize, async (tx) => {
+  return inBatches(store, RETENTION_LOCKS.mailBodies, batchSize, async (tx) => {
     const { rowCount } = await tx.query(
       `UPDATE mail_outbox SET html = '', text = '', body_removed_at = $3::timestamptz
         WHERE id IN (
@@ -175,7 +187,7 @@ export async function blankMailBodies(store: Store, keepMs: number, { now, batch
  */
 export async function purgeAudit(store: Store, keepMs: number, { now, batchSize }: PurgeOptions) {
   const keptSince = before(now, keepMs);
-  return inBatches(store, batchSize, async (tx) => {
+  return inBatches(store, RETENTION_LOCKS.audit, batchSize, async (tx) => {
     await tx.query("SELECT set_config('harborline.audit_kept_since', $1, true)", [keptSince]);
     const { rowCount } = await tx.query(
       `DELETE FROM desk_audit_log
@@ -193,7 +205,7 @@ export async function purgeAudit(store: Store, keepMs: number, { now, batchSize 
 /** Desk sessions that ended (expired) more than `keepMs` ago. */
 export async function purgeSessions(store: Store, keepMs: number, { now, batchSize }: PurgeOptions) {
   const keptSince = before(now, keepMs);
-  return inBatches(store, batchSize, async (tx) => {
+  return inBatches(store, RETENTION_LOCKS.sessions, batchSize, async (tx) => {
     const { rowCount } = await tx.query(
       `DELETE FROM desk_session
         WHERE id IN (SELECT id FROM desk_session WHERE "expiresAt" < $1::timestamptz ORDER BY "expiresAt" LIMIT $2)`,
