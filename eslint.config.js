@@ -30,6 +30,7 @@ const FEATURES = [
   "analytics",
   "privacy-request",
   "opt-out",
+  "texting",
 ];
 const DESK_FEATURES = [
   "inbox",
@@ -160,6 +161,7 @@ const serverZones = [
     "analytics",
     "assignment",
     "review-clock",
+    "opt-outs",
   ]),
   serverZone("review-clock", [
     "outbox",

@@ -9,6 +9,7 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("opt-out", "routes/opt-out.tsx"),
   route("opt-out/received", "routes/opt-out-received.tsx"),
+  route("texting", "routes/texting.tsx"),
   ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("privacy-request", "routes/privacy-request.tsx"),
   ...productSlugs.map((slug) =>

@@ -174,6 +174,36 @@ test("an admin signs in, finds an application, reads its timeline and redelivers
   expect(violations, "CSP violations").toEqual([]);
 });
 
+test("an admin puts the application on legal hold with a reason, and releases it", async ({ page }) => {
+  await signIn(page, admin, { backupCode: true });
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await page.goto(applicationPath);
+  const holds = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { level: 2, name: "Legal hold" }) });
+  await expect(holds).toContainText("Not on legal hold");
+  await holds.getByRole("button", { name: "Hold this application" }).click();
+  const dialog = page.getByRole("dialog", { name: "Put this application on legal hold" });
+  await dialog.getByLabel("Reason").fill("Subpoena 24-118 (e2e)");
+  await dialog.getByRole("button", { name: "Put on hold" }).click();
+  await expect(holds.getByText("This application is on legal hold.")).toBeVisible();
+  await expect(holds).toContainText("Active: This application");
+  await expect(holds).toContainText("Reason: Subpoena 24-118 (e2e)");
+  await expectNoAxeViolations(page, "application detail with a legal hold");
+  await holds.scrollIntoViewIfNeeded();
+  await screenshot(page, "legal-hold");
+
+  // It survives a reload (stored), and its release keeps it as history.
+  await page.reload();
+  await holds.getByRole("button", { name: "Release" }).click();
+  const release = page.getByRole("dialog", { name: "Release this legal hold" });
+  await release.getByLabel("Reason").fill("Matter closed (e2e)");
+  await release.getByRole("button", { name: "Release" }).click();
+  await expect(holds.getByText("The legal hold was released.")).toBeVisible();
+  await expect(holds).toContainText("Released: This application");
+  await expect(holds).toContainText("Matter closed (e2e)");
+});
+
 test("a staff member cannot export: the server refuses, not only the page", async ({ page, browser }) => {
   await signIn(page, admin, { backupCode: true });
   await page.getByRole("link", { name: "Staff" }).click();

@@ -44,6 +44,7 @@ export interface Config {
   analytics: AnalyticsConfig;
   review: ReviewConfig;
   inbound: InboundConfig;
+  retention: RetentionConfig;
 }
 
 export interface DeliveryConfig {
@@ -71,8 +72,6 @@ export interface DeskConfig {
   sessionIdleMs: number;
   /** A session ends this long after sign-in, however busy. */
   sessionMaxMs: number;
-  /** Quarantined applications are deleted this long after their quarantine. */
-  quarantineRetentionMs: number;
   /** The provider's IANA time zone: the desk's times and its day filters (server/desk/zoned-day.ts). */
   timeZone: string;
   /** The live inbox's stream: a heartbeat this often, and the session checked again (server/desk/live). */
@@ -126,6 +125,29 @@ export interface InboundConfig {
   toleranceMs: number;
 }
 
+/**
+ * What is kept and for how long (docs/retention.md): the purge (server/retention)
+ * removes each kind of data this long after its time, skipping legal holds.
+ */
+export interface RetentionConfig {
+  /** Applications that never went further (new, or closed other than funded), this long after anything was done to them. */
+  applicationsMs: number;
+  /** Quarantined applications, this long after their quarantine. */
+  quarantineMs: number;
+  /** A sent e-mail's body is blanked this long after it was sent; the fact it was sent stays. */
+  mailBodiesMs: number;
+  /** Audit log entries, this long after they were written. */
+  auditMs: number;
+  /** Desk sessions, this long after they expired. */
+  sessionsMs: number;
+  /** Consent records are evidence this long after consent was given: never purged before. */
+  consentEvidenceMs: number;
+  /** How often every instance runs the purge. */
+  everyMs: number;
+  /** Rows per statement. */
+  batchSize: number;
+}
+
 /** The site's own analytics (server/analytics). */
 export interface AnalyticsConfig {
   /** Raw events are deleted this long after they happened; daily roll-ups stay. */
@@ -170,6 +192,14 @@ const duration = z.string().transform((value, ctx) => {
   }
   return ms;
 });
+
+const DAY_MS = 86_400_000;
+
+/** A retention period: whole days and at least one ("30" alone would be 30 ms and purge at once). */
+const retentionPeriod = (days: number) =>
+  duration
+    .refine((ms) => ms >= DAY_MS, { error: 'must be at least a day, such as "30d"' })
+    .default(days * DAY_MS);
 
 /** Fastify's trustProxy: true/false, a hop count, or a list of addresses/CIDRs. */
 const trustProxy = z.string().transform((value): TrustProxy => {
@@ -244,7 +274,14 @@ const envSchema = z.object({
   DESK_INVITE_TTL: unsetIfEmpty(duration.default(24 * 3_600_000)),
   DESK_SESSION_IDLE: unsetIfEmpty(duration.default(30 * 60_000)),
   DESK_SESSION_MAX: unsetIfEmpty(duration.default(12 * 3_600_000)),
-  QUARANTINE_RETENTION: unsetIfEmpty(duration.default(30 * 86_400_000)),
+  QUARANTINE_RETENTION: unsetIfEmpty(retentionPeriod(30)),
+  APPLICATION_RETENTION: unsetIfEmpty(retentionPeriod(730)),
+  MAIL_BODY_RETENTION: unsetIfEmpty(retentionPeriod(90)),
+  AUDIT_RETENTION: unsetIfEmpty(retentionPeriod(730)),
+  SESSION_RETENTION: unsetIfEmpty(retentionPeriod(30)),
+  CONSENT_EVIDENCE_RETENTION: unsetIfEmpty(retentionPeriod(5 * 365 + 1)),
+  RETENTION_PURGE_EVERY: unsetIfEmpty(duration.default(3_600_000)),
+  RETENTION_BATCH: unsetIfEmpty(integer(1, 10_000).default(500)),
   DESK_TIME_ZONE: unsetIfEmpty(timeZone.default("America/New_York")),
   DESK_LIVE_HEARTBEAT: unsetIfEmpty(duration.default(25_000)),
   ANALYTICS_RETENTION: unsetIfEmpty(duration.default(90 * 86_400_000)),
@@ -325,7 +362,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inviteTtlMs: e.DESK_INVITE_TTL,
       sessionIdleMs: e.DESK_SESSION_IDLE,
       sessionMaxMs: e.DESK_SESSION_MAX,
-      quarantineRetentionMs: e.QUARANTINE_RETENTION,
       timeZone: e.DESK_TIME_ZONE,
       liveHeartbeatMs: e.DESK_LIVE_HEARTBEAT,
     },
@@ -344,6 +380,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       holidays: e.REVIEW_HOLIDAYS ?? [],
       dueSoonMs: e.REVIEW_DUE_SOON,
       alertIntervalMs: e.REVIEW_ALERT_INTERVAL,
+    },
+    retention: {
+      applicationsMs: e.APPLICATION_RETENTION,
+      quarantineMs: e.QUARANTINE_RETENTION,
+      mailBodiesMs: e.MAIL_BODY_RETENTION,
+      auditMs: e.AUDIT_RETENTION,
+      sessionsMs: e.SESSION_RETENTION,
+      consentEvidenceMs: e.CONSENT_EVIDENCE_RETENTION,
+      everyMs: e.RETENTION_PURGE_EVERY,
+      batchSize: e.RETENTION_BATCH,
     },
     inbound: {
       crmSecret: e.CRM_WEBHOOK_SECRET,

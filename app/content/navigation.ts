@@ -1,6 +1,7 @@
 import type { SectionId } from "~/lib/scroll";
 import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "./legal/slugs";
+import { TEXTING_PATH } from "./texting-path";
 
 export type NavItem = { label: string; section: SectionId } | { label: string; href: string };
 
@@ -44,6 +45,7 @@ export const footerColumns: FooterColumn[] = [
       ...legalPageSlugs.map((slug) => ({ label: legalPageTitles[slug], href: legalPagePath(slug) })),
       { label: "Privacy Request", href: "/privacy-request" },
       { label: "Opt Out", href: OPT_OUT_PAGE_PATH },
+      { label: "Text Messages", href: TEXTING_PATH },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
 import { productPath, productSlugs } from "~/content/products";
+import { TEXTING_PATH } from "~/content/texting-path";
 import { absoluteUrl } from "~/lib/public-env";
 import { OPT_OUT_PAGE_PATH } from "#domain/opt-out/form";
 
@@ -12,6 +13,7 @@ export function sitemapPaths(): string[] {
     ...legalPageSlugs.map(legalPagePath),
     "/privacy-request",
     OPT_OUT_PAGE_PATH,
+    TEXTING_PATH,
   ];
 }
 

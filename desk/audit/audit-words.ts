@@ -451,6 +451,24 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
+  "retention.purged": {
+    label: "Removed data past its retention",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const count = num(details.count);
+      const what: Record<string, string> = {
+        applications: `deleted ${plural(count, "application")} that never went further`,
+        "mail-bodies": `removed the bodies of ${plural(count, "sent e-mail")}`,
+        sessions: `deleted ${plural(count, "expired desk session")}`,
+        audit: `deleted ${count === 1 ? "1 audit log entry" : `${count.toLocaleString("en-US")} audit log entries`}`,
+      };
+      const kind = str(details.kind) ?? "";
+      return [
+        `${what[kind] ?? `removed ${plural(count, "record")}`} past the ${num(details.retentionDays)}-day retention`,
+      ];
+    },
+  },
   "deliveries.dead_listed": {
     label: "Viewed failed deliveries",
     group: "Deliveries and e-mail",

@@ -70,7 +70,10 @@ export const AUDIT_ACTIONS = [
   "privacy-request.package-sent",
   "privacy-request.erased",
   REPEATED_ACTIONS.applicationsListed,
+  // The retention purge (server/desk/retention/), by no actor: the quarantine's
+  // under its own name, every other kind as retention.purged with its kind.
   "applications.purged",
+  "retention.purged",
   // Deliveries and e-mail
   REPEATED_ACTIONS.deadListed,
   "deliveries.redelivered_dead",

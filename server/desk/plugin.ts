@@ -39,8 +39,8 @@ import liveRoutes from "./live/live-routes";
 import mailRoutes from "./mail/mail-routes";
 import optOutRoutes from "./opt-outs/opt-out-routes";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes";
-import quarantinePurge from "./quarantine/quarantine-purge";
 import quarantineRoutes from "./quarantine/quarantine-routes";
+import retentionPurge from "./retention/retention-purge";
 import invitationRoutes from "./sign-in/invitation-routes";
 import signInRoutes from "./sign-in/sign-in-routes";
 import staffRoutes from "./staff/staff-routes";
@@ -113,7 +113,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);
   await app.register(workMetricsRoutes);
-  await app.register(quarantinePurge);
+  await app.register(retentionPurge);
 
   watchSetup(app);
 };

@@ -136,6 +136,21 @@ test("an entry reads as a sentence about its application or staff member", () =>
       entry({ action: "access.denied", details: { method: "GET", route: "/api/desk/audit" }, times: 21 }),
     ),
   ).toEqual(["was refused GET /api/desk/audit, which is for admins only (21 times)"]);
+  expect(
+    auditWords(
+      entry({ action: "retention.purged", details: { kind: "applications", count: 12, retentionDays: 730 } }),
+    ),
+  ).toEqual(["deleted 12 applications that never went further past the 730-day retention"]);
+  expect(
+    auditWords(
+      entry({ action: "retention.purged", details: { kind: "audit", count: 1, retentionDays: 730 } }),
+    ),
+  ).toEqual(["deleted 1 audit log entry past the 730-day retention"]);
+  expect(
+    auditWords(
+      entry({ action: "legal-hold.set", details: { scope: "email", email: "a@b.test", reason: "Subpoena" } }),
+    ),
+  ).toEqual(["put every record of a@b.test on legal hold", ": reason “Subpoena”"]);
   expect(auditWords(entry({ action: "something.new" }))).toEqual(["did “something.new”"]);
   expect(filterWords({})).toBe("");
   expect(filterWords({ q: "", to: "2024-05-02" })).toBe(" received until 2024-05-02");

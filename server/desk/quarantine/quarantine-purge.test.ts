@@ -4,7 +4,7 @@
  * record cannot be deleted any other way.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createQuarantineRepository } from "./quarantine-repository";
+import { purgeQuarantine } from "../../retention/purge-repository";
 import { auditRows, deliveryHistory, submit } from "../../../test/support/desk-applications";
 import { buildTestApp, ENGINES, useTestApp } from "../../../test/support/server";
 
@@ -59,7 +59,7 @@ describe.each(ENGINES)("quarantine purge on %s", (engine) => {
     ]);
     await quarantine(oldDelivered);
 
-    const purged = await createQuarantineRepository(store()).purge(30 * DAY);
+    const purged = await purgeQuarantine(store(), 30 * DAY, { now: new Date(), batchSize: 500 });
     expect(purged).toBe(2);
     expect(await exists(oldHoneypot)).toEqual({ a: 0, c: 0, o: 0 });
     expect(await exists(oldDead)).toEqual({ a: 0, c: 0, o: 0 });

@@ -1,16 +1,17 @@
 /**
  * The quarantine's SQL: an application into it (its waiting delivery and
- * e-mails cancelled) and out again into the normal path, and the purge of
- * the ones held past their retention.
+ * e-mails cancelled) and out again into the normal path. The ones held past
+ * QUARANTINE_RETENTION are deleted by the retention purge
+ * (server/retention/purge-repository.ts, purgeQuarantine).
  */
 import {
   cancelApplicationMail,
   enqueueApplicationMail,
   type MailSettings,
 } from "../../mail/application-mail";
-import type { Queryable, Store } from "../../store/store";
+import type { Queryable } from "../../store/store";
 
-export function createQuarantineRepository(store: Store) {
+export function createQuarantineRepository() {
   return {
     /**
      * To quarantine: marked quarantined with the reason; a delivery still waiting
@@ -65,50 +66,6 @@ export function createQuarantineRepository(store: Store) {
         [id],
       );
       return { queued: queued.rowCount > 0, mailQueued: await enqueueApplicationMail(db, id, mail) };
-    },
-
-    /**
-     * Deletes quarantined applications older than `retentionMs` (counted from
-     * their quarantine), with their consent records, outbox rows and
-     * attempts, in batches; never one the CRM received (its consent record is
-     * evidence). Returns how many were deleted. `onDeleted` runs inside each
-     * batch's transaction (the audit row commits with the deletion).
-     */
-    async purge(
-      retentionMs: number,
-      onDeleted?: (db: Queryable, count: number) => Promise<void>,
-      batchSize = 500,
-    ): Promise<number> {
-      let total = 0;
-      for (;;) {
-        const deleted = await store.transaction(async (tx) => {
-          const { rows } = await tx.query<{ id: string }>(
-            `SELECT id::text AS id FROM applications
-              WHERE status = 'quarantined'
-                AND coalesce(quarantined_at, created_at) < now() - $1 * interval '1 millisecond'
-                AND NOT crm_received(id)
-              ORDER BY created_at, id
-              LIMIT $2
-                FOR UPDATE SKIP LOCKED`,
-            [retentionMs, batchSize],
-          );
-          const ids = rows.map((row) => row.id);
-          if (ids.length === 0) return 0;
-          // The consent first: its trigger checks the outbox rows that show the CRM never had it.
-          await tx.query("DELETE FROM consents WHERE application_id = ANY($1::uuid[])", [ids]);
-          await tx.query(
-            `DELETE FROM delivery_attempts
-              WHERE outbox_id IN (SELECT id FROM outbox WHERE application_id = ANY($1::uuid[]))`,
-            [ids],
-          );
-          await tx.query("DELETE FROM outbox WHERE application_id = ANY($1::uuid[])", [ids]);
-          await tx.query("DELETE FROM applications WHERE id = ANY($1::uuid[])", [ids]);
-          await onDeleted?.(tx, ids.length);
-          return ids.length;
-        });
-        total += deleted;
-        if (deleted < batchSize) return total;
-      }
     },
   };
 }

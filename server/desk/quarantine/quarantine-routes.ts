@@ -7,7 +7,7 @@
  *                                             (unless it has it already) and its e-mails queued;
  *                                             it gets an owner by the round-robin (server/assignment/)
  * The quarantine page lists them with the inbox's own query (state=quarantined);
- * quarantine-purge.ts deletes them past their retention.
+ * the retention purge (server/desk/retention/) deletes them past QUARANTINE_RETENTION.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
@@ -18,7 +18,7 @@ import { createQuarantineRepository } from "./quarantine-repository";
 
 const quarantineRoutes: FastifyPluginAsync = async (app) => {
   const staff = { preHandler: requireRole("staff") };
-  const repository = createQuarantineRepository(app.store);
+  const repository = createQuarantineRepository();
   const { act, reasonOf } = applicationActions(app);
   // Quarantined applications have no owner; a released one gets one by the round-robin.
   const assignment = createAssignment(app.store, app.log);

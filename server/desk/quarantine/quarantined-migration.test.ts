@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createQuarantineRepository } from "./quarantine-repository";
+import { purgeQuarantine } from "../../retention/purge-repository";
 import { migrate, readMigrations } from "../../store/migrate";
 import { openPGliteStore } from "../../store/pglite";
 import { openPostgresStore } from "../../store/postgres";
@@ -106,7 +106,7 @@ describe.each(ENGINES)("migration 011 on %s", (engine) => {
     ).rejects.toMatchObject({ code: "23514" });
 
     // Past the retention: the old one goes, with its consent record; the recent one and the received one stay.
-    const purged = await createQuarantineRepository(store).purge(30 * 24 * 3600_000);
+    const purged = await purgeQuarantine(store, 30 * 24 * 3600_000, { now: new Date(), batchSize: 500 });
     expect(purged).toBe(1);
     expect(Object.keys(await status()).sort()).toEqual([recent, received].sort());
     const consents = await store.query<{ id: string }>("SELECT application_id::text AS id FROM consents");

@@ -1,0 +1,108 @@
+/**
+ * The retention purge (docs/retention.md): every instance runs it by itself,
+ * right after start-up and then every RETENTION_PURGE_EVERY (an hour), with
+ * server/periodic.ts's runEvery; app.close() stops it and waits for a run
+ * under way. Each kind of data goes once past its period, in batches
+ * (server/retention/purge-repository.ts: an advisory lock per batch, so
+ * instances take turns), skipping legal holds; each run writes one audit
+ * entry per kind that removed something, with the count and the period, by
+ * no actor and naming no one. A failed kind is logged and tried again next
+ * run; the others still run.
+ */
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { AuditAction } from "#domain/desk/audit-actions";
+import type { RetentionConfig } from "../../config";
+import { runEvery } from "../../periodic";
+import type { Store } from "../../store/store";
+import { createAuditRepository } from "../audit/audit-repository";
+import {
+  blankMailBodies,
+  purgeApplications,
+  purgeAudit,
+  purgeQuarantine,
+  purgeSessions,
+  type PurgeOptions,
+} from "../../retention/purge-repository";
+
+/** The kinds, in the order a run takes them (the audit log last, so it can see this run's entries). */
+export const PURGE_KINDS = ["quarantine", "applications", "mail-bodies", "sessions", "audit"] as const;
+export type PurgeKind = (typeof PURGE_KINDS)[number];
+
+export type PurgeCounts = Record<PurgeKind, number>;
+
+const DAY_MS = 86_400_000;
+
+export interface PurgeDeps {
+  store: Store;
+  periods: RetentionConfig;
+  log: FastifyBaseLogger;
+}
+
+/** One run of every kind at `now` (the purge's clock); returns what each removed. */
+export async function runRetentionPurge(
+  { store, periods, log }: PurgeDeps,
+  now = new Date(),
+): Promise<PurgeCounts> {
+  const audit = createAuditRepository(store);
+  const options: PurgeOptions = { now, batchSize: periods.batchSize };
+  const kinds: Record<PurgeKind, { keepMs: number; purge: () => Promise<number> }> = {
+    quarantine: {
+      keepMs: periods.quarantineMs,
+      purge: () => purgeQuarantine(store, periods.quarantineMs, options),
+    },
+    applications: {
+      keepMs: periods.applicationsMs,
+      purge: () =>
+        purgeApplications(
+          store,
+          { keepMs: periods.applicationsMs, evidenceMs: periods.consentEvidenceMs },
+          options,
+        ),
+    },
+    "mail-bodies": {
+      keepMs: periods.mailBodiesMs,
+      purge: () => blankMailBodies(store, periods.mailBodiesMs, options),
+    },
+    sessions: {
+      keepMs: periods.sessionsMs,
+      purge: () => purgeSessions(store, periods.sessionsMs, options),
+    },
+    audit: { keepMs: periods.auditMs, purge: () => purgeAudit(store, periods.auditMs, options) },
+  };
+  const counts = Object.fromEntries(PURGE_KINDS.map((kind) => [kind, 0])) as PurgeCounts;
+  for (const kind of PURGE_KINDS) {
+    try {
+      counts[kind] = await kinds[kind].purge();
+      if (counts[kind] === 0) continue;
+      const keptDays = Math.round(kinds[kind].keepMs / DAY_MS);
+      // The quarantine's entries keep the name they always had.
+      const action: AuditAction = kind === "quarantine" ? "applications.purged" : "retention.purged";
+      await audit.record({
+        actorId: null,
+        actorEmail: null,
+        action,
+        details:
+          kind === "quarantine"
+            ? { count: counts[kind], retentionDays: keptDays }
+            : { kind, count: counts[kind], retentionDays: keptDays },
+      });
+      log.info({ component: "retention", kind, removed: counts[kind] }, "retention purge");
+    } catch (error) {
+      log.error({ component: "retention", kind, err: error }, "retention purge failed");
+    }
+  }
+  return counts;
+}
+
+const retentionPurge: FastifyPluginAsync = async (app) => {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    const deps = { store: app.store, periods: app.config.retention, log: app.log };
+    stop = runEvery(app.config.retention.everyMs, () => runRetentionPurge(deps), { immediately: true });
+  });
+  app.addHook("onClose", async () => {
+    await stop?.();
+  });
+};
+
+export default retentionPurge;
