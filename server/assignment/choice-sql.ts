@@ -11,14 +11,20 @@
  * activity by the system is written.
  */
 
-/** Somebody who takes applications: on duty, account not disabled (`d` desk_duty, `u` desk_user). */
+/**
+ * Somebody who takes applications: on duty, account not disabled (`d`
+ * desk_duty, `u` desk_user). choose_owner (migration 026) says the same.
+ */
 export const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE`;
 
 /**
- * The CTEs `rule` and `chosen` (user_id, name, group_name: at most one row)
- * for an application with these SQL expressions as its funding type and
- * amount; `exclude` is a text[] expression of members never chosen, `when` a
- * boolean expression that must hold for anyone to be chosen.
+ * The CTE `chosen` (user_id, name, group_name: at most one row) for an
+ * application with these SQL expressions as its funding type and amount;
+ * `exclude` is a text[] expression of members never chosen, `when` a boolean
+ * expression that must hold for anyone to be chosen. The choice itself is the
+ * database function choose_owner (migration 026), whose plan each connection
+ * makes once: planned inside every statement, it was half of what assignment
+ * cost the embedded store per application.
  */
 export function chooseOwnerCtes(facts: {
   fundingType: string;
@@ -26,23 +32,10 @@ export function chooseOwnerCtes(facts: {
   exclude?: string;
   when?: string;
 }): string {
-  const exclude = facts.exclude ? `AND NOT (d.user_id = ANY (${facts.exclude}))` : "";
-  const when = facts.when ? `${facts.when} AND` : "";
-  return `rule AS (
-    SELECT r.group_name FROM assignment_rules r
-     WHERE (r.funding_type IS NULL OR r.funding_type = ${facts.fundingType})
-       AND (r.min_amount IS NULL OR ${facts.fundingAmount} >= r.min_amount)
-       AND (r.max_amount IS NULL OR ${facts.fundingAmount} <= r.max_amount)
-     ORDER BY r.position, r.id LIMIT 1
-  ), chosen AS (
-    SELECT d.user_id, u.name,
-           CASE WHEN (SELECT group_name FROM rule) = ANY (d.groups) THEN (SELECT group_name FROM rule) END
-             AS group_name
-      FROM desk_duty d JOIN desk_user u ON u.id = d.user_id
-     WHERE ${when} ${ON_DUTY} ${exclude}
-     ORDER BY coalesce((SELECT group_name FROM rule) = ANY (d.groups), false) DESC,
-              d.last_assigned_at ASC NULLS FIRST, d.user_id
-     LIMIT 1
+  return `chosen AS (
+    SELECT c.user_id, c.name, c.group_name
+      FROM choose_owner((${facts.fundingType})::text, (${facts.fundingAmount})::numeric, ${facts.exclude ?? "'{}'::text[]"}) c
+     WHERE ${facts.when ?? "true"}
   )`;
 }
 
