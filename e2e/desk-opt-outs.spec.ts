@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { queryRows } from "./support/db";
-import { acceptInvitation, setupPath } from "./support/desk";
+import { acceptInvitation, adminInvitationPath } from "./support/desk";
 import { expect, test } from "./support/test";
 
 /**
@@ -24,7 +24,8 @@ test("the Consents page shows each opt-out's honour-by clock and where it stands
   const form = await page.request.post("/api/opt-out", { form: { phone }, maxRedirects: 0 });
   expect(form.status()).toBe(303);
 
-  await acceptInvitation(page, await setupPath(), `admin+${randomUUID().slice(0, 8)}@harborline.test`);
+  const email = `admin+${randomUUID().slice(0, 8)}@harborline.test`;
+  await acceptInvitation(page, adminInvitationPath(email), email);
   await page.goto(`/desk/consents?phone=${encodeURIComponent(phone)}`);
   const table = page.getByRole("table", { name: `Opt-outs for ${phone}` });
   await expect(table.getByText(/^Overdue by \d+ days?$/)).toBeVisible();

@@ -6,13 +6,12 @@
  * and the CRM reporting another one funded. Screenshots at 1440 and 390 px
  * (screenshots/desk-rep-morning-*.png).
  */
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { sampleApplication } from "../test/support/sample-application";
 import { sql } from "./support/desk-seed";
 import { E2E } from "./support/env";
-import { acceptInvitation, screenshot } from "./support/desk";
+import { acceptInvitation, adminInvitationPath, screenshot } from "./support/desk";
 import { expect, test, type Page } from "./support/test";
 
 /** Live: a new application shows in an open inbox within this, with no reload. */
@@ -68,17 +67,6 @@ interface Arrival {
   id: string;
   reference: string;
   companyName: string;
-}
-
-/** An admin's invitation the operator's way (the CLI), so the story works whoever set the desk up. */
-function adminInvitationPath(email: string): string {
-  const out = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", "admin", "--json"],
-    { env: { ...process.env, ...E2E.serverEnv }, encoding: "utf8" },
-  );
-  const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };
-  return new URL(inviteUrl).pathname;
 }
 
 type InboxMessage = { to: string[]; subject: string; receivedAt: string };

@@ -3,6 +3,7 @@
  * link (from its log), authenticator codes computed from the secret the page
  * shows, going through an invitation, signing in, axe.
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { Secret, TOTP } from "otpauth";
@@ -51,6 +52,17 @@ export async function authenticatorCode(account: Account): Promise<string> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+}
+
+/** An admin's invitation the operator's way (the CLI), so a test works whoever set the desk up (the setup link is desk.spec.ts's). */
+export function adminInvitationPath(email: string): string {
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", "admin", "--json"],
+    { env: { ...process.env, ...E2E.serverEnv }, encoding: "utf8" },
+  );
+  const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };
+  return new URL(inviteUrl).pathname;
 }
 
 /**

@@ -22,7 +22,12 @@ export const pages: PageUnderTest[] = [
   ...legalPageSlugs.map((slug) => ({ path: `/${slug}`, h1: legalH1[slug], jsonLdTypes: [] })),
   { path: "/privacy-request", h1: "Privacy request", jsonLdTypes: [], breadcrumb: "Privacy request" },
   { path: "/opt-out", h1: "Stop texts and marketing e-mail", jsonLdTypes: [], breadcrumb: "Opt out" },
-  { path: "/texting", h1: "Text messages from us, and how you agree to them", jsonLdTypes: [] },
+  {
+    path: "/texting",
+    h1: "Text messages from us, and how you agree to them",
+    jsonLdTypes: [],
+    breadcrumb: "Text messages",
+  },
   ...products.map((product) => ({
     path: productPath(product.slug),
     h1: product.title,
