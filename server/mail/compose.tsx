@@ -402,6 +402,8 @@ export async function composePrivacyAccess(
   };
 }
 
+export type { NoticePageProps };
+
 /** A confirm or unsubscribe page, as a complete HTML document. */
 export function renderNoticePage(props: NoticePageProps): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(<NoticePage {...props} />)}`;

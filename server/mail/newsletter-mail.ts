@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { composeNewsletterConfirm, type MailSettings, type OutgoingMail } from "./compose";
 
-export { renderNoticePage, type MailSettings } from "./compose";
+export type { MailSettings } from "./compose";
 export { cancelNewsletterMail, insertMails, notifyMailQueued } from "./outbox-repository";
 
 /** A confirmation link works for this long. */

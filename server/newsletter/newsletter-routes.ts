@@ -3,7 +3,7 @@ import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
 import { newsletterSchema } from "#domain/newsletter/schema";
 import { fieldErrors } from "#domain/lib/field-errors";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-import { renderNoticePage } from "../mail/newsletter-mail";
+import { sendNoticePage } from "../site/notice-page";
 import type { TokenState } from "./newsletter-repository";
 
 /** Every sign-up gets the same answer, so the form cannot tell anyone who is on the list. */
@@ -99,12 +99,7 @@ function sendPage(
           button: action === "confirm" ? "Confirm my subscription" : "Unsubscribe",
         }
       : undefined;
-  return reply
-    .code(page.code)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("x-robots-tag", "noindex, nofollow")
-    .send(renderNoticePage({ title: page.title, paragraphs: page.text, form }));
+  return sendNoticePage(reply, page.code, { title: page.title, paragraphs: page.text, form });
 }
 
 /** A token from the query: URL-safe base64 of 32 bytes, nothing else. */

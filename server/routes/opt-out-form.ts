@@ -10,7 +10,7 @@
  * The page the visitor lands on never says whether the number or address was
  * known: every accepted request appends to the ledger alike.
  */
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import {
   OPT_OUT_PAGE_PATH,
   OPT_OUT_RECEIVED_PATH,
@@ -19,71 +19,51 @@ import {
 } from "#domain/opt-out/form";
 import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
 import { createAuditRepository } from "../desk/audit/audit-repository";
-import { renderNoticePage } from "../mail/newsletter-mail";
 import type { NewOptOut } from "../opt-outs/opt-out-repository";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import { optOutAuditDetails, recordOptOut } from "../opt-outs/record-opt-out";
+import {
+  acceptFormPosts,
+  formErrorPages,
+  sendFormTrouble,
+  sendNoticePage,
+  type PublicForm,
+} from "../site/notice-page";
 
 /** Two short fields; a form body beyond this is not ours. */
 const FORM_BODY_LIMIT = 4096;
 
-function sendPage(reply: FastifyReply, code: number, title: string, paragraphs: string[]) {
-  return reply
-    .code(code)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("x-robots-tag", "noindex, nofollow")
-    .send(
-      renderNoticePage({
-        title,
-        paragraphs,
-        link: { href: OPT_OUT_PAGE_PATH, label: "Back to the opt-out form" },
-      }),
-    );
-}
-
-const TROUBLE: Record<413 | 415 | 429, [string, string[]]> = {
-  413: ["That was too much to send", ["The form takes a phone number and an e-mail address, nothing more."]],
-  415: ["Send the form from our page", ["Use the opt-out form on our site to send your request."]],
-  429: ["Too many requests", ["Please wait a minute, then send the form again."]],
+const FORM: PublicForm = {
+  name: "opt-out form",
+  takes: "a phone number and an e-mail address",
+  back: { href: OPT_OUT_PAGE_PATH, label: "Back to the opt-out form" },
 };
 
 const optOutForm: FastifyPluginAsync = async (app) => {
   const ledger = createOptOutRepository(app.store, app.config.desk.timeZone);
   const audit = createAuditRepository(app.store);
 
-  // This plugin's own context: the form's encoding, read as text and parsed here.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
-  );
-  // Refusals before the handler (size, encoding, the rate limit) are pages too, never JSON.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 413 || status === 429) return sendPage(reply, status, ...TROUBLE[status]);
-    if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
-      return sendPage(reply, 415, ...TROUBLE[415]);
-    if (status >= 400 && status < 500)
-      return sendPage(reply, 400, "Check what you sent", [error.message.slice(0, 200)]);
-    request.log.error({ err: error, url: request.url }, "request failed");
-    return sendPage(reply, 500, "Something went wrong", [
-      "Your request was not recorded. Please try again in a minute.",
-    ]);
-  });
+  // This plugin's own context: the form's encoding, and refusals before the
+  // handler (size, encoding, the rate limit) as pages too, never JSON.
+  acceptFormPosts(app, FORM_BODY_LIMIT);
+  app.setErrorHandler(formErrorPages(FORM));
 
   app.post(
     OPT_OUT_FORM_ACTION,
     { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} } },
     async (request, reply) => {
-      if (!(request.body instanceof URLSearchParams)) return sendPage(reply, 415, ...TROUBLE[415]);
+      if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
       const parsed = optOutFormSchema.safeParse({
         phone: request.body.get("phone") ?? undefined,
         email: request.body.get("email") ?? undefined,
       });
       if (!parsed.success) {
         const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-        return sendPage(reply, 400, "Check what you entered", messages);
+        return sendNoticePage(reply, 400, {
+          title: "Check what you entered",
+          paragraphs: messages,
+          link: FORM.back,
+        });
       }
       const { phone, email } = parsed.data;
       const asked: NewOptOut[] = [
