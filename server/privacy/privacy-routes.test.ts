@@ -193,6 +193,83 @@ describe.each(ENGINES)("privacy requests from the public form on %s", (engine) =
   });
 });
 
+/** What a browser sends with a form post: it asks for a page. */
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+describe.each(ENGINES)("the public form's refusals before its handler on %s", (engine) => {
+  const ctx = useTestApp(engine, { env: { RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW: "1m" } });
+  beforeEach(() => ctx.db.store.exec("TRUNCATE privacy_requests, mail_outbox CASCADE"));
+
+  let nextAddress = 1;
+  /** Each test posts from an address of its own, so only its own posts count toward the limit. */
+  const poster = () => {
+    const remoteAddress = `198.51.100.${nextAddress++}`;
+    return (body: string, headers: Record<string, string>) =>
+      ctx.app.inject({ method: "POST", url: "/api/privacy-requests", headers, payload: body, remoteAddress });
+  };
+  const stored = async () =>
+    Number(
+      (await ctx.db.store.query<{ n: string }>("SELECT count(*)::text AS n FROM privacy_requests")).rows[0].n,
+    );
+  const expectPage = (
+    response: Awaited<ReturnType<ReturnType<typeof poster>>>,
+    status: number,
+    title: string,
+  ) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(response.body).toContain(`<h1>${title}</h1>`);
+    expect(response.body).toContain('href="/privacy-request"');
+    expect(response.body).not.toMatch(/"error"|at .*\.ts/);
+  };
+
+  it("answers a browser's post over 16 KiB with a page (413), a JSON caller with JSON", async () => {
+    const post = poster();
+    const huge = form({ ...validFields, details: "y".repeat(20_000) });
+    const page = await post(huge, { "content-type": FORM, accept: BROWSER_ACCEPT });
+    expectPage(page, 413, "That was too much to send");
+    expect(page.body).toContain("The form takes what you are asking for");
+
+    const json = await post(huge, { "content-type": FORM, accept: "application/json" });
+    expect(json.statusCode).toBe(413);
+    expect(json.json()).toEqual({ error: "Request body is too large" });
+    expect(await stored()).toBe(0);
+  });
+
+  it("answers a browser's post that is not a form with a page (415), a JSON caller with JSON", async () => {
+    const post = poster();
+    for (const type of ["text/plain", "multipart/form-data; boundary=x", "application/xml"]) {
+      const page = await post("kind=access", { "content-type": type, accept: BROWSER_ACCEPT });
+      expectPage(page, 415, "Send the form from our page");
+      expect(page.body).toContain("Use the privacy request form on our site");
+    }
+    const json = await post("kind=access", { "content-type": "text/plain", accept: "application/json" });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({
+      error: "Content-Type must be application/x-www-form-urlencoded or application/json",
+    });
+    expect(await stored()).toBe(0);
+  });
+
+  it("answers a browser's post over the rate limit with a page and Retry-After (429), a JSON caller with JSON", async () => {
+    const post = poster();
+    const headers = { "content-type": FORM, accept: BROWSER_ACCEPT };
+    for (let i = 0; i < 3; i++) expect((await post(form(validFields), headers)).statusCode).toBe(200);
+    const page = await post(form(validFields), headers);
+    expectPage(page, 429, "Too many requests");
+    expect(Number(page.headers["retry-after"])).toBeGreaterThan(0);
+
+    const json = await post(form(validFields), { ...headers, accept: "application/json" });
+    expect(json.statusCode).toBe(429);
+    expect(json.headers["content-type"]).toMatch(/^application\/json/);
+    expect(json.json()).toEqual({ error: expect.stringMatching(/rate limit/i) });
+    expect(Number(json.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await stored()).toBe(3);
+  });
+});
+
 describe("the public form's limit across two instances (PostgreSQL)", () => {
   const ctx = useTwoInstances({ env: { RATE_LIMIT_MAX: "20", RATE_LIMIT_WINDOW: "1m" } });
 

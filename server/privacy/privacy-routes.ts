@@ -20,9 +20,18 @@ import {
   PRIVACY_VERIFY_TTL_HOURS,
   privacyRequestSchema,
 } from "#domain/privacy/request";
-import { renderNoticePage, type MailSettings } from "../mail/compose";
+import type { MailSettings } from "../mail/compose";
 import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
 import type { Store } from "../store/store";
+import {
+  FORM_TYPE,
+  acceptFormPosts,
+  formErrorPages,
+  formFields,
+  sendFormTrouble,
+  sendNoticePage,
+  type PublicForm,
+} from "../site/notice-page";
 import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import { openAccessPackage } from "./access-package";
@@ -37,37 +46,24 @@ export interface PrivacyRoutesOptions {
   audit: AuditWriter;
 }
 
-const FORM_PATH = "/privacy-request";
-const FORM_TYPE = "application/x-www-form-urlencoded";
+const FORM: PublicForm = {
+  name: "privacy request form",
+  takes: "what you are asking for, your name, your e-mail address and a few details",
+  back: { href: "/privacy-request", label: "Back to the privacy request form" },
+};
 
 const contentTypeOf = (request: FastifyRequest) =>
   request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
 
 const wantsJson = (request: FastifyRequest) => /application\/json/i.test(request.headers.accept ?? "");
 
-/** A form body as an object: each field's last value (a repeated field cannot smuggle a second one in). */
-function parseForm(body: string): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(body));
-}
-
 function sendPage(
   reply: FastifyReply,
   code: number,
   page: { title: string; paragraphs: string[]; form?: { action: string; button: string }; back?: boolean },
 ) {
-  return reply
-    .code(code)
-    .header("content-type", "text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("x-robots-tag", "noindex, nofollow")
-    .send(
-      renderNoticePage({
-        title: page.title,
-        paragraphs: page.paragraphs,
-        form: page.form,
-        link: page.back ? { href: FORM_PATH, label: "Back to the privacy request form" } : undefined,
-      }),
-    );
+  const { back, ...notice } = page;
+  return sendNoticePage(reply, code, { ...notice, link: back ? FORM.back : undefined });
 }
 
 /** The answer to every valid request, known address or not. */
@@ -127,42 +123,48 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
   const requests = createPrivacyRequestsRepository(store, settings);
   const ledger = createOptOutRepository(store, settings.desk.timeZone);
 
-  app.addContentTypeParser(FORM_TYPE, { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, parseForm(String(body))),
-  );
+  // The request form's posts, and the verify button's.
+  acceptFormPosts(app, BODY_LIMIT);
 
-  app.post(
-    "/api/privacy-requests",
-    {
-      bodyLimit: BODY_LIMIT,
-      config: { rateLimit: {} },
-      onRequest: async (request, reply) => {
-        const type = contentTypeOf(request);
-        if (type !== FORM_TYPE && type !== "application/json") {
+  // The request form in a context of its own: what is refused before its
+  // handler (size, encoding, the rate limit) is a page for a browser's post,
+  // JSON for a caller that asks for it.
+  await app.register(async (form) => {
+    form.setErrorHandler(formErrorPages(FORM, wantsJson));
+    form.post(
+      "/api/privacy-requests",
+      {
+        bodyLimit: BODY_LIMIT,
+        config: { rateLimit: {} },
+        onRequest: async (request, reply) => {
+          const type = contentTypeOf(request);
+          if (type === FORM_TYPE || type === "application/json") return;
+          if (!wantsJson(request)) return sendFormTrouble(reply, FORM, 415);
           return reply.code(415).send({ error: `Content-Type must be ${FORM_TYPE} or application/json` });
-        }
+        },
       },
-    },
-    async (request, reply) => {
-      const json = wantsJson(request);
-      const parsed = isJsonObject(request.body) ? privacyRequestSchema.safeParse(request.body) : undefined;
-      if (!parsed?.success) {
-        const errors = parsed ? fieldErrors(parsed.error) : { _form: "Please fill in the form" };
-        if (json) return reply.code(400).send({ errors });
-        return sendPage(reply, 400, {
-          title: "Please check the form",
-          paragraphs: [...Object.values(errors), "Go back to the form: what you entered is still there."],
-          back: true,
+      async (request, reply) => {
+        const json = wantsJson(request);
+        const body = request.body instanceof URLSearchParams ? formFields(request.body) : request.body;
+        const parsed = isJsonObject(body) ? privacyRequestSchema.safeParse(body) : undefined;
+        if (!parsed?.success) {
+          const errors = parsed ? fieldErrors(parsed.error) : { _form: "Please fill in the form" };
+          if (json) return reply.code(400).send({ errors });
+          return sendPage(reply, 400, {
+            title: "Please check the form",
+            paragraphs: [...Object.values(errors), "Go back to the form: what you entered is still there."],
+            back: true,
+          });
+        }
+        await requests.submit(parsed.data, {
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
         });
-      }
-      await requests.submit(parsed.data, {
-        ip: request.ip,
-        userAgent: request.headers["user-agent"],
-      });
-      if (json) return reply.code(201).send({ next: "verify" });
-      return sendPage(reply, 200, RECEIVED);
-    },
-  );
+        if (json) return reply.code(201).send({ next: "verify" });
+        return sendPage(reply, 200, RECEIVED);
+      },
+    );
+  });
 
   const verifyPage = (reply: FastifyReply, state: VerifyState | "done" | "missing", token?: string) => {
     const page = VERIFY_PAGES[state];
