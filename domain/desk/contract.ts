@@ -63,6 +63,29 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/** Each kind of e-mail in words: the desk shows them, and so does a requester's copy of their data. */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  receipt: "Receipt",
+  "staff-alert": "Staff alert",
+  "delivery-alert": "Delivery alert",
+  "newsletter-confirm": "Newsletter confirmation",
+  newsletter: "Newsletter",
+  "review-reminder": "Review reminder",
+  "review-overdue": "Review overdue alert",
+  "privacy-verify": "Privacy request verification",
+  "privacy-reminder": "Privacy request reminder",
+  "privacy-access": "Privacy request: copy of the data",
+};
+
+/** Where an e-mail stands, in words. */
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  pending: "Waiting",
+  sending: "Sending",
+  sent: "Sent",
+  dead: "Failed",
+  cancelled: "Cancelled",
+};
+
 // Common shapes -------------------------------------------------------------
 
 /** A refusal (4xx/5xx): a message, and per-field messages for a form. */

@@ -1,34 +1,21 @@
-import type { MailKind, MailStatus } from "#domain/desk/contract";
+import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from "#domain/desk/contract";
 import { Badge, type BadgeVariant } from "#ui/badge";
 
-const STATUS: Record<MailStatus, { label: string; tone: BadgeVariant }> = {
-  pending: { label: "Waiting", tone: "quiet" },
-  sending: { label: "Sending", tone: "busy" },
-  sent: { label: "Sent", tone: "good" },
-  dead: { label: "Failed", tone: "bad" },
-  cancelled: { label: "Cancelled", tone: "held" },
+const TONE: Record<MailStatus, BadgeVariant> = {
+  pending: "quiet",
+  sending: "busy",
+  sent: "good",
+  dead: "bad",
+  cancelled: "held",
 };
 
-const KIND: Record<MailKind, string> = {
-  receipt: "Receipt",
-  "staff-alert": "Staff alert",
-  "delivery-alert": "Delivery alert",
-  "newsletter-confirm": "Newsletter confirmation",
-  newsletter: "Newsletter",
-  "review-reminder": "Review reminder",
-  "review-overdue": "Review overdue alert",
-  "privacy-verify": "Privacy request verification",
-  "privacy-reminder": "Privacy request reminder",
-  "privacy-access": "Privacy request: copy of the data",
-};
-
-export const mailStatusLabel = (status: MailStatus) => STATUS[status]?.label ?? status;
-export const mailKindLabel = (kind: MailKind) => KIND[kind] ?? kind;
+export const mailStatusLabel = (status: MailStatus) => MAIL_STATUS_LABELS[status] ?? status;
+export const mailKindLabel = (kind: MailKind) => MAIL_KIND_LABELS[kind] ?? kind;
 
 /** Where an e-mail stands, in words (never colour alone). */
 export function MailStatusBadge({ status, className }: { status: MailStatus; className?: string }) {
   return (
-    <Badge variant={STATUS[status]?.tone ?? "plain"} className={className}>
+    <Badge variant={TONE[status] ?? "plain"} className={className}>
       {mailStatusLabel(status)}
     </Badge>
   );
