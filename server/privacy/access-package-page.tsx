@@ -2,11 +2,16 @@
  * The access package as a page a person reads: every section of the JSON,
  * each record as a table of its fields, nested ones within. Server-rendered,
  * no script (the site's CSP allows none inline), `noindex`, and a link to the
- * same data as JSON.
+ * same data as JSON. Times read as the e-mails say them (Eastern), codes by
+ * the labels the desk shows; the JSON keeps ISO times and codes.
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from "#domain/desk/contract";
+import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
+import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
 import { siteFacts } from "#domain/site-facts";
+import { formatEastern } from "../mail/compose";
 import { theme } from "../mail/templates/layout";
 import type { AccessPackage } from "./access-package-repository";
 
@@ -34,14 +39,26 @@ const label = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function Value({ value }: { value: unknown }): ReactNode {
+/** A section's codes in words, by field: `{ kind: { receipt: "Receipt" } }`. */
+type Words = Record<string, Record<string, string>>;
+
+/** Fields that hold a time: `at`, `*_at`, `*At`. */
+const TIME_FIELD = /^at$|_at$|[a-z]At$/;
+
+function shown(field: string | undefined, value: string, words: Words): string {
+  if (field === undefined) return value;
+  if (TIME_FIELD.test(field) && !Number.isNaN(Date.parse(value))) return formatEastern(value);
+  return words[field]?.[value] ?? value;
+}
+
+function Value({ value, field, words }: { value: unknown; field?: string; words: Words }): ReactNode {
   if (value === null || value === undefined || value === "") return <span>—</span>;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) {
     if (value.length === 0) return "None";
     return value.map((item, index) => (
       <div className="record" key={index}>
-        <Value value={item} />
+        <Value value={item} words={words} />
       </div>
     ));
   }
@@ -53,7 +70,7 @@ function Value({ value }: { value: unknown }): ReactNode {
             <tr key={key}>
               <th scope="row">{label(key)}</th>
               <td>
-                <Value value={inner} />
+                <Value value={inner} field={key} words={words} />
               </td>
             </tr>
           ))}
@@ -61,19 +78,35 @@ function Value({ value }: { value: unknown }): ReactNode {
       </table>
     );
   }
-  return String(value);
+  return typeof value === "string" ? shown(field, value, words) : String(value);
 }
 
-const SECTIONS: [keyof AccessPackage, string, string][] = [
+const SECTIONS: [keyof AccessPackage, string, string, Words][] = [
   [
     "applications",
     "Applications",
     "Each application you sent, with its consent record and its delivery to our CRM.",
+    {},
   ],
-  ["optOuts", "Opt-outs", "Each time you told us to stop texts or e-mail."],
-  ["emailsSent", "E-mails we sent you", "What we sent to this address, and whether it went out."],
-  ["newsletter", "Newsletter", "Your newsletter sign-up, if you made one."],
-  ["privacyRequests", "Privacy requests", "Your requests to us about your data."],
+  [
+    "optOuts",
+    "Opt-outs",
+    "Each time you told us to stop texts or e-mail.",
+    { channel: OPT_OUT_CHANNEL_LABELS, received_via: OPT_OUT_SOURCE_LABELS },
+  ],
+  [
+    "emailsSent",
+    "E-mails we sent you",
+    "What we sent to this address, and whether it went out.",
+    { kind: MAIL_KIND_LABELS, status: MAIL_STATUS_LABELS },
+  ],
+  ["newsletter", "Newsletter", "Your newsletter sign-up, if you made one.", {}],
+  [
+    "privacyRequests",
+    "Privacy requests",
+    "Your requests to us about your data.",
+    { kind: PRIVACY_REQUEST_KIND_LABELS },
+  ],
 ];
 
 export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): string {
@@ -94,14 +127,15 @@ export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): s
           </a>
           <h1>The data we hold about {data.email}</h1>
           <p>
-            Made {data.generatedAt}. The same data for a computer: <a href={jsonUrl}>download it as JSON</a>.
-            Our site's visit statistics hold nothing that identifies you, so they are not part of it.
+            Made {formatEastern(data.generatedAt)}. The same data for a computer:{" "}
+            <a href={jsonUrl}>download it as JSON</a>. Our site's visit statistics hold nothing that
+            identifies you, so they are not part of it.
           </p>
-          {SECTIONS.map(([key, title, about]) => (
+          {SECTIONS.map(([key, title, about, words]) => (
             <section key={key}>
               <h2>{title}</h2>
               <p>{about}</p>
-              {data[key] === null ? "None" : <Value value={data[key]} />}
+              {data[key] === null ? "None" : <Value value={data[key]} words={words} />}
             </section>
           ))}
         </main>

@@ -139,6 +139,49 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
     expect(page.body).not.toContain("Sam Secret Holdings");
   });
 
+  it("shows times in Eastern time and e-mails by name on the page; the JSON keeps ISO times and codes", async () => {
+    const { me } = await twoPeople();
+    const id = await verifiedRequest(ctx.app, ctx.db.store, {
+      kind: "access",
+      email: me.email,
+      name: "Dana",
+    });
+    expect((await client.post(`/api/desk/privacy-requests/${id}/access-package`, {})).statusCode).toBe(200);
+    const { rows } = await ctx.db.store.query<{ text: string }>(
+      "SELECT text FROM mail_outbox WHERE kind = 'privacy-access' AND to_address = $1",
+      [me.email],
+    );
+    const token = rows[0].text.match(PACKAGE_LINK)![1];
+
+    const page = (await ctx.app.inject(`/api/privacy-requests/package?token=${token}`)).body;
+    // The CRM's attempts (10:00:00Z and 10:00:10Z) and the opt-out staff recorded (10:00 in New York).
+    expect(page).toContain("November 20, 2026 at 5:00 AM EST");
+    expect(page).toContain("November 21, 2026 at 10:00 AM EST");
+    expect(page).toMatch(/Made [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T\./);
+    expect(page).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    for (const label of [
+      "Receipt",
+      "Newsletter confirmation",
+      "Privacy request verification",
+      "Privacy request: copy of the data",
+      "Send me a copy of my data",
+      "Text messages (SMS)",
+      "By phone",
+    ]) {
+      expect(page).toContain(label);
+    }
+    for (const code of ["privacy-verify", "privacy-access", "newsletter-confirm", ">receipt<", ">access<"]) {
+      expect(page).not.toContain(code);
+    }
+
+    const data = (await ctx.app.inject(`/api/privacy-requests/package?token=${token}&format=json`)).json();
+    expect(data.generatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(data.optOuts[0].received_at).toBe("2026-11-21T15:00:00.000Z");
+    expect(data.applications[0].crm_delivery.history[0].at).toMatch(/^2026-11-20T10:00:00/);
+    expect(data.emailsSent.map((mail: { kind: string }) => mail.kind)).toContain("privacy-verify");
+    expect(data.privacyRequests[0].kind).toBe("access");
+  });
+
   it("expires the link, refuses a wrong one, and gives no copy for another kind of request", async () => {
     const email = `e-${engine}-${Date.now()}@example.com`;
     const access = await verifiedRequest(ctx.app, ctx.db.store, { kind: "access", email });
