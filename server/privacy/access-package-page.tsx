@@ -29,6 +29,12 @@ td table{margin:0}
 a{color:${theme.primary}}
 .brand{display:block;margin:0 0 20px;font-weight:700;font-size:18px;color:${theme.ink};text-decoration:none}
 .record{border:1px solid ${theme.border};border-radius:8px;padding:4px 8px;margin:0 0 16px}
+@media (max-width:600px){
+main{padding:16px}
+th,td{display:block;width:auto;padding:4px 0}
+th{border-bottom:0;padding-top:8px}
+td table,.record{margin-left:8px;width:calc(100% - 8px)}
+}
 `;
 
 const label = (key: string) => {
@@ -36,7 +42,8 @@ const label = (key: string) => {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replaceAll("_", " ")
     .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const sentence = words.charAt(0).toUpperCase() + words.slice(1);
+  return sentence.replace(/\b(ip|crm|sms|http|utm|url)\b/gi, (initials) => initials.toUpperCase());
 };
 
 /** A section's codes in words, by field: `{ kind: { receipt: "Receipt" } }`. */

@@ -167,6 +167,9 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
       "Send me a copy of my data",
       "Text messages (SMS)",
       "By phone",
+      ">IP address<",
+      ">CRM delivery<",
+      ">SMS consent<",
     ]) {
       expect(page).toContain(label);
     }
