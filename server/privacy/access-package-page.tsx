@@ -7,8 +7,19 @@
  */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import {
+  annualRevenueOptions,
+  creditScoreOptions,
+  fundingPurposeOptions,
+  fundingTypeOptions,
+  industryOptions,
+  timeframeOptions,
+  yearsInBusinessOptions,
+  type Option,
+} from "#domain/application/schema";
 import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from "#domain/desk/contract";
 import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
+import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
 import { siteFacts } from "#domain/site-facts";
 import { formatEastern } from "../mail/compose";
@@ -88,12 +99,28 @@ function Value({ value, field, words }: { value: unknown; field?: string; words:
   return typeof value === "string" ? shown(field, value, words) : String(value);
 }
 
+const labels = (options: readonly Option[]) =>
+  Object.fromEntries(options.map((option) => [option.value, option.label]));
+
+/** An application's answers as the form offered them, and where it stands as the desk says it. */
+const APPLICATION_WORDS: Words = {
+  industry: labels(industryOptions),
+  annual_revenue: labels(annualRevenueOptions),
+  years_in_business: labels(yearsInBusinessOptions),
+  funding_type: labels(fundingTypeOptions),
+  funding_purpose: labels(fundingPurposeOptions),
+  timeframe: labels(timeframeOptions),
+  credit_score: labels(creditScoreOptions),
+  work_status: WORK_STATUS_LABELS,
+  close_reason: CLOSE_REASON_LABELS,
+};
+
 const SECTIONS: [keyof AccessPackage, string, string, Words][] = [
   [
     "applications",
     "Applications",
     "Each application you sent, with its consent record and its delivery to our CRM.",
-    {},
+    APPLICATION_WORDS,
   ],
   [
     "optOuts",

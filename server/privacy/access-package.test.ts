@@ -167,13 +167,25 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
       "Send me a copy of my data",
       "Text messages (SMS)",
       "By phone",
+      "Revenue-Based Financing",
+      "$1M - $5M",
+      "Business Expansion",
+      "Within 1 month",
       ">IP address<",
       ">CRM delivery<",
       ">SMS consent<",
     ]) {
       expect(page).toContain(label);
     }
-    for (const code of ["privacy-verify", "privacy-access", "newsletter-confirm", ">receipt<", ">access<"]) {
+    for (const code of [
+      "privacy-verify",
+      "privacy-access",
+      "newsletter-confirm",
+      ">receipt<",
+      ">access<",
+      ">revenue-based<",
+      ">1m-5m<",
+    ]) {
       expect(page).not.toContain(code);
     }
 
@@ -183,6 +195,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
     expect(data.applications[0].crm_delivery.history[0].at).toMatch(/^2026-11-20T10:00:00/);
     expect(data.emailsSent.map((mail: { kind: string }) => mail.kind)).toContain("privacy-verify");
     expect(data.privacyRequests[0].kind).toBe("access");
+    expect(data.applications[0]).toMatchObject({ funding_type: "revenue-based", annual_revenue: "1m-5m" });
   });
 
   it("expires the link, refuses a wrong one, and gives no copy for another kind of request", async () => {
