@@ -21,9 +21,9 @@ import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from "#domain/desk/contract";
 import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
 import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
-import { siteFacts } from "#domain/site-facts";
 import { formatEastern } from "../mail/compose";
 import { theme } from "../mail/templates/layout";
+import { ServerPage } from "../mail/templates/page";
 import type { AccessPackage } from "./access-package-repository";
 
 const css = `
@@ -145,36 +145,21 @@ const SECTIONS: [keyof AccessPackage, string, string, Words][] = [
 
 export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): string {
   const page = (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>{`Your data | ${siteFacts.brand}`}</title>
-        <style dangerouslySetInnerHTML={{ __html: css }} />
-      </head>
-      <body>
-        <main>
-          <a className="brand" href="/">
-            {siteFacts.brand}
-          </a>
-          <h1>The data we hold about {data.email}</h1>
-          <p>
-            Made {formatEastern(data.generatedAt)}. The same data for a computer:{" "}
-            <a href={jsonUrl}>download it as JSON</a>. Our site's visit statistics hold nothing that
-            identifies you, so they are not part of it.
-          </p>
-          {SECTIONS.map(([key, title, about, words]) => (
-            <section key={key}>
-              <h2>{title}</h2>
-              <p>{about}</p>
-              {data[key] === null ? "None" : <Value value={data[key]} words={words} />}
-            </section>
-          ))}
-        </main>
-      </body>
-    </html>
+    <ServerPage title="Your data" css={css}>
+      <h1>The data we hold about {data.email}</h1>
+      <p>
+        Made {formatEastern(data.generatedAt)}. The same data for a computer:{" "}
+        <a href={jsonUrl}>download it as JSON</a>. Our site's visit statistics hold nothing that identifies
+        you, so they are not part of it.
+      </p>
+      {SECTIONS.map(([key, title, about, words]) => (
+        <section key={key}>
+          <h2>{title}</h2>
+          <p>{about}</p>
+          {data[key] === null ? "None" : <Value value={data[key]} words={words} />}
+        </section>
+      ))}
+    </ServerPage>
   );
   return `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 }

@@ -1,8 +1,9 @@
 /**
- * The small pages behind the newsletter's links (confirm, unsubscribe):
+ * The small pages behind the e-mails' links and the public forms' answers:
  * server-rendered HTML in the site's colours, no script at all (the site's
  * CSP allows none inline), a plain form POST for the action, and `noindex`.
  */
+import type { ReactNode } from "react";
 import { siteFacts } from "#domain/site-facts";
 import { theme } from "./layout";
 
@@ -28,7 +29,11 @@ export interface NoticePageProps {
   link?: { href: string; label: string };
 }
 
-export function NoticePage({ title, paragraphs, form, link }: NoticePageProps) {
+/**
+ * A page the server renders whole: the brand, `noindex`, no Referer (a token
+ * may be in its address), its own constant CSS, and what goes in `main`.
+ */
+export function ServerPage({ title, css, children }: { title: string; css: string; children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -46,21 +51,29 @@ export function NoticePage({ title, paragraphs, form, link }: NoticePageProps) {
           <a className="brand" href="/">
             {siteFacts.brand}
           </a>
-          <h1>{title}</h1>
-          {paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {form ? (
-            <form method="post" action={form.action}>
-              <button type="submit">{form.button}</button>
-            </form>
-          ) : (
-            <p>
-              <a href={link?.href ?? "/"}>{link?.label ?? `Back to ${siteFacts.brand}`}</a>
-            </p>
-          )}
+          {children}
         </main>
       </body>
     </html>
+  );
+}
+
+export function NoticePage({ title, paragraphs, form, link }: NoticePageProps) {
+  return (
+    <ServerPage title={title} css={css}>
+      <h1>{title}</h1>
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {form ? (
+        <form method="post" action={form.action}>
+          <button type="submit">{form.button}</button>
+        </form>
+      ) : (
+        <p>
+          <a href={link?.href ?? "/"}>{link?.label ?? `Back to ${siteFacts.brand}`}</a>
+        </p>
+      )}
+    </ServerPage>
   );
 }
