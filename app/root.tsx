@@ -15,6 +15,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useAnalytics } from "./features/analytics/use-analytics";
 import { useAttributionCapture } from "./features/application/attribution";
+import { wireNativeControls } from "./lib/native-controls";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 
 export const links: LinksFunction = () => [
@@ -65,7 +66,9 @@ export default function App() {
   // Pages paint before their scripts run (scripts/defer-hydration.mjs), so
   // "hydrated" is a state of its own; browser tests wait for this mark.
   useEffect(() => {
+    const unwire = wireNativeControls();
     document.documentElement.dataset.hydrated = "";
+    return unwire;
   }, []);
   return (
     <>

@@ -71,9 +71,18 @@ test.describe("header", () => {
   test("the header turns solid once the page is scrolled", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
-    await expect(header).toHaveAttribute("data-scrolled", "false");
+    // Glass at the top (the page shows through), opaque once scrolled.
+    const alpha = () =>
+      header.evaluate((element) => {
+        // "rgb(r g b / a)", "rgba(r, g, b, a)", "oklab(l a b / a)": the alpha, 1 when none is given.
+        const color = getComputedStyle(element).backgroundColor;
+        const slash = /\/\s*([\d.]+)\)$/.exec(color);
+        const rgba = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
+        return Number((slash ?? rgba)?.[1] ?? 1);
+      });
+    expect(await alpha()).toBeLessThan(1);
     await page.mouse.wheel(0, 800);
-    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(alpha).toBe(1);
   });
 });
 
