@@ -8,8 +8,8 @@ type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & {
 /**
  * A real link to "/#section": on the home page the browser scrolls there
  * (smoothly unless the visitor asks for less motion, clearing the sticky
- * header: `theme.css`), from another page it loads the home page at that
- * section. No script is involved.
+ * header: `theme.css`) with no script; from another page it loads the home
+ * page, which waits 100 ms and then scrolls there (`~/lib/arrival-scroll`).
  */
 export function SectionLink({ section, children, ...props }: SectionLinkProps) {
   return (
