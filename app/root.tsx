@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   type LinksFunction,
 } from "react-router";
 import { useEffect } from "react";
@@ -15,6 +16,8 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useAnalytics } from "./features/analytics/use-analytics";
 import { useAttributionCapture } from "./features/application/attribution";
+import { arrivalScrollScript, wantsArrivalScroll } from "./lib/arrival-scroll";
+import { wireNativeControls } from "./lib/native-controls";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
 
 export const links: LinksFunction = () => [
@@ -26,12 +29,22 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const arrivalScroll = useMatches().some((match) => wantsArrivalScroll(match.handle));
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
+        {/* Before the parser reaches a section: "/#section" from another page
+            waits, then scrolls smoothly. Prerendered only, like the style
+            below (the build hashes it for the CSP); it never runs again. */}
+        {arrivalScroll && (
+          <script
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? arrivalScrollScript() : "" }}
+            suppressHydrationWarning
+          />
+        )}
         {/* The whole stylesheet (about 9 KB compressed) goes inline in each
             prerendered page: the first paint waits for no request, and the
             route modules' preloads cannot queue ahead of it. The browser
@@ -65,7 +78,9 @@ export default function App() {
   // Pages paint before their scripts run (scripts/defer-hydration.mjs), so
   // "hydrated" is a state of its own; browser tests wait for this mark.
   useEffect(() => {
+    const unwire = wireNativeControls();
     document.documentElement.dataset.hydrated = "";
+    return unwire;
   }, []);
   return (
     <>

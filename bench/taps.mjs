@@ -139,7 +139,8 @@ function instrument() {
     ) ?? document.querySelector('#funding-form [aria-busy="true"] [aria-hidden="true"] > div');
   const checks = {
     menu: () => onScreen(document.querySelector('nav[aria-label="Mobile"] a')),
-    dialog: () => onScreen(document.querySelector('[role="dialog"]')),
+    // An open native <dialog>, or a script-rendered one (role="dialog", as the baseline's were).
+    dialog: () => onScreen(document.querySelector('dialog[open], [role="dialog"]')),
     faq: () => {
       const item = document.querySelector('details[data-slot="accordion-item"]');
       return Boolean(item?.open) && onScreen(item.querySelector('[data-slot="accordion-content"]'));
@@ -315,7 +316,7 @@ const controls = [
     check: "dialog",
     reset: async (page) => {
       await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
     },
   },
   {
@@ -327,7 +328,7 @@ const controls = [
     check: "dialog",
     reset: async (page) => {
       await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
     },
   },
   {

@@ -91,15 +91,15 @@ test.describe("focus", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await expect.poll(() => activeElementInside(page, "[role=dialog]")).toBe(true);
+    await expect.poll(() => activeElementInside(page, "dialog[open]")).toBe(true);
 
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
-      expect(await activeElementInside(page, "[role=dialog]"), `focus after Tab ${i + 1}`).toBe(true);
+      expect(await activeElementInside(page, "dialog[open]"), `focus after Tab ${i + 1}`).toBe(true);
     }
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Shift+Tab");
-      expect(await activeElementInside(page, "[role=dialog]"), `focus after Shift+Tab ${i + 1}`).toBe(true);
+      expect(await activeElementInside(page, "dialog[open]"), `focus after Shift+Tab ${i + 1}`).toBe(true);
     }
 
     // Back on the page's own controls (the booking frame keeps its keys), Escape closes.

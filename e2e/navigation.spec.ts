@@ -71,9 +71,18 @@ test.describe("header", () => {
   test("the header turns solid once the page is scrolled", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
-    await expect(header).toHaveAttribute("data-scrolled", "false");
+    // Glass at the top (the page shows through), opaque once scrolled.
+    const alpha = () =>
+      header.evaluate((element) => {
+        // "rgb(r g b / a)", "rgba(r, g, b, a)", "oklab(l a b / a)": the alpha, 1 when none is given.
+        const color = getComputedStyle(element).backgroundColor;
+        const slash = /\/\s*([\d.]+)\)$/.exec(color);
+        const rgba = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\)$/.exec(color);
+        return Number((slash ?? rgba)?.[1] ?? 1);
+      });
+    expect(await alpha()).toBeLessThan(1);
     await page.mouse.wheel(0, 800);
-    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(alpha).toBe(1);
   });
 });
 
@@ -198,5 +207,98 @@ test.describe("FAQ accordion", () => {
     await page.goto("/faq");
     await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
     await expect(page.locator('main a[href^="tel:"]').first()).toBeVisible();
+  });
+});
+
+/** What the page did while it loaded: scrollY on every frame from the document's start, and any CSP violation. */
+type ArrivalRecord = {
+  frames: [number, number][];
+  domContentLoaded: number | null;
+  violations: string[];
+};
+
+declare global {
+  interface Window {
+    __arrival?: ArrivalRecord;
+  }
+}
+
+/** Records the next documents' scroll positions frame by frame (runs before any page script). */
+async function recordScrolling(page: Page) {
+  await page.addInitScript(() => {
+    const record: ArrivalRecord = { frames: [], domContentLoaded: null, violations: [] };
+    window.__arrival = record;
+    document.addEventListener("DOMContentLoaded", () => (record.domContentLoaded = performance.now()));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      record.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+    const frame = () => {
+      record.frames.push([performance.now(), window.scrollY]);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Arrives at /#funding-form from a product page's Apply Now; returns the frames once scrolling has settled. */
+async function arriveAtFundingForm(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  await page.goto("/products/growth-capital");
+  await recordScrolling(page);
+  await page.getByRole("link", { name: "Apply Now" }).first().click();
+  await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
+  const section = page.locator("#funding-form");
+  // Settled: the section sits at its scroll margin below the sticky header, and stays there.
+  await expect
+    .poll(() => section.evaluate((element) => Math.round(element.getBoundingClientRect().top)), {
+      timeout: 5_000,
+    })
+    .toBe(
+      await section.evaluate((element) => Math.round(parseFloat(getComputedStyle(element).scrollMarginTop))),
+    );
+  await page.waitForTimeout(200);
+  const record = await page.evaluate(() => window.__arrival!);
+  const header = await page.getByRole("banner").boundingBox();
+  const heading = await section.getByRole("heading").first().boundingBox();
+  expect(heading!.y, "the heading shows below the sticky header").toBeGreaterThanOrEqual(
+    header!.y + header!.height - 1,
+  );
+  expect(heading!.y, "the heading shows near the top").toBeLessThan(page.viewportSize()!.height / 3);
+  expect(record.violations, "no CSP violation").toEqual([]);
+  expect(errors, "no console error").toEqual([]);
+  expect(record.domContentLoaded).not.toBeNull();
+  const early = record.frames.filter(([time]) => time < record.domContentLoaded! + 90);
+  expect(early.length, "frames were recorded before the wait ended").toBeGreaterThan(0);
+  expect(
+    early.filter(([, y]) => y !== 0),
+    "still at the top for 100 ms after the page loads: no jump",
+  ).toEqual([]);
+  return {
+    ...record,
+    domContentLoaded: record.domContentLoaded!,
+    finalY: await page.evaluate(() => window.scrollY),
+  };
+}
+
+test.describe("arriving at a home section from another page", () => {
+  test("waits 100 ms after the page loads, then scrolls smoothly to the section", async ({ page }) => {
+    const { frames, finalY } = await arriveAtFundingForm(page);
+    const between = new Set(frames.map(([, y]) => y).filter((y) => y > 0 && y < finalY - 1));
+    expect(between.size, "passes through positions on the way (smooth, not a jump)").toBeGreaterThanOrEqual(
+      3,
+    );
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("waits 100 ms, then goes straight to the section without scrolling through the page", async ({
+      page,
+    }) => {
+      const { frames, finalY } = await arriveAtFundingForm(page);
+      expect(finalY).toBeGreaterThan(0);
+      expect(frames.map(([, y]) => y).filter((y) => y !== 0 && Math.abs(y - finalY) > 1)).toEqual([]);
+    });
   });
 });

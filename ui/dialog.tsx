@@ -2,7 +2,6 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "./cn";
-import type { DeferredDialogProps } from "./deferred-dialog";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -36,29 +35,6 @@ export function DialogContent({
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
-  );
-}
-
-/**
- * The body of a DeferredDialog (deferred-dialog.tsx): open while its trigger
- * says so, and handing focus back to the trigger when it closes.
- */
-export function DeferredDialogContent({
-  open,
-  onOpenChange,
-  returnFocusTo,
-  ...props
-}: DeferredDialogProps & React.ComponentProps<typeof DialogContent>) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          returnFocusTo.current?.focus();
-        }}
-        {...props}
-      />
-    </Dialog>
   );
 }
 

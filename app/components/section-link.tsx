@@ -1,37 +1,20 @@
 import type * as React from "react";
-import { Link } from "react-router";
-import { useSectionNavigation } from "~/hooks/use-section-navigation";
 import type { SectionId } from "~/lib/scroll";
 
-type SectionLinkProps = Omit<React.ComponentProps<typeof Link>, "to"> & {
+type SectionLinkProps = Omit<React.ComponentProps<"a">, "href"> & {
   section: SectionId;
 };
 
 /**
- * A real link to "/#section" (works without JavaScript and for crawlers) that
- * scrolls smoothly, navigating home first when needed.
+ * A real link to "/#section": on the home page the browser scrolls there
+ * (smoothly unless the visitor asks for less motion, clearing the sticky
+ * header: `theme.css`) with no script; from another page it loads the home
+ * page, which waits 100 ms and then scrolls there (`~/lib/arrival-scroll`).
  */
-export function SectionLink({ section, onClick, ...props }: SectionLinkProps) {
-  const goToSection = useSectionNavigation();
+export function SectionLink({ section, children, ...props }: SectionLinkProps) {
   return (
-    <Link
-      to={`/#${section}`}
-      preventScrollReset
-      onClick={(event) => {
-        onClick?.(event);
-        if (
-          event.defaultPrevented ||
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.button !== 0
-        ) {
-          return;
-        }
-        event.preventDefault();
-        goToSection(section);
-      }}
-      {...props}
-    />
+    <a href={`/#${section}`} {...props}>
+      {children}
+    </a>
   );
 }

@@ -786,20 +786,22 @@ export const products: Product[] = [
   },
 ];
 
-/** What a home-page product card shows. */
+/** What a home-page product card and the comparison dialog beside the cards show. */
 export type ProductCardData = Pick<
   Product,
-  "slug" | "icon" | "title" | "cardDescription" | "range" | "features"
+  "slug" | "icon" | "title" | "cardDescription" | "range" | "features" | "typicalSpeed" | "bestFor"
 >;
 
 export function productCards(): ProductCardData[] {
-  return products.map(({ slug, icon, title, cardDescription, range, features }) => ({
+  return products.map(({ slug, icon, title, cardDescription, range, features, typicalSpeed, bestFor }) => ({
     slug,
     icon,
     title,
     cardDescription,
     range,
     features,
+    typicalSpeed,
+    bestFor,
   }));
 }
 

@@ -10,7 +10,7 @@ import { Hero } from "~/features/home/hero";
 import { HowItWorks } from "~/features/home/how-it-works";
 import { Testimonials } from "~/features/home/testimonials";
 import { ProductsSection } from "~/features/products/products-section";
-import { useScrollToHashOnArrival } from "~/hooks/use-section-navigation";
+import type { ArrivalScrollHandle } from "~/lib/arrival-scroll";
 import { pageMeta } from "~/seo/meta";
 import { reviewJsonLd } from "~/seo/review-jsonld";
 import type { Route } from "./+types/home";
@@ -30,13 +30,15 @@ export async function loader() {
   return { ...homeContent, products, productsCopy: productsSectionCopy, icons, seo: homeSeo, reviews };
 }
 
+// Arriving at "/#funding-form" from another page: wait, then scroll smoothly (app/lib/arrival-scroll.ts).
+export const handle: ArrivalScrollHandle = { arrivalScroll: true };
+
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   if (!loaderData) return [];
   return pageMeta({ ...loaderData.seo, path: "/", structuredData: [loaderData.reviews] });
 };
 
 export default function Home({ loaderData: content }: Route.ComponentProps) {
-  useScrollToHashOnArrival();
   return (
     <ContentIconProvider icons={content.icons}>
       <Hero

@@ -20,11 +20,10 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ inverse = false, onNavigate }: { inverse?: boolean; onNavigate?: () => void }) {
+export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (
     <Link
       to="/"
-      onClick={onNavigate}
       className={cn(
         "inline-flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight",
         inverse ? "text-ink-foreground" : "text-foreground",

@@ -8,6 +8,7 @@ import { Toaster } from "#ui/sonner";
 import { track } from "~/lib/analytics";
 import { DRAFT_KEY } from "./draft-store";
 import { FundingWizard } from "./funding-wizard";
+import { withPageScript } from "../../../test/support/site-pages/render";
 import { HONEYPOT_FIELD, SMS_CONSENT_VERSION } from "#domain/application/schema";
 
 // The site's analytics, watched: what the booking offer sends there (nothing personal).
@@ -35,6 +36,7 @@ const answers = {
 };
 
 function renderWizard(bookingUrl = BOOKING_URL) {
+  withPageScript();
   return render(
     <MemoryRouter>
       <FundingWizard bookingUrl={bookingUrl} />

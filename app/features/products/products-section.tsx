@@ -28,7 +28,7 @@ export function ProductsSection({
         ))}
       </ul>
       <div className="mt-12 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-        <CompareProductsDialog label={copy.compare.trigger} />
+        <CompareProductsDialog products={products} copy={copy.compare} />
         <SectionLink className={buttonVariants({ size: "lg" })} section="funding-form">
           {copy.apply}
           <ArrowRightIcon aria-hidden="true" />

@@ -7,14 +7,26 @@
 import { render } from "@testing-library/react";
 import type * as React from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { onTestFinished } from "vitest";
+import { wireNativeControls } from "~/lib/native-controls";
 import { ContentIconProvider } from "~/components/content-icon";
 import { contentIcons } from "~/content/content-icons.server";
 import { contentIconNames } from "~/content/icons";
 
 const icons = await contentIcons(contentIconNames);
 
-/** Renders `element` as the page at `url` ("/" unless given). */
+/**
+ * Wires the page script's controls (dialog invokers, the menu) for this test, as
+ * every page has them. jsdom has neither modal dialogs nor invoker commands, so
+ * the script's fallbacks do the opening and closing, as in an old browser.
+ */
+export function withPageScript() {
+  onTestFinished(wireNativeControls(document));
+}
+
+/** Renders `element` as the page at `url` ("/" unless given), with the page script's controls. */
 export function renderPage(element: React.ReactNode, url = "/") {
+  withPageScript();
   const router = createMemoryRouter(
     [{ path: "*", element: <ContentIconProvider icons={icons}>{element}</ContentIconProvider> }],
     { initialEntries: [url] },
