@@ -7,7 +7,9 @@ import { expect, test } from "./support/test";
 /**
  * The desk's opt-out table as staff read it: an opt-out three weeks old that
  * the CRM keeps failing to take (overdue, in words) beside one just sent on
- * the site's form (days left), photographed at 1440 and 390 px.
+ * the site's form (days left), photographed at 1440 and 390 px. Its admin
+ * comes by a CLI invitation, and its file sorts after desk.spec.ts, whose
+ * first test needs a desk nobody has set up yet (files run in name order).
  */
 test("the Consents page shows each opt-out's honour-by clock and where it stands with the CRM", async ({
   page,
