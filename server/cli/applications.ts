@@ -2,7 +2,7 @@
  * The operator CLI: `npm run applications -- <command>`. Same configuration and store
  * as the server (DATA_DIR or DATABASE_URL). See the README's "Operator CLI".
  */
-import { writeFileSync } from "node:fs";
+import { realpathSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
@@ -298,7 +298,23 @@ export async function runApplicationsCli(argv: string[], io: CliIo): Promise<num
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/**
+ * Run as a program, not imported. Node loads the main module by its real path
+ * (`import.meta.url`), so compare with the real path of what was run: a path
+ * through a symlink (a node_modules that links elsewhere, where the tests
+ * bundle this file) would otherwise never match, and the CLI would exit 0
+ * having done and printed nothing.
+ */
+const isMain = (argv1: string | undefined) => {
+  if (!argv1) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(argv1)).href;
+  } catch {
+    return false;
+  }
+};
+
+if (isMain(process.argv[1])) {
   process.exitCode = await runApplicationsCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(`${text}\n`),
     stderr: (text) => process.stderr.write(`${text}\n`),

@@ -26,6 +26,7 @@ export function createArrivalAnnouncer(store: Store, log?: Pick<FastifyBaseLogge
           `SELECT pg_notify($1, json_build_object('id', id, 'kind', 'created', 'schema', current_schema())::text)
              FROM unnest($2::uuid[]) AS id`,
           [LIVE_CHANNEL, ids],
+          { prepare: true },
         );
       } catch (error) {
         // Only a hint: the desk's inbox catches up on its next change or refetch.

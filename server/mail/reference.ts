@@ -62,6 +62,11 @@ export function parseReference(text: string): string | undefined {
 
 /** Takes the next number from the store's sequence (never rolled back: a gap is harmless). */
 export async function nextReference(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ n: string }>("SELECT nextval('application_reference_seq')::text AS n");
+  const { rows } = await db.query<{ n: string }>(
+    "SELECT nextval('application_reference_seq')::text AS n",
+    [],
+    // Every application takes one: parsed and planned once on the embedded store.
+    { prepare: true },
+  );
   return referenceFor(Number(rows[0].n));
 }

@@ -3,7 +3,8 @@ import { fsyncTree } from "./fsync";
 import { scheduleMaintenance, type MaintenanceSchedule } from "./maintenance";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { Queryable, QueryResult, Store } from "./store";
+import { queryPrepared } from "./pglite-prepared";
+import type { Queryable, QueryOptions, QueryResult, Store } from "./store";
 
 export interface PGliteStoreOptions {
   /** A data directory; in memory when omitted. */
@@ -60,8 +61,10 @@ export function pgliteStore(db: PGlite, dataDir?: string): Store {
   };
 
   const wrap = (target: PGlite | Transaction): Queryable => ({
-    async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const result = await target.query<R>(sql, params);
+    async query<R>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+      const result = options?.prepare
+        ? await queryPrepared<R>(db, sql, params, target !== db)
+        : await target.query<R>(sql, params);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(sql: string) {
@@ -72,7 +75,7 @@ export function pgliteStore(db: PGlite, dataDir?: string): Store {
 
   return {
     engine: "pglite",
-    query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    query: (sql, params, options) => exclusive(() => direct.query(sql, params, options)),
     exec: (sql) => exclusive(() => direct.exec(sql)),
     transaction: (fn) => exclusive(() => db.transaction((tx) => fn(wrap(tx)))),
     async syncToDisk() {

@@ -8,9 +8,23 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A hot statement (the intake's): PGlite runs it as a named prepared
+   * statement, parsed and planned once per connection (pglite-prepared.ts)
+   * instead of on every call on the server's one thread. PostgreSQL ignores
+   * it: its parsing and planning run in the database's own processes.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** One statement with `$1…` parameters. */
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<R>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
