@@ -19,6 +19,7 @@ import { useAttributionCapture } from "./features/application/attribution";
 import { arrivalScrollScript, wantsArrivalScroll } from "./lib/arrival-scroll";
 import { wireNativeControls } from "./lib/native-controls";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
+import { Island } from "./islands/island";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -88,7 +89,7 @@ export default function App() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter newsletter={<NewsletterForm />} />
+      <SiteFooter newsletter={<Island name="newsletter" component={NewsletterForm} props={{}} />} />
     </>
   );
 }
