@@ -20,6 +20,7 @@ import { arrivalScrollScript, wantsArrivalScroll } from "./lib/arrival-scroll";
 import { wantsHydration } from "./lib/hydration";
 import { speculationRules } from "./lib/speculation-rules";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
+import { Island } from "./islands/island";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -97,7 +98,7 @@ export default function App() {
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter newsletter={<NewsletterForm />} />
+      <SiteFooter newsletter={<Island name="newsletter" component={NewsletterForm} props={{}} />} />
     </>
   );
 }
