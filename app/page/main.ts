@@ -4,6 +4,8 @@
  * module does what the page still needs at run time, with no framework:
  *
  * - the native controls' extras and fallbacks (menu, dialogs, header);
+ * - the React islands (newsletter form, funding wizard), each woken on the
+ *   visitor's intent: their code is a chunk of its own, loaded only then;
  * - the legal pages' table of contents highlight;
  * - the 404 page's console line;
  * - attribution and the page view, once the page is shown (a prerendered
@@ -15,12 +17,14 @@
  */
 import { captureThisPage } from "~/lib/attribution-capture";
 import { startAnalytics, trackPageView } from "~/lib/analytics";
+import { startIslands } from "~/islands/loader";
 import { wireNativeControls } from "~/lib/native-controls";
 import { highlightActiveSection } from "./active-section";
 import { logNotFound } from "./not-found";
 import { whenShown } from "./when-shown";
 
 wireNativeControls();
+startIslands();
 highlightActiveSection();
 logNotFound();
 whenShown(() => {
