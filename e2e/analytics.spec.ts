@@ -69,7 +69,7 @@ async function newVisitor(browser: Browser, options: { gpc?: boolean } = {}): Pr
 
 async function arrive(page: Page, path: string) {
   await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
 }
 
 async function toWizard(page: Page) {
