@@ -6,7 +6,7 @@
  * adopt it instead of resetting the fields to its defaults.
  */
 import { useEffect, type ComponentType, type ReactNode } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { islandIdPrefix } from "./ids";
 
 export type TypedValues = Record<string, string>;
@@ -32,6 +32,13 @@ export function readTypedValues(element: HTMLElement): TypedValues {
   return typed;
 }
 
+const roots = new WeakMap<Element, Root>();
+
+/** The React root an island woke into, if it has (tests unmount it when done). */
+export function islandRoot(element: Element): Root | undefined {
+  return roots.get(element);
+}
+
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit]);
   return children;
@@ -45,12 +52,13 @@ export function hydrateIsland<P extends IslandProps>(
 ): Promise<void> {
   const typedValues = readTypedValues(element);
   return new Promise((resolve) => {
-    hydrateRoot(
+    const root = hydrateRoot(
       element,
       <Committed onCommit={resolve}>
         <Component {...(props as P)} typedValues={typedValues} />
       </Committed>,
       { identifierPrefix: islandIdPrefix(name) },
     );
+    roots.set(element, root);
   });
 }

@@ -116,8 +116,9 @@ function watch(element: HTMLElement, load: IslandImport) {
     if (action.kind === "click") {
       if (action.button.isConnected && !action.button.disabled) action.button.click();
     } else if (action.form.isConnected) {
-      const submitter = action.submitter?.isConnected ? action.submitter : null;
-      action.form.requestSubmit(submitter);
+      const submitter = action.submitter;
+      if (submitter?.isConnected && submitter.matches(":enabled")) action.form.requestSubmit(submitter);
+      else action.form.requestSubmit();
     }
   }
 
