@@ -5,20 +5,22 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
+  useLocation,
   useMatches,
   type LinksFunction,
 } from "react-router";
-import { useEffect } from "react";
+import { useContext } from "react";
 import type { Route } from "./+types/root";
 import inlineStylesheet from "./app.css?inline";
 import fontUrl from "#ui/fonts/inter-latin-wght.woff2?url";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
-import { useAnalytics } from "./features/analytics/use-analytics";
-import { useAttributionCapture } from "./features/application/attribution";
 import { arrivalScrollScript, wantsArrivalScroll } from "./lib/arrival-scroll";
-import { wireNativeControls } from "./lib/native-controls";
+import { wantsHydration } from "./lib/hydration";
+import { speculationRules } from "./lib/speculation-rules";
 import { NewsletterForm } from "./features/newsletter/newsletter-form";
+import { Island } from "./islands/island";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -29,7 +31,15 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const arrivalScroll = useMatches().some((match) => wantsArrivalScroll(match.handle));
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const arrivalScroll = matches.some((match) => wantsArrivalScroll(match.handle));
+  // Public pages ship no framework: React renders them at build time and a
+  // small page script (app/page/main.ts, added by the build) does the rest.
+  // A route that needs React in the browser says so with
+  // `handle: { hydrate: true }`; React Router's SPA fallback page always does.
+  const isSpaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode ?? false;
+  const hydrate = isSpaMode || matches.some((match) => wantsHydration(match.handle));
   return (
     <html lang="en">
       <head>
@@ -56,6 +66,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <Meta />
         <Links />
+        {/* Likely next pages load (or render) ahead of the click: every
+            link is an ordinary page load. Hashed for the CSP like the rest. */}
+        <script
+          type="speculationrules"
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(speculationRules(pathname)) }}
+        />
+        {/* In development the page script comes from Vite's dev server; the
+            build adds its hashed file instead (scripts/page-script.mjs). */}
+        {import.meta.env.DEV && !hydrate && <script type="module" src="/app/page/main.ts" />}
       </head>
       <body>
         <a
@@ -65,30 +84,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useAttributionCapture();
-  useAnalytics();
-  // Pages paint before their scripts run (scripts/defer-hydration.mjs), so
-  // "hydrated" is a state of its own; browser tests wait for this mark.
-  useEffect(() => {
-    const unwire = wireNativeControls();
-    document.documentElement.dataset.hydrated = "";
-    return unwire;
-  }, []);
   return (
     <>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter newsletter={<NewsletterForm />} />
+      <SiteFooter newsletter={<Island name="newsletter" component={NewsletterForm} props={{}} />} />
     </>
   );
 }

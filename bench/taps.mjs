@@ -195,7 +195,9 @@ function instrument() {
         ...state.armed,
         down: event.timeStamp,
         downAt: performance.timeOrigin + event.timeStamp,
-        hydrated: document.documentElement.hasAttribute("data-hydrated"),
+        hydrated:
+          document.documentElement.hasAttribute("data-page-ready") ||
+          document.documentElement.hasAttribute("data-hydrated"),
         wizardThere: Boolean(document.querySelector("#funding-form form")),
       };
       sessionStorage.setItem(KEY, JSON.stringify(state.pending));
@@ -279,7 +281,7 @@ async function tap(page, target, check) {
 }
 
 const hydrated = (page, timeout = 15_000) =>
-  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout });
+  page.locator("html[data-page-ready], html[data-hydrated]").waitFor({ state: "attached", timeout });
 
 const firstFieldVisible = (page) =>
   page.waitForFunction(() => {

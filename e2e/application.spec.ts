@@ -139,6 +139,10 @@ test("a reload keeps the half-filled application and its step, never the consent
 });
 
 test("the whole application can be completed with the keyboard alone", async ({ page }) => {
+  // It walks every field of the four steps by keyboard, one key press and
+  // one focus check at a time: close to Playwright's default 30 s on a busy
+  // machine, so it gets twice that.
+  test.setTimeout(60_000);
   const applicant = uniqueApplicant();
   await openWizard(page);
   await form(page).getByLabel("Company Name").focus();

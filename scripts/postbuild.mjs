@@ -1,4 +1,5 @@
-// Runs after `react-router build`: precompresses the static files, records
+// Runs after the builds (`react-router build`, the page script, the desk): adds
+// the page script to the public pages, precompresses the static files, records
 // the CSP hashes of every page's inline scripts, and stamps the build with the
 // public values it was made with (scripts/start.mjs rebuilds when they change).
 import { readFile, stat, writeFile } from "node:fs/promises";
@@ -7,7 +8,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { collectCspHashes, listFiles } from "../server/site/csp-hashes.mjs";
-import { deferHydrationInFiles } from "./defer-hydration.mjs";
+import { addPageScriptToFiles } from "./page-script.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
@@ -23,7 +24,7 @@ await stat(join(clientDir, "index.html")).catch(() => {
 
 // HTML rewrites come first: compression and CSP hashes must see the final bytes.
 const htmlFiles = listFiles(clientDir).filter((file) => file.endsWith(".html"));
-await deferHydrationInFiles(htmlFiles);
+const pageScript = await addPageScriptToFiles(clientDir, htmlFiles);
 
 const files = listFiles(clientDir).filter((file) => COMPRESSIBLE.test(file));
 let written = 0;
@@ -61,5 +62,5 @@ const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl };
 await writeFile(join(buildDir, "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
 
 console.log(
-  `postbuild: ${written} precompressed variants of ${files.length} files, CSP hashes for ${Object.keys(hashes).length} pages, ${buildDir}/build-info.json (${Date.now() - started} ms)`,
+  `postbuild: ${pageScript.src} on ${pageScript.added} pages, ${written} precompressed variants of ${files.length} files, CSP hashes for ${Object.keys(hashes).length} pages, ${buildDir}/build-info.json (${Date.now() - started} ms)`,
 );

@@ -14,13 +14,22 @@ const infoFile = join(buildDir, "build-info.json");
 const SOURCES = [
   "app",
   "desk",
+  "domain",
+  "ui",
   "server",
   "public",
+  "package.json",
+  "scripts/postbuild.mjs",
+  "scripts/page-script.mjs",
+  "scripts/build-server.mjs",
+  "scripts/public-env.mjs",
+  "scripts/lib",
   "react-router.config.ts",
   "vite.config.ts",
+  "vite.page.config.ts",
   "vite.desk.config.ts",
 ];
-// What `npm run build` runs or loads (its commands, the two Vite configs, scripts/postbuild.mjs,
+// What `npm run build` runs or loads (its commands, the three Vite configs, scripts/postbuild.mjs,
 // scripts/build-server.mjs). They are dependencies, so even `npm install --omit=dev` installs them.
 const BUILD_TOOLS = [
   "@react-router/dev",

@@ -12,7 +12,7 @@ import {
 } from "../test/support/server";
 import { inlineScriptHashes } from "./site/csp-hashes.mjs";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
@@ -45,6 +45,17 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
       siteUrl: expect.any(String),
       bookingUrl: expect.any(String),
     });
+  });
+
+  it("postbuild added the page script to the pages that do not hydrate, before compressing them", () => {
+    const tag = '<script type="module" src="/assets/page-abc123.js"></script></head>';
+    const faq = readFileSync(join(site.clientDir, "faq/index.html"), "utf8");
+    expect(faq).toContain(tag);
+    expect(gunzipSync(readFileSync(join(site.clientDir, "faq/index.html.gz"))).toString()).toBe(faq);
+    expect(readFileSync(join(site.clientDir, "404/index.html"), "utf8")).toContain(tag);
+    // The home page here carries React Router's hydration data: it keeps its own scripts only.
+    expect(readFileSync(join(site.clientDir, "index.html"), "utf8")).not.toContain("page-abc123");
+    expect(existsSync(join(site.clientDir, "page-manifest.json"))).toBe(false);
   });
 
   it("hashes inline scripts only: not src=, not JSON-LD", () => {

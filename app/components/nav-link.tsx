@@ -1,5 +1,4 @@
 import type * as React from "react";
-import { Link } from "react-router";
 import type { NavItem } from "~/content/navigation";
 import { SectionLink } from "./section-link";
 
@@ -17,9 +16,9 @@ export function NavLink({
   }
   if (item.href.startsWith("/")) {
     return (
-      <Link to={item.href} {...props}>
+      <a href={item.href} {...props}>
         {item.label}
-      </Link>
+      </a>
     );
   }
   return (

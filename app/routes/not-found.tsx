@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
 import { buttonVariants } from "#ui/button";
 import { siteFacts } from "#domain/site-facts";
 import { pageMeta } from "~/seo/meta";
@@ -14,21 +12,21 @@ export const meta = () =>
   });
 
 export default function NotFound() {
-  const location = useLocation();
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", location.pathname);
-  }, [location.pathname]);
-
+  // The server answers every unknown path with this page; the page script
+  // (app/page/not-found.ts) logs the path the visitor asked for.
   return (
-    <section className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
+    <section
+      data-not-found=""
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-24 text-center"
+    >
       <p className="text-6xl font-bold tracking-tight text-primary">404</p>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Oops! Page not found</h1>
       <p className="text-lg text-muted-foreground">
         The page you are looking for has moved or never existed. Our funding options are one click away.
       </p>
-      <Link className={buttonVariants({ size: "lg" })} to="/">
+      <a className={buttonVariants({ size: "lg" })} href="/">
         Return to Home
-      </Link>
+      </a>
     </section>
   );
 }

@@ -1,16 +1,15 @@
 /**
- * The site's build with the analytics sender replaced by no-ops
- * (analytics-stub.ts): the baseline e2e/analytics.spec.ts compares the real
- * build's chunks with. Build it with
- *   RR_BUILD_DIR=<dir> npx react-router build . -c e2e/support/no-analytics.vite.config.ts
- * (the "." keeps the site's folder as the project, not this one).
+ * The public pages' script (vite.page.config.ts) with the analytics sender
+ * replaced by no-ops (analytics-stub.ts): the baseline e2e/analytics.spec.ts
+ * compares the real build's page script with. Build it with
+ *   RR_BUILD_DIR=<dir> npx vite build -c e2e/support/no-analytics.vite.config.ts
  */
 import { fileURLToPath } from "node:url";
 import { mergeConfig, type Plugin } from "vite";
-import site from "../../vite.config";
+import page from "../../vite.page.config";
 
 const STUB = fileURLToPath(new URL("./analytics-stub.ts", import.meta.url));
-const SENDER = /[\\/]app[\\/](lib[\\/]analytics|features[\\/]analytics[\\/]use-analytics)\.ts$/;
+const SENDER = /[\\/]app[\\/]lib[\\/]analytics\.ts$/;
 
 function withoutAnalytics(): Plugin {
   return {
@@ -23,4 +22,4 @@ function withoutAnalytics(): Plugin {
   };
 }
 
-export default mergeConfig(site, { plugins: [withoutAnalytics()] });
+export default mergeConfig(page, { plugins: [withoutAnalytics()] });

@@ -3,13 +3,13 @@ import { test as base, type Page } from "@playwright/test";
 export { expect, type Locator, type Page } from "@playwright/test";
 
 /**
- * Pages paint before they hydrate (scripts/defer-hydration.mjs), so the load
- * event no longer means "interactive". page.goto and page.reload here return
- * once an HTML page has hydrated (the root marks <html data-hydrated>).
+ * page.goto and page.reload here return once an HTML page's script has run:
+ * a public page's script marks <html data-page-ready> (app/page/main.ts), the
+ * desk marks <html data-hydrated> once React has rendered it.
  */
-async function untilHydrated(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
+async function untilReady(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
   if (response?.headers()["content-type"]?.startsWith("text/html")) {
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.locator("html[data-page-ready], html[data-hydrated]").waitFor({ state: "attached" });
   }
   return response;
 }
@@ -18,8 +18,8 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => untilHydrated(page, await goto(...args));
-    page.reload = async (...args) => untilHydrated(page, await reload(...args));
+    page.goto = async (...args) => untilReady(page, await goto(...args));
+    page.reload = async (...args) => untilReady(page, await reload(...args));
     await use(page);
   },
 });

@@ -13,11 +13,13 @@ export function uniqueApplicant(): Applicant {
   return { companyName: `Northwind Robotics ${tag}`, email: `founder+${tag}@northwind.example` };
 }
 
-/** Scrolls to the application so the lazily loaded wizard mounts, and waits for it. */
+/** Scrolls to the application so the wizard island wakes (its code loads on approach), and waits for it. */
 export async function openWizard(page: Page) {
   await page.goto("/#funding-form");
   await page.locator("#funding-form").scrollIntoViewIfNeeded();
-  await expect(form(page).getByLabel("Company Name")).toBeEditable({ timeout: 15_000 });
+  await expect(form(page).locator("[data-island='wizard']")).toHaveAttribute("data-island-awake", "", {
+    timeout: 15_000,
+  });
 }
 
 export async function choose(page: Page, label: string, option: string | RegExp) {

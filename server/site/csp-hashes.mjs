@@ -1,5 +1,7 @@
-// Content-Security-Policy hashes for the inline scripts React Router writes
-// into every prerendered page. The server owns its CSP, so this lives here;
+// Content-Security-Policy hashes for the inline scripts of every prerendered
+// page: the Speculation Rules on each page, the home page's arrival scroll,
+// and React Router's hydration scripts on a page that hydrates (only its SPA
+// fallback does). The server owns its CSP, so this lives here;
 // the build (scripts/postbuild.mjs) imports it to write <build>/csp-hashes.json,
 // and the server hashes the served files itself when that file is missing.
 // Plain ESM (.mjs) so the build scripts can run it without a TypeScript loader.

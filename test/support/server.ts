@@ -224,6 +224,9 @@ export function createFixtureSite(): FixtureSite {
     page("Page not found", "<h1>Oops! Page not found</h1>", FIXTURE_INLINE_SCRIPTS.notFound),
   );
   write("assets/app-abc123.js", `export const answer = ${JSON.stringify("x".repeat(2000))};\n`);
+  // The page script's build (vite.page.config.ts) leaves its file and a manifest naming it.
+  write("assets/page-abc123.js", "document.documentElement.dataset.pageReady = '';\n");
+  write("page-manifest.json", JSON.stringify({ "app/page/main.ts": { file: "assets/page-abc123.js" } }));
   write("robots.txt", "User-agent: *\nAllow: /\n");
   const result = spawnSync(process.execPath, ["scripts/postbuild.mjs"], {
     env: { ...process.env, RR_BUILD_DIR: buildDir },

@@ -1,5 +1,4 @@
 import { ChevronRightIcon } from "lucide-react";
-import { Link } from "react-router";
 
 export interface Crumb {
   label: string;
@@ -22,9 +21,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
                   {crumb.label}
                 </span>
               ) : (
-                <Link to={crumb.href} className="hover:text-foreground hover:underline">
+                <a href={crumb.href} className="hover:text-foreground hover:underline">
                   {crumb.label}
-                </Link>
+                </a>
               )}
               {!last && <ChevronRightIcon className="size-4" aria-hidden="true" />}
             </li>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { siteFacts } from "#domain/site-facts";
 import { cn } from "#ui/cn";
 
@@ -22,8 +21,8 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (
-    <Link
-      to="/"
+    <a
+      href="/"
       className={cn(
         "inline-flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight",
         inverse ? "text-ink-foreground" : "text-foreground",
@@ -31,6 +30,6 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
     >
       <LogoMark />
       <span>{siteFacts.brand}</span>
-    </Link>
+    </a>
   );
 }

@@ -19,10 +19,10 @@ const resolver = zodResolver(applicationSchema) as unknown as Resolver<
 >;
 
 /** A field is checked when the visitor moves on (Next or submit), then again on every change. */
-export function useApplicationForm(): ApplicationForm {
+export function useApplicationForm(initial: Partial<ApplicationFormValues> = {}): ApplicationForm {
   return useForm<ApplicationFormValues, unknown, FundingApplication>({
     resolver,
-    defaultValues: emptyApplication,
+    defaultValues: { ...emptyApplication, ...initial },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });

@@ -1,61 +1,57 @@
 // @vitest-environment jsdom
-import { act, render, screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { islandRoot } from "~/islands/hydrate";
+import { startIslands } from "~/islands/loader";
+import { stubIntersectionObserver } from "../../../test/support/islands";
 import { FundingApplicationSection } from "./funding-application-section";
 
-let intersect: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
+vi.mock("~/lib/analytics", () => ({ track: vi.fn() }));
 
-class IntersectionObserverStub {
-  constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
-    intersect = callback;
-  }
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-
-function section() {
-  return (
-    <MemoryRouter>
-      <FundingApplicationSection />
-    </MemoryRouter>
-  );
+/** The section as the home page's HTML has it, in the document. */
+function prerenderSection() {
+  document.body.innerHTML = renderToString(<FundingApplicationSection />);
+  return document.querySelector<HTMLElement>('[data-island="wizard"]')!;
 }
 
 describe("FundingApplicationSection", () => {
-  beforeEach(() => {
-    intersect = undefined;
+  afterEach(() => {
+    const island = document.querySelector('[data-island="wizard"]');
+    if (island) islandRoot(island)?.unmount();
+    document.body.innerHTML = "";
     localStorage.clear();
-    vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
-  it("prerenders the heading and a step-1 placeholder, without the form", () => {
-    const html = renderToString(section());
+  it("prerenders the heading and step 1's real fields inside the wizard island", () => {
+    const html = renderToString(<FundingApplicationSection />);
     expect(html).toContain('id="funding-form"');
     expect(html).toContain("Start Your Funding Application");
     expect(html).toContain("Apply in about 10 minutes");
-    expect(html).toContain("Company Information");
-    expect(html).toContain("Step 1 of 4");
-    expect(html).not.toContain("<input");
-    expect(html).not.toContain("<form");
+    expect(html).toContain('data-island="wizard"');
+    document.body.innerHTML = html;
+    const island = document.querySelector<HTMLElement>('[data-island="wizard"]')!;
+    expect(
+      within(island).getByRole("heading", { level: 3, name: "Company Information" }),
+    ).toBeInTheDocument();
+    expect(within(island).getByText("Step 1 of 4")).toBeInTheDocument();
+    expect(within(island).getByRole("textbox", { name: "Company Name" })).toBeInTheDocument();
+    expect(within(island).getByRole("combobox", { name: "Industry" })).toBeInTheDocument();
   });
 
-  it("loads the wizard when the section comes near the viewport", async () => {
-    render(section());
-    expect(
-      screen.getByRole("heading", { level: 2, name: "Start Your Funding Application" }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 3, name: "Company Information" })).toBeInTheDocument();
-    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  it("wakes the wizard when the section comes near the viewport", async () => {
+    const io = stubIntersectionObserver();
+    const island = prerenderSection();
+    startIslands(document);
+    expect(island).not.toHaveAttribute("data-island-awake");
 
-    act(() => intersect?.([{ isIntersecting: true }]));
-    expect(
-      await screen.findByRole("textbox", { name: "Company Name" }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    io.intersect();
+    await waitFor(() => expect(island).toHaveAttribute("data-island-awake"), { timeout: 10_000 });
     expect(screen.getByRole("heading", { level: 3, name: "Company Information" })).toBeInTheDocument();
     expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+    // The toast region comes with the awake wizard, not with the page.
+    expect(
+      document.querySelector("[data-sonner-toaster], section[aria-label^='Notifications']"),
+    ).not.toBeNull();
   });
 });

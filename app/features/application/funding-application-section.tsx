@@ -6,20 +6,12 @@ import {
   ShieldIcon,
   type LucideIcon,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { IntroducedSection } from "~/components/section";
+import { Island } from "~/islands/island";
+import { publicEnv } from "~/lib/public-env";
 import { siteFacts } from "#domain/site-facts";
-import { cn } from "#ui/cn";
-import { fieldCopy, sectionCopy, wizardCopy } from "#domain/application/copy";
-import { applicationSteps } from "#domain/application/steps";
-import { fieldGridClass, StaticProgress, WizardHeader, wideFields } from "./wizard-frame";
-
-// The wizard (form, schema, Radix) is kept out of the page's first load and
-// fetched as the visitor approaches the form.
-const loadWizard = () => import("./funding-wizard");
-const FundingWizard = lazy(() =>
-  loadWizard().then((module) => ({ default: module.FundingWizardWithToasts })),
-);
+import { sectionCopy } from "#domain/application/copy";
+import { FundingWizardIsland } from "./funding-wizard";
 
 const assuranceIcons: Record<(typeof sectionCopy.assurances)[number]["icon"], LucideIcon> = {
   clock: ClockIcon,
@@ -28,92 +20,24 @@ const assuranceIcons: Record<(typeof sectionCopy.assurances)[number]["icon"], Lu
   shield: ShieldIcon,
 };
 
-/** The home page's #funding-form section: heading, the wizard in a card, and what to expect. */
+/**
+ * The home page's #funding-form section: heading, the wizard in a card, and
+ * what to expect. The wizard is an island (app/islands): its step 1 is real
+ * fields in the page's HTML, and its code loads as the visitor approaches.
+ */
 export function FundingApplicationSection() {
-  const [wanted, setWanted] = useState(false);
-  const placeholderRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (wanted) return;
-    const element = placeholderRef.current;
-    if (!element || typeof IntersectionObserver === "undefined") {
-      setWanted(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-      },
-      { rootMargin: "800px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [wanted]);
-
-  const load = () => {
-    void loadWizard();
-    setWanted(true);
-  };
-
   return (
     <IntroducedSection id="funding-form" tone="muted" intro={sectionCopy} headingId="funding-form-heading">
       <div className="mx-auto mt-10 grid max-w-6xl gap-6 sm:mt-12 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
-        <div
-          ref={placeholderRef}
-          onPointerEnter={wanted ? undefined : load}
-          onFocusCapture={wanted ? undefined : load}
+        <Island
+          name="wizard"
+          component={FundingWizardIsland}
+          props={{ bookingUrl: publicEnv.bookingUrl }}
           className="rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-card sm:p-8"
-        >
-          {wanted ? (
-            <Suspense fallback={<WizardPlaceholder />}>
-              <FundingWizard />
-            </Suspense>
-          ) : (
-            <WizardPlaceholder />
-          )}
-        </div>
+        />
         <Assurances />
       </div>
     </IntroducedSection>
-  );
-}
-
-/** Step 1 drawn without its code: same size as the wizard, so nothing shifts when it loads. */
-function WizardPlaceholder() {
-  return (
-    <div className="flex flex-col gap-6" aria-busy="true">
-      <WizardHeader step={1} progress={<StaticProgress step={1} />} />
-      <p role="status" className="sr-only">
-        {sectionCopy.loading}
-      </p>
-      <div className={fieldGridClass} aria-hidden="true">
-        {applicationSteps[0].fields.map((name) => (
-          <div key={name} className={cn("flex flex-col gap-2", wideFields.has(name) && "sm:col-span-2")}>
-            <span className="text-sm leading-snug font-medium">
-              {fieldCopy[name].label}
-              <span className="ml-0.5 text-destructive">*</span>
-            </span>
-            <div
-              className={cn(
-                "rounded-lg border border-input bg-card px-3.5 text-base text-muted-foreground shadow-xs md:text-sm",
-                name === "businessDescription" ? "min-h-28 py-2.5" : "flex h-11 items-center",
-              )}
-            >
-              <span className="line-clamp-1">{fieldCopy[name].placeholder}</span>
-            </div>
-            <span className="-mt-1 min-h-5" />
-          </div>
-        ))}
-      </div>
-      <div className="flex items-center justify-between gap-3 border-t border-border pt-5" aria-hidden="true">
-        <span className="inline-flex h-11 items-center rounded-lg border border-border px-5 text-sm font-semibold text-muted-foreground">
-          {wizardCopy.previous}
-        </span>
-        <span className="inline-flex h-11 items-center rounded-lg bg-primary px-5 text-sm font-semibold text-primary-foreground">
-          {wizardCopy.next}
-        </span>
-      </div>
-    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import type { IslandProps } from "~/islands/hydrate";
 import { createPortal } from "react-dom";
 import type { FieldErrors } from "react-hook-form";
 import { toast } from "sonner";
@@ -55,17 +56,31 @@ function trackFieldErrors(errors: Partial<Record<string, { type?: unknown }>>) {
 }
 
 /**
- * The wizard with the toast region that announces its outcome, as
- * FundingApplicationSection loads it lazily. Toasts come only from here, so
- * the region (and sonner) loads with the wizard rather than on every page.
+ * The wizard as the home page's island (app/islands): prerendered with
+ * step 1's real fields, woken on the visitor's intent. The toast region that
+ * announces its outcome mounts once the island is awake (toasts come only
+ * from here, so sonner loads with the wizard rather than with every page).
+ * It needs no router: whatever it uses comes as props.
  */
-export function FundingWizardWithToasts() {
+export function FundingWizardIsland({ bookingUrl, typedValues }: { bookingUrl?: string } & IslandProps) {
+  const [awake, setAwake] = useState(false);
+  useEffect(() => setAwake(true), []);
   return (
     <>
-      <FundingWizard />
-      {createPortal(<Toaster />, document.body)}
+      <FundingWizard bookingUrl={bookingUrl ?? ""} typedValues={typedValues} />
+      {awake && createPortal(<Toaster />, document.body)}
     </>
   );
+}
+
+/** Typed text for the wizard's own fields only. */
+function typedAnswers(typed: IslandProps["typedValues"]): Partial<ApplicationFormValues> {
+  const answers: Partial<Record<string, string>> = {};
+  for (const [name, value] of Object.entries(typed ?? {})) {
+    if (name !== "smsConsent" && (applicationFields as readonly string[]).includes(name))
+      answers[name] = value;
+  }
+  return answers as Partial<ApplicationFormValues>;
 }
 
 /**
@@ -73,8 +88,14 @@ export function FundingWizardWithToasts() {
  * call on `bookingUrl` (the configured BOOKING_URL unless given; no offer
  * without one).
  */
-export function FundingWizard({ bookingUrl = publicEnv.bookingUrl }: { bookingUrl?: string } = {}) {
-  const form = useApplicationForm();
+export function FundingWizard({
+  bookingUrl = publicEnv.bookingUrl,
+  typedValues,
+}: { bookingUrl?: string } & IslandProps = {}) {
+  // What the visitor typed into the prerendered step 1 before the island
+  // woke becomes the form's starting value, so hydration keeps it.
+  const [typed] = useState(() => typedAnswers(typedValues));
+  const form = useApplicationForm(typed);
   const [step, setStep] = useState(1);
   const [announcement, setAnnouncement] = useState("");
   // The booking offer's details: in memory only, gone when dismissed.
@@ -82,7 +103,7 @@ export function FundingWizard({ bookingUrl = publicEnv.bookingUrl }: { bookingUr
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const draft = useApplicationDraft(form, step, setStep);
+  const draft = useApplicationDraft(form, step, setStep, typed);
   const submitting = form.formState.isSubmitting;
 
   useEffect(() => track("step_viewed", { step }), [step]);

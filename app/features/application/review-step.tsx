@@ -1,7 +1,6 @@
 /** The wizard's last step: every answer in cards, the SMS consent, and the submit button. */
 import { ArrowRightIcon, Loader2Icon, PencilIcon, ShieldCheckIcon } from "lucide-react";
 import { Controller, useWatch } from "react-hook-form";
-import { Link } from "react-router";
 import { Button } from "#ui/button";
 import { Checkbox } from "#ui/checkbox";
 import { FieldError } from "#ui/field";
@@ -131,17 +130,18 @@ export function ReviewStep({
 }
 
 function LegalLink({ slug }: { slug: LegalPageSlug }) {
-  // A new tab keeps the application in place while the visitor reads.
+  // A new tab keeps the application in place while the visitor reads. A
+  // plain link: the wizard is an island, with no router around it.
   return (
-    <Link
-      to={legalPagePath(slug)}
+    <a
+      href={legalPagePath(slug)}
       target="_blank"
       rel="noopener"
       className="font-medium text-primary underline underline-offset-2 hover:text-primary-hover"
     >
       {legalPageTitles[slug]}
       <span className="sr-only"> {wizardCopy.newTab}</span>
-    </Link>
+    </a>
   );
 }
 

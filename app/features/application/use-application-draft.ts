@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApplicationForm } from "./application-form";
 import { browserStorage, clearDraft, loadDraft, saveDraft } from "./draft-store";
-import { emptyApplication } from "#domain/application/schema";
+import { emptyApplication, type ApplicationFormValues } from "#domain/application/schema";
 import { applicationFields, TOTAL_STEPS } from "#domain/application/steps";
 import { newSubmissionId } from "./submit-application";
 
@@ -21,12 +21,18 @@ export interface ApplicationDraft {
   discard(): void;
 }
 
-/** `restoreStep` receives the saved step once, after mount. */
+/**
+ * `restoreStep` receives the saved step once, after mount. `typed`: what the
+ * visitor typed into the prerendered form before it woke; it wins over the
+ * draft, and keeps the visitor on the step they are typing in.
+ */
 export function useApplicationDraft(
   form: ApplicationForm,
   step: number,
   restoreStep: (step: number) => void,
+  typed: Partial<ApplicationFormValues> = {},
 ): ApplicationDraft {
+  const typedRef = useRef(typed);
   const [restored, setRestored] = useState(false);
   const submissionId = useRef<string | null>(null);
   const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -42,12 +48,13 @@ export function useApplicationDraft(
     [form],
   );
 
-  // After mount, so the first render matches the prerendered placeholder.
+  // After mount, so the first render matches the prerendered step 1.
   useEffect(() => {
     const draft = loadDraft(browserStorage(), applicationFields);
     if (draft) {
-      form.reset({ ...emptyApplication, ...draft.values, smsConsent: false });
-      restoreStep(Math.min(Math.max(draft.step, 1), TOTAL_STEPS));
+      const typedNow = typedRef.current;
+      form.reset({ ...emptyApplication, ...draft.values, ...typedNow, smsConsent: false });
+      if (Object.keys(typedNow).length === 0) restoreStep(Math.min(Math.max(draft.step, 1), TOTAL_STEPS));
       submissionId.current = draft.submissionId ?? null;
     }
     setRestored(true);

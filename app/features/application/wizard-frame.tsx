@@ -98,12 +98,3 @@ export function WizardHeader({
     </div>
   );
 }
-
-/** The static bar the placeholder shows where the Radix progress bar will be. */
-export function StaticProgress({ step }: { step: number }) {
-  return (
-    <div className="relative h-2 w-full overflow-hidden rounded-full bg-muted">
-      <div className="h-full rounded-full bg-primary" style={{ width: `${stepProgressValue(step)}%` }} />
-    </div>
-  );
-}

@@ -4,7 +4,6 @@ import { legalContact, legalDocumentPath, legalSectionId } from "~/content/legal
 import { siteFacts } from "#domain/site-facts";
 import { cn } from "#ui/cn";
 import { LegalText } from "./legal-text";
-import { useActiveSection } from "./use-active-section";
 
 interface TocEntry {
   id: string;
@@ -19,7 +18,6 @@ export function LegalDocument({ document: doc }: { document: LegalDocumentData }
     id: legalSectionId(section.heading),
     ...section,
   }));
-  const activeId = useActiveSection(entries.map((entry) => entry.id));
 
   return (
     <article>
@@ -35,7 +33,7 @@ export function LegalDocument({ document: doc }: { document: LegalDocumentData }
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-8 lg:py-16">
         <div className="mb-10 lg:mb-0">
           <MobileToc entries={entries} />
-          <DesktopToc entries={entries} activeId={activeId} />
+          <DesktopToc entries={entries} />
         </div>
 
         <div className="max-w-3xl">
@@ -81,20 +79,19 @@ function Block({ block, path }: { block: LegalBlock; path: string }) {
   );
 }
 
-function TocLinks({ entries, activeId }: { entries: TocEntry[]; activeId?: string }) {
+// The section being read is marked `aria-current="location"` by the page
+// script (app/page/active-section.ts); the style follows the attribute.
+function TocLinks({ entries }: { entries: TocEntry[] }) {
   return (
     <ol className="flex flex-col text-sm">
       {entries.map((entry, index) => {
-        const active = entry.id === activeId;
         return (
           <li key={entry.id}>
             <a
               href={`#${entry.id}`}
-              aria-current={active ? "location" : undefined}
               className={cn(
                 "flex gap-2 rounded-md border-l-2 border-transparent py-1.5 pr-2 pl-3 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground",
-                active &&
-                  "border-primary bg-accent font-semibold text-accent-foreground hover:bg-accent hover:text-accent-foreground",
+                "aria-[current=location]:border-primary aria-[current=location]:bg-accent aria-[current=location]:font-semibold aria-[current=location]:text-accent-foreground aria-[current=location]:hover:bg-accent aria-[current=location]:hover:text-accent-foreground",
               )}
             >
               <span className="w-5 shrink-0 text-right tabular-nums" aria-hidden="true">
@@ -126,16 +123,17 @@ function MobileToc({ entries }: { entries: TocEntry[] }) {
   );
 }
 
-function DesktopToc({ entries, activeId }: { entries: TocEntry[]; activeId?: string }) {
+function DesktopToc({ entries }: { entries: TocEntry[] }) {
   return (
     <nav
+      data-active-section-toc=""
       aria-labelledby="legal-toc-heading"
       className="sticky top-24 hidden max-h-[calc(100vh-8rem)] overflow-y-auto lg:block"
     >
       <p id="legal-toc-heading" className="mb-3 px-3 text-sm font-semibold tracking-wider uppercase">
         On this page
       </p>
-      <TocLinks entries={entries} activeId={activeId} />
+      <TocLinks entries={entries} />
     </nav>
   );
 }

@@ -1,5 +1,4 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { legalPagePath, legalPageSlugs, legalPageTitles } from "~/content/legal/slugs";
 import { siteFacts } from "#domain/site-facts";
 import { cn } from "#ui/cn";
@@ -35,9 +34,9 @@ export function LegalText({ text, currentPath }: { text: string; currentPath: st
       return doc.path === currentPath ? (
         <Fragment key={index}>{part}</Fragment>
       ) : (
-        <Link key={index} to={doc.path} className={linkClass}>
+        <a key={index} href={doc.path} className={linkClass}>
           {part}
-        </Link>
+        </a>
       );
     }
     return (

@@ -1,5 +1,4 @@
 import { ArrowRightIcon, ColumnsIcon } from "lucide-react";
-import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import { Button } from "#ui/button";
 import { NativeDialog } from "#ui/native-dialog";
@@ -132,10 +131,10 @@ function DetailsLink({
   label: string;
 }) {
   return (
-    <Link to={productPath(product.slug)} className={className}>
+    <a href={productPath(product.slug)} className={className}>
       {label}
       <span className="sr-only"> about {product.title}</span>
       <ArrowRightIcon className="size-4" aria-hidden="true" />
-    </Link>
+    </a>
   );
 }

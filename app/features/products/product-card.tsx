@@ -1,5 +1,4 @@
 import { ArrowRightIcon, CheckIcon } from "lucide-react";
-import { Link } from "react-router";
 import { ContentIcon } from "~/components/content-icon";
 import { Card } from "#ui/card";
 import { productPath } from "#domain/product-index";
@@ -44,8 +43,8 @@ export function ProductCard({
         ))}
       </ul>
       <div className="border-t border-border pt-4">
-        <Link
-          to={productPath(product.slug)}
+        <a
+          href={productPath(product.slug)}
           className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
         >
           Explore {product.title}
@@ -53,7 +52,7 @@ export function ProductCard({
             className="size-4 transition-transform group-hover:translate-x-0.5"
             aria-hidden="true"
           />
-        </Link>
+        </a>
       </div>
     </Card>
   );

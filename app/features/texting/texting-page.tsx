@@ -1,6 +1,5 @@
 import { MailIcon, MessageSquareTextIcon, PhoneIcon } from "lucide-react";
 import type * as React from "react";
-import { Link } from "react-router";
 import { SectionLink } from "~/components/section-link";
 import { legalPagePath, legalPageTitles } from "~/content/legal/slugs";
 import type { TextingPageContent } from "~/content/texting";
@@ -107,21 +106,21 @@ export function TextingPage({ content }: { content: TextingPageContent }) {
           <p className={prose}>
             Reply <strong className="text-foreground">STOP</strong> to any text from us and we stop texting
             that number. You can also use our{" "}
-            <Link to={content.optOutPath} className={link}>
+            <a href={content.optOutPath} className={link}>
               opt-out form
-            </Link>
+            </a>
             , or tell us by phone or e-mail at the numbers above. Stopping texts does not withdraw your
             application.
           </p>
           <p className={prose}>
             How we use and keep your information: our{" "}
-            <Link to={legalPagePath("privacy-policy")} className={link}>
+            <a href={legalPagePath("privacy-policy")} className={link}>
               {legalPageTitles["privacy-policy"]}
-            </Link>{" "}
+            </a>{" "}
             and{" "}
-            <Link to={legalPagePath("terms-of-service")} className={link}>
+            <a href={legalPagePath("terms-of-service")} className={link}>
               {legalPageTitles["terms-of-service"]}
-            </Link>
+            </a>
             .
           </p>
         </Part>

@@ -1,0 +1,39 @@
+/**
+ * Speculation Rules for a public page (rendered inline in its <head>): links
+ * are ordinary page loads of prerendered HTML, and the browser fetches the
+ * likely next page ahead of the click. "moderate" eagerness starts when a
+ * pointer rests on a link (about 200 ms) or a finger goes down on it.
+ *
+ * - prerender: same-origin links without a fragment. A link to a section
+ *   ("/#funding-form") is only prefetched: the home page's arrival scroll
+ *   must run when the page is shown, not while it renders hidden.
+ * - never: the desk (its own app behind a sign-in), the API, and the page
+ *   the visitor is on.
+ *
+ * Page views and attribution wait until a prerendered page is actually
+ * shown (app/page/when-shown.ts). The JSON is hashed for the CSP like any
+ * inline script (server/site/csp-hashes.mjs).
+ */
+type Rule = Record<string, unknown>;
+
+/** URL pattern syntax treats these as special; a literal path escapes them. */
+const escapePattern = (path: string) => path.replace(/[\\:*?(){}+]/g, "\\$&");
+
+export function speculationRules(currentPath: string) {
+  const excluded: Rule[] = [
+    { href_matches: { pathname: "/desk" } },
+    { href_matches: { pathname: "/desk/*" } },
+    { href_matches: { pathname: "/api/*" } },
+    { href_matches: { pathname: escapePattern(currentPath) } },
+  ];
+  const sameSiteLinks: Rule[] = [{ href_matches: { pathname: "/*" } }, { not: { or: excluded } }];
+  return {
+    prerender: [
+      {
+        where: { and: [...sameSiteLinks, { not: { selector_matches: "a[href*='#']" } }] },
+        eagerness: "moderate",
+      },
+    ],
+    prefetch: [{ where: { and: sameSiteLinks }, eagerness: "moderate" }],
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The public pages' only script (docs/decisions/0013-pages-without-framework.md).
+ * React renders every page at build time and no public page hydrates; this
+ * module does what the page still needs at run time, with no framework:
+ *
+ * - the native controls' extras and fallbacks (menu, dialogs, header);
+ * - the React islands (newsletter form, funding wizard), each woken on the
+ *   visitor's intent: their code is a chunk of its own, loaded only then;
+ * - the legal pages' table of contents highlight;
+ * - the 404 page's console line;
+ * - attribution and the page view, once the page is shown (a prerendered
+ *   page may never be), and the analytics sender once the browser is idle.
+ *
+ * The build (vite.page.config.ts) bundles it on its own and
+ * scripts/page-script.mjs adds it to every public page. Browser tests wait
+ * for `html[data-page-ready]`, set last.
+ */
+import { captureThisPage } from "~/lib/attribution-capture";
+import { startAnalytics, trackPageView } from "~/lib/analytics";
+import { startIslands } from "~/islands/loader";
+import { wireNativeControls } from "~/lib/native-controls";
+import { highlightActiveSection } from "./active-section";
+import { logNotFound } from "./not-found";
+import { whenShown } from "./when-shown";
+
+wireNativeControls();
+startIslands();
+highlightActiveSection();
+logNotFound();
+whenShown(() => {
+  captureThisPage();
+  trackPageView();
+  // Counting never competes with the page answering the visitor.
+  if (typeof requestIdleCallback === "function") requestIdleCallback(startAnalytics, { timeout: 5000 });
+  else setTimeout(startAnalytics, 1000);
+});
+document.documentElement.dataset.pageReady = "";
