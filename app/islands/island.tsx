@@ -7,8 +7,14 @@
  * See docs/decisions/0012-islands.md.
  */
 import type { ComponentType } from "react";
-import { renderToString } from "react-dom/server";
 import { islandIdPrefix } from "./ids";
+
+// The prerenderer (and the unit tests) render an island as a root of its own;
+// a browser bundle folds this to null and never downloads React's server renderer.
+const renderToString =
+  import.meta.env.SSR || import.meta.env.MODE === "test"
+    ? (await import("react-dom/server")).renderToString
+    : null;
 
 export function Island<P extends Record<string, unknown>>({
   name,
@@ -21,12 +27,23 @@ export function Island<P extends Record<string, unknown>>({
   props: P;
   className?: string;
 }) {
+  const attributes = {
+    "data-island": name,
+    "data-island-props": Object.keys(props).length > 0 ? JSON.stringify(props) : undefined,
+    className,
+  };
+  // A page that React renders in the browser (none of the public ones) has
+  // the component as an ordinary part of its tree.
+  if (!renderToString)
+    return (
+      <div {...attributes}>
+        <Component {...props} />
+      </div>
+    );
   const html = renderToString(<Component {...props} />, { identifierPrefix: islandIdPrefix(name) });
   return (
     <div
-      data-island={name}
-      data-island-props={Object.keys(props).length > 0 ? JSON.stringify(props) : undefined}
-      className={className}
+      {...attributes}
       // The island's content belongs to its own root, not the page's.
       dangerouslySetInnerHTML={{ __html: html }}
       suppressHydrationWarning
