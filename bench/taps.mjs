@@ -17,7 +17,7 @@
 //     on screen (a requestAnimationFrame poll started in a capture-phase
 //     pointerdown listener; the time is taken once that frame's main-thread
 //     work is done). It follows the page across a full navigation (a link
-//     followed before hydration) through sessionStorage and timeOrigin.
+//     followed before the page's script ran) through sessionStorage and timeOrigin.
 // "To result" is the larger of the two. A result not on screen within
 // BENCH_TIMEOUT_MS (5 s) is "no answer": the tap was lost.
 //
@@ -163,6 +163,13 @@ function instrument() {
     },
   };
   const now = () => performance.timeOrigin + performance.now();
+  // Whether what a tap needs had run when it came: the page script (html[data-page-ready]; the
+  // baseline's hydration, html[data-hydrated]), or for a form its island woken.
+  function readyFor(island) {
+    if (island) return Boolean(document.querySelector(`[data-island="${island}"][data-island-awake]`));
+    const root = document.documentElement;
+    return root.hasAttribute("data-page-ready") || root.hasAttribute("data-hydrated");
+  }
   function watch(pending) {
     const tick = () => {
       if (state.pending !== pending || state.result) return;
@@ -179,8 +186,8 @@ function instrument() {
     };
     requestAnimationFrame(tick);
   }
-  state.arm = (check, timeoutMs) => {
-    state.armed = { check, timeoutMs };
+  state.arm = (check, timeoutMs, island) => {
+    state.armed = { check, timeoutMs, island };
     state.pending = null;
     state.result = null;
     state.crossDocument = false;
@@ -195,10 +202,8 @@ function instrument() {
         ...state.armed,
         down: event.timeStamp,
         downAt: performance.timeOrigin + event.timeStamp,
-        hydrated:
-          document.documentElement.hasAttribute("data-page-ready") ||
-          document.documentElement.hasAttribute("data-hydrated"),
-        wizardThere: Boolean(document.querySelector("#funding-form form")),
+        // Native controls answer before any script; the forms need their island awake.
+        ready: readyFor(state.armed.island),
       };
       sessionStorage.setItem(KEY, JSON.stringify(state.pending));
       watch(state.pending);
@@ -212,7 +217,7 @@ function instrument() {
     },
     { capture: true },
   );
-  // A tap that loaded another document (a link followed before hydration): keep watching here.
+  // A tap that loaded another document (a link is an ordinary page load): keep watching here.
   const carried = sessionStorage.getItem(KEY);
   if (carried) {
     state.pending = JSON.parse(carried);
@@ -250,10 +255,10 @@ async function readTap(page) {
 }
 
 /** Taps `target` (a locator) at its centre with the touchscreen and waits for the armed result. */
-async function tap(page, target, check) {
+async function tap(page, target, check, island) {
   const box = await target.boundingBox();
   if (!box) throw new Error(`${check}: the control is not on screen`);
-  await page.evaluate(([name, ms]) => window.__taps.arm(name, ms), [check, TIMEOUT_MS]);
+  await page.evaluate(([name, ms, isle]) => window.__taps.arm(name, ms, isle), [check, TIMEOUT_MS, island]);
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   const deadline = Date.now() + TIMEOUT_MS + 1000;
   let seen = null;
@@ -272,16 +277,20 @@ async function tap(page, target, check) {
     toVisible,
     eventTiming,
     crossDocument: Boolean(seen?.crossDocument),
-    hydrated: seen?.pending?.hydrated ?? null,
-    wizardThere: seen?.pending?.wizardThere ?? null,
+    ready: seen?.pending?.ready ?? null,
     // How long the finger was down (pointerdown to pointerup, as Playwright's tap makes it).
     held: seen?.pending?.up === undefined ? undefined : seen.pending.up - seen.pending.down,
     toResult: toVisible === null ? null : Math.max(toVisible, eventTiming ?? 0),
   };
 }
 
-const hydrated = (page, timeout = 15_000) =>
-  page.locator("html[data-page-ready], html[data-hydrated]").waitFor({ state: "attached", timeout });
+/** The page's script has run (html[data-page-ready]; the baseline's hydrated app, html[data-hydrated]). */
+const pageReady = (page, timeout = 15_000) =>
+  page.locator("html[data-page-ready], html[data-hydrated]").first().waitFor({ state: "attached", timeout });
+
+/** A form's React island has woken (its element carries data-island-awake). */
+const islandAwake = (page, name, timeout = 15_000) =>
+  page.locator(`[data-island="${name}"][data-island-awake]`).waitFor({ state: "attached", timeout });
 
 const firstFieldVisible = (page) =>
   page.waitForFunction(() => {
@@ -358,10 +367,15 @@ const controls = [
     id: "newsletter",
     label: 'Newsletter: "not-an-email", Subscribe → error message',
     kind: "form",
+    island: "newsletter",
     route: "/faq",
     target: (page) => page.getByRole("contentinfo").getByRole("button", { name: "Subscribe" }),
     check: "newsletter",
-    prepare: (page) => page.getByRole("contentinfo").getByLabel("Email address").fill("not-an-email"),
+    // Typing in the field is the intent that wakes the island; the tap comes once it is awake.
+    prepare: async (page) => {
+      await page.getByRole("contentinfo").getByLabel("Email address").fill("not-an-email");
+      await islandAwake(page, "newsletter");
+    },
     // Nothing closes the message: the warm tap is the same submit again (its message was already shown).
     reset: async (page) => {
       const field = page.getByRole("contentinfo").getByLabel("Email address");
@@ -373,22 +387,25 @@ const controls = [
     id: "wizard",
     label: "Wizard Next, step 1 empty → messages, focus on first field",
     kind: "form",
+    island: "wizard",
     route: "/",
     target: (page) => page.locator("#funding-form").getByText("Next", { exact: true }),
     check: "wizard",
-    // The wizard's code loads as the form comes near (its placeholder's Next does nothing): tapped once it is there.
-    prepare: (page) => page.locator("#funding-form form").waitFor({ timeout: 15_000 }),
+    // The wizard wakes as it comes within a screen of the viewport: tapped once it is awake.
+    prepare: (page) => islandAwake(page, "wizard"),
     reset: (page) => page.evaluate(() => document.activeElement?.blur()),
   },
   {
     id: "wizard-early",
-    label: "The same, tapped 1 s after the form came into view (not waiting for the wizard's code)",
+    label:
+      "The same, tapped 1 s after the form came into view (awake or not: an early Next is held and replayed)",
     kind: "early",
+    island: "wizard",
     route: "/",
     target: (page) => page.locator("#funding-form").getByText("Next", { exact: true }),
     check: "wizard",
     reset: async (page) => {
-      await page.locator("#funding-form form").waitFor({ timeout: 15_000 });
+      await islandAwake(page, "wizard");
       await page.evaluate(() => document.activeElement?.blur());
     },
   },
@@ -439,17 +456,18 @@ async function measureControl(control, run) {
     await target.scrollIntoViewIfNeeded();
     await control.prepare?.(page);
     await sleep(IDLE_MS);
-    const cold = await tap(page, target, control.check);
-    // The warm tap is made on a running app: hydrated, and the page's first tap done.
-    await hydrated(page).catch(() => {});
+    const cold = await tap(page, target, control.check, control.island);
+    // The warm tap is made on a running page: its script run, a form's island awake, the first tap done.
+    await pageReady(page).catch(() => {});
+    if (control.island) await islandAwake(page, control.island).catch(() => {});
     await control.reset(page);
     await target.scrollIntoViewIfNeeded();
     await sleep(IDLE_MS);
-    const warm = await tap(page, target, control.check);
+    const warm = await tap(page, target, control.check, control.island);
     results.get(control.id).cold.push(cold);
     results.get(control.id).warm.push(warm);
     const show = (tapped) =>
-      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.hydrated ? "" : ", before hydration"}${tapped.crossDocument ? ", new document" : ""})`;
+      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.ready ? "" : control.island ? ", before the island woke" : ", before the page script"}${tapped.crossDocument ? ", new document" : ""})`;
     log(`run ${run} ${control.id}: cold ${show(cold)}, warm ${show(warm)}`);
   } catch (error) {
     // A run that could not be made (a reset that timed out, say) is left out: its row counts fewer runs.
@@ -468,7 +486,7 @@ async function measurePayload(route) {
   });
   try {
     await page.goto(`${origin}${route}`, { waitUntil: "load" });
-    await hydrated(page).catch(() => {});
+    await pageReady(page).catch(() => {});
     await page.waitForLoadState("networkidle");
     await sleep(IDLE_MS);
     let bytes = 0;
@@ -553,10 +571,8 @@ const rows = controls.map((control) => {
     warmVisible: median(pick(warm, "toVisible")),
     coldLost: lost(cold),
     warmLost: lost(warm),
-    beforeHydration: cold.filter((tapped) => tapped.hydrated === false).length,
+    early: cold.filter((tapped) => tapped.ready === false).length,
     crossDocument: cold.filter((tapped) => tapped.crossDocument).length,
-    wizardMissing:
-      control.check === "wizard" ? cold.filter((tapped) => tapped.wizardThere === false).length : 0,
     runs: cold.length,
   };
 });
@@ -597,11 +613,11 @@ const goals = [
 const today = new Date().toISOString().slice(0, 10);
 const label = `commit ${commit}${siteChanges ? " with uncommitted changes to the site" : ""}, ${today}, ${RUNS} run${RUNS === 1 ? "" : "s"}`;
 const runTable = [
-  `| control | route | cold median | cold worst | warm median | warm worst | cold: ET / visible | warm: ET / visible | cold taps before hydration |`,
+  `| control | route | cold median | cold worst | warm median | warm worst | cold: ET / visible | warm: ET / visible | cold taps before the page script (native) or island (forms) |`,
   `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ...rows.map(
     (row) =>
-      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.beforeHydration} of ${row.runs}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""}${row.wizardMissing ? `; ${row.wizardMissing} before the wizard's code` : ""} |`,
+      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.early} of ${row.runs}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""} |`,
   ),
   "",
   "| route | script before interaction (KiB gzip) | files (content-encoding) | React DOM loaded |",
@@ -649,32 +665,34 @@ headless Chromium, ${VIEWPORT.width} × ${VIEWPORT.height}, mobile with touch, C
 \`Emulation.setCPUThrottlingRate\`), no network throttling, the built site served by the production
 server on loopback. Each control is tapped **cold** (a new browser context, so an empty cache: the
 page loaded, the control scrolled into view, ${IDLE_MS / 1000} s idle, the first tap) and **warm** (the
-page hydrated, what the first tap opened closed or reset, ${IDLE_MS / 1000} s idle, the same tap again),
+page's script run and a form's island awake, what the first tap opened closed or reset, ${IDLE_MS / 1000} s idle, the same tap again),
 BENCH_RUNS times (3 unless set; each table says). Times in ms from the tap's pointerdown (its event timestamp, so waiting for a busy
 main thread counts):
 
 - **ET**: Event Timing, the longest \`event\` entry (pointerdown, pointerup, click) of the tap, INP's
   measure: input delay, handlers and the next paint. Entries under 16 ms are not reported ("<16").
 - **visible**: the first frame in which the expected result is on screen (a \`requestAnimationFrame\`
-  poll started by a capture-phase pointerdown listener; a link followed before hydration is
+  poll started by a capture-phase pointerdown listener; a link, an ordinary page load, is
   followed into the new page through \`sessionStorage\` and \`performance.timeOrigin\`, where Event
   Timing has nothing).
 - **cold / warm median and worst** are "to result", the larger of the two. "No answer": the result was
   not on screen within ${TIMEOUT_MS / 1000} s (the tap was lost); it counts as the slowest.
 
 What "on screen" means: the menu's first link; the dialog element (not its content); the first FAQ
-answer open; for Get Funding Now and Apply Now, the wizard's first field (or the placeholder drawn
-in its place) wholly inside the viewport, which includes the smooth scroll there; the newsletter's message; the wizard's messages
+answer open; for Get Funding Now and Apply Now, the wizard's first field (real in the page's HTML)
+wholly inside the viewport, which includes the smooth scroll there; the newsletter's message; the wizard's messages
 with focus moved to the first field in error (focus is taken away before the warm tap). The
 newsletter's message stays up after the cold tap, so its warm figure is the second identical submit
-up to the next frame. The wizard's code loads as the form comes near, and until it is there a
-placeholder of the same size stands in (its Next does nothing): the wizard row is tapped once the
-wizard is there, the row after it ${IDLE_MS / 1000} s after the form came into view, whether or not.
+up to the next frame. The two forms are React islands woken on intent (the newsletter when its
+field is typed in, the wizard as it comes within a screen): the form rows are tapped once the island
+is awake; the early wizard row ${IDLE_MS / 1000} s after the form came into view, awake or not (a Next
+pressed before waking is held and replayed). The last column counts cold taps that came before the
+page's script ran (native controls: they need none) or before the form's island woke.
 Reset before the warm tap: Escape (menu, dialogs), the answer closed, back to the top (Get Funding
 Now), back in history (Apply Now). Script: every \`script\` response of a page that was only loaded (until
-hydrated and the network idle, then ${IDLE_MS / 1000} s), the encoded body sizes as served to a client
-that sends \`accept-encoding: gzip\` (the server's precompressed .gz files); the inline loader in
-the HTML is not counted. React DOM: a script containing \`__reactFiber$\`.
+its script has run and the network is idle, then ${IDLE_MS / 1000} s), the encoded body sizes as served to a client
+that sends \`accept-encoding: gzip\` (the server's precompressed .gz files); inline scripts in
+the HTML are not counted. React DOM: a script containing \`__reactFiber$\`.
 `;
 
 const baseline = keptBaseline ?? `### Baseline: before islands (${label})\n\n${runTable}\n`;
