@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Request } from "@playwright/test";
-import { ATTRIBUTION_KEY } from "../app/features/application/attribution";
+import { ATTRIBUTION_KEY } from "../app/lib/attribution-capture";
 import { DRAFT_KEY } from "../app/features/application/draft-store";
 import type { AnalyticsReport } from "#domain/desk/contract";
 import { acceptInvitation, expectNoAxeViolations, screenshot } from "./support/desk";

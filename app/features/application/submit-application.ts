@@ -2,7 +2,7 @@
  * Sends a completed application to our server. The response decides what the
  * wizard does next; nothing here touches the UI.
  */
-import { readAttribution } from "./attribution";
+import { readAttribution } from "~/lib/attribution-capture";
 import { HONEYPOT_FIELD, SMS_CONSENT_VERSION, type FundingApplication } from "#domain/application/schema";
 import type { ApplicationField } from "#domain/application/steps";
 
