@@ -109,7 +109,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("Speculation Rules are in the page, valid, CSP-clean, and leave out the desk, the API and the page itself", async ({
+test("Speculation Rules are in the page, valid, CSP-clean, and leave out the API and the page itself", async ({
   page,
 }) => {
   const violations = cspViolations(page);
@@ -154,8 +154,6 @@ test("Speculation Rules are in the page, valid, CSP-clean, and leave out the des
           "/#funding-form",
           "/faq",
           "/faq#top",
-          "/desk",
-          "/desk/leads",
           "/api/events",
           "https://elsewhere.example/",
         ].map((href) => [href, decide(href)]),
@@ -171,8 +169,6 @@ test("Speculation Rules are in the page, valid, CSP-clean, and leave out the des
     "/#funding-form": { prerender: false, prefetch: true },
     "/faq": neither,
     "/faq#top": neither,
-    "/desk": neither,
-    "/desk/leads": neither,
     "/api/events": neither,
     "https://elsewhere.example/": neither,
   });

@@ -12,11 +12,12 @@ test("same-origin links are prerendered with moderate eagerness, section links o
   expect(JSON.stringify(prefetch)).not.toContain("selector_matches");
 });
 
-test("the desk, the API and the page itself are left out", () => {
+test("the API and the page itself are left out, and the staff's console is never named", () => {
   const json = JSON.stringify(speculationRules("/products/sba-loans"));
-  for (const pathname of ["/desk", "/desk/*", "/api/*", "/products/sba-loans"]) {
+  for (const pathname of ["/api/*", "/products/sba-loans"]) {
     expect(json).toContain(`{"href_matches":{"pathname":"${pathname}"}}`);
   }
+  expect(json).not.toContain("desk");
 });
 
 test("a path with URL pattern syntax in it is matched literally", () => {

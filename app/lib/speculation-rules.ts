@@ -7,8 +7,9 @@
  * - prerender: same-origin links without a fragment. A link to a section
  *   ("/#funding-form") is only prefetched: the home page's arrival scroll
  *   must run when the page is shown, not while it renders hidden.
- * - never: the desk (its own app behind a sign-in), the API, and the page
- *   the visitor is on.
+ * - never: the API and the page the visitor is on. The staff's console is
+ *   not named: no public page links to it, and the public build must not
+ *   mention it at all (e2e/desk.spec.ts reads every built file for it).
  *
  * Page views and attribution wait until a prerendered page is actually
  * shown (app/page/when-shown.ts). The JSON is hashed for the CSP like any
@@ -21,8 +22,6 @@ const escapePattern = (path: string) => path.replace(/[\\:*?(){}+]/g, "\\$&");
 
 export function speculationRules(currentPath: string) {
   const excluded: Rule[] = [
-    { href_matches: { pathname: "/desk" } },
-    { href_matches: { pathname: "/desk/*" } },
     { href_matches: { pathname: "/api/*" } },
     { href_matches: { pathname: escapePattern(currentPath) } },
   ];
