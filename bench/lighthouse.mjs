@@ -73,7 +73,8 @@ function failingAudits(lhr) {
       if (categoryId === "performance" && ref.weight === 0 && audit.scoreDisplayMode !== "metricSavings")
         continue;
       if (found.has(ref.id)) continue;
-      const items = (audit.details?.items ?? [])
+      // Some audits' items are not a list (an insight's sections): those show no examples.
+      const items = (Array.isArray(audit.details?.items) ? audit.details.items : [])
         .slice(0, 3)
         .map((item) => {
           const node = item.node?.snippet ?? item.node?.selector;

@@ -94,6 +94,38 @@ test("the page works on its script alone: dialogs open and close, their frames l
   expect(violations).toEqual([]);
 });
 
+test("the page script loads after the first paint; a dialog opened before it came gets its frame when it runs", async ({
+  page,
+}) => {
+  // The page script is held back on the wire: the page is painted and its controls answer without it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/page-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  const requested = page.waitForRequest((request) => PAGE_SCRIPT.test(new URL(request.url()).pathname));
+  await page.goto("/faq", { waitUntil: "commit" });
+  await requested;
+  const paintedFirst = await page.evaluate(
+    () => performance.getEntriesByName("first-contentful-paint").length > 0,
+  );
+  expect(paintedFirst).toBe(true);
+
+  await page.getByRole("button", { name: "Schedule Consultation" }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const frame = page.getByRole("dialog").locator("iframe");
+  await expect(frame).not.toHaveAttribute("src");
+  expect(await page.locator("html[data-page-ready]").count()).toBe(0);
+
+  release();
+  await expect(frame).toHaveAttribute("src", /.+/);
+  await expect(
+    page.getByRole("dialog").frameLocator("iframe").getByRole("heading", { name: "Pick a time" }),
+  ).toBeVisible();
+  await expect(page.locator("html[data-page-ready]")).toBeAttached();
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -5,3 +5,5 @@ export function addPageScriptToFiles(
   clientDir: string,
   htmlFiles: string[],
 ): Promise<{ src: string; added: number }>;
+export const LOAD_BY_MS: number;
+export function pageScriptLoader(src: string): string;

@@ -19,12 +19,32 @@ export function pageScriptPath(manifestText) {
   return `/${entry.file}`;
 }
 
-/** The page with its script tag at the end of <head>; a hydrating page unchanged. */
+/** How long a page waits for its first contentful paint before loading its script anyway (ms). */
+export const LOAD_BY_MS = 3000;
+
+/**
+ * The inline module that loads the page script once the page has painted its
+ * first content (or after LOAD_BY_MS, where no paint is reported: a page
+ * prerendered and never shown, or a browser without Paint Timing). Nothing on
+ * the first screen needs script (every control is the browser's own), so the
+ * script's download and its run never compete with the first paint, on a slow
+ * phone's network and CPU alike. Hashed for the CSP like every inline script.
+ */
+export function pageScriptLoader(src) {
+  return (
+    `let d=0;const l=()=>{d||(d=1,import(${JSON.stringify(src)}))};` +
+    `try{new PerformanceObserver((e,o)=>{e.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),setTimeout(l))}).observe({type:"paint",buffered:true})}catch{}` +
+    `setTimeout(l,${LOAD_BY_MS})`
+  );
+}
+
+/** The page with its script's loader at the end of <head>; a hydrating page unchanged. */
 export function addPageScript(html, src) {
-  if (html.includes(HYDRATING) || html.includes(`src="${src}"`)) return html;
+  const loader = `<script type="module">${pageScriptLoader(src)}</script>`;
+  if (html.includes(HYDRATING) || html.includes(loader)) return html;
   const at = html.indexOf("</head>");
   if (at < 0) throw new Error("page-script: a page has no </head>");
-  return `${html.slice(0, at)}<script type="module" src="${src}"></script>${html.slice(at)}`;
+  return `${html.slice(0, at)}${loader}${html.slice(at)}`;
 }
 
 /** Adds the script to every given page; returns how many pages got it. */

@@ -11,12 +11,15 @@ import {
   type FixtureSite,
 } from "../test/support/server";
 import { inlineScriptHashes } from "./site/csp-hashes.mjs";
+import { pageScriptLoader } from "../scripts/page-script.mjs";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const sha = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+/** The inline loader postbuild adds to each page that does not hydrate. */
+const pageLoader = pageScriptLoader("/assets/page-abc123.js");
 
 describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
   let site: FixtureSite;
@@ -34,8 +37,9 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
   it("postbuild wrote .br/.gz twins, csp-hashes.json and build-info.json", () => {
     const hashes = JSON.parse(readFileSync(join(site.buildDir, "csp-hashes.json"), "utf8"));
     expect(hashes["/"]).toEqual(FIXTURE_INLINE_SCRIPTS.home.map(sha));
-    expect(hashes["/faq"]).toEqual(FIXTURE_INLINE_SCRIPTS.faq.map(sha));
-    expect(hashes["/404"]).toEqual(FIXTURE_INLINE_SCRIPTS.notFound.map(sha));
+    // A page that does not hydrate also carries the page script's loader (scripts/page-script.mjs).
+    expect(hashes["/faq"]).toEqual([pageLoader, ...FIXTURE_INLINE_SCRIPTS.faq].map(sha));
+    expect(hashes["/404"]).toEqual([pageLoader, ...FIXTURE_INLINE_SCRIPTS.notFound].map(sha));
     const js = readFileSync(join(site.clientDir, "assets/app-abc123.js"));
     expect(brotliDecompressSync(readFileSync(join(site.clientDir, "assets/app-abc123.js.br")))).toEqual(js);
     expect(gunzipSync(readFileSync(join(site.clientDir, "assets/app-abc123.js.gz")))).toEqual(js);
@@ -48,7 +52,7 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
   });
 
   it("postbuild added the page script to the pages that do not hydrate, before compressing them", () => {
-    const tag = '<script type="module" src="/assets/page-abc123.js"></script></head>';
+    const tag = `<script type="module">${pageLoader}</script></head>`;
     const faq = readFileSync(join(site.clientDir, "faq/index.html"), "utf8");
     expect(faq).toContain(tag);
     expect(gunzipSync(readFileSync(join(site.clientDir, "faq/index.html.gz"))).toString()).toBe(faq);
@@ -97,7 +101,7 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
     expect(faq.statusCode).toBe(200);
     expect(faq.body).toContain("Frequently Asked Questions");
     expect(faq.headers["content-security-policy"]).toContain(
-      `script-src 'self' ${sha(FIXTURE_INLINE_SCRIPTS.faq[0])};`,
+      `script-src 'self' ${sha(pageLoader)} ${sha(FIXTURE_INLINE_SCRIPTS.faq[0])};`,
     );
 
     const slash = await app.inject("/faq/?utm_source=x");

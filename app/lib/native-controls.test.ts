@@ -58,6 +58,15 @@ test("an invoker opens its dialog, loading the frame then and not before, and re
   expect(byId("open")).toHaveFocus();
 });
 
+test("a dialog the browser opened before the page script ran gets its frame when the script runs", () => {
+  unwire();
+  byId("dialog").setAttribute("open", "");
+  expect(byId("dialog").querySelector("iframe")).not.toHaveAttribute("src");
+  unwire = wireNativeControls(document);
+  expect(byId("dialog").querySelector("iframe")).toHaveAttribute("src", "https://booking.example.test/");
+  expect(track).toHaveBeenCalledWith("consultation_opened");
+});
+
 test("Escape and a click outside the dialog's box close it; a click inside does not", () => {
   const dialog = byId("dialog");
   dialog.getBoundingClientRect = () => DOMRect.fromRect({ x: 100, y: 100, width: 200, height: 200 });

@@ -18,7 +18,9 @@
  *   animations are missing).
  *
  * Everything is delegated from the document, so controls rendered later (the
- * wizard's booking offer) work too. Returns a function that undoes it all.
+ * wizard's booking offer) work too. A dialog opened before this ran (the
+ * page's script loads after the first paint) is prepared when it runs.
+ * Returns a function that undoes it all.
  */
 import { track } from "./analytics";
 import type { BrowserEvent } from "#domain/analytics/events";
@@ -230,6 +232,9 @@ export function wireNativeControls(doc: Document = document): () => void {
   }
 
   if (!support.scrollTimeline) cleanups.push(observeHeaderScroll(doc));
+
+  // The script comes after the first paint: a dialog the browser already opened gets its frames now.
+  for (const open of doc.querySelectorAll<HTMLDialogElement>("dialog[open]")) prepare(open);
 
   return () => {
     for (const cleanup of cleanups.splice(0)) cleanup();

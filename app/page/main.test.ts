@@ -14,8 +14,11 @@ afterEach(() => {
   delete document.documentElement.dataset.pageReady;
 });
 
-/** Loads the page script afresh, as a new page would. */
-const runPageScript = () => import("./main");
+/** Loads the page script afresh, as a new page would, and waits for its last part (it runs in tasks). */
+async function runPageScript() {
+  await import("./main");
+  await vi.waitFor(() => expect(document.documentElement.dataset.pageReady).toBe(""));
+}
 
 test("a page loaded normally counts one view and records its attribution at once", async () => {
   await runPageScript();
@@ -40,7 +43,7 @@ test("a prerendered page counts its view only once it is shown, and only once", 
 test("the analytics sender starts once the browser is idle, not before", async () => {
   vi.useFakeTimers();
   try {
-    await runPageScript();
+    await import("./main");
     expect(startAnalytics).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(startAnalytics).toHaveBeenCalledTimes(1);
@@ -55,6 +58,7 @@ test("the 404 page logs the path the visitor asked for; other pages log nothing"
     await runPageScript();
     expect(error).not.toHaveBeenCalled();
     vi.resetModules();
+    delete document.documentElement.dataset.pageReady;
     document.body.innerHTML = `<section data-not-found><h1>Oops! Page not found</h1></section>`;
     await runPageScript();
     expect(error).toHaveBeenCalledWith(
@@ -64,5 +68,22 @@ test("the 404 page logs the path the visitor asked for; other pages log nothing"
   } finally {
     error.mockRestore();
     document.body.innerHTML = "";
+  }
+});
+
+test("the page script runs in several tasks, the controls' extras first", async () => {
+  vi.useFakeTimers();
+  try {
+    await import("./main");
+    expect(document.documentElement.dataset.pageReady).toBeUndefined();
+    expect(trackPageView).not.toHaveBeenCalled();
+    vi.runOnlyPendingTimers();
+    vi.runOnlyPendingTimers();
+    vi.runOnlyPendingTimers();
+    expect(trackPageView).toHaveBeenCalledTimes(1);
+    vi.runOnlyPendingTimers();
+    expect(document.documentElement.dataset.pageReady).toBe("");
+  } finally {
+    vi.useRealTimers();
   }
 });

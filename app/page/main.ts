@@ -12,8 +12,11 @@
  *   page may never be), and the analytics sender once the browser is idle.
  *
  * The build (vite.page.config.ts) bundles it on its own and
- * scripts/page-script.mjs adds it to every public page. Browser tests wait
- * for `html[data-page-ready]`, set last.
+ * scripts/page-script.mjs adds a loader for it to every public page, which
+ * imports it once the page has painted its first content. Each part below
+ * runs in a task of its own, the controls first, so that no long task holds
+ * up a tap on a slow phone. Browser tests wait for `html[data-page-ready]`,
+ * set last.
  */
 import { captureThisPage } from "~/lib/attribution-capture";
 import { startAnalytics, trackPageView } from "~/lib/analytics";
@@ -23,15 +26,28 @@ import { highlightActiveSection } from "./active-section";
 import { logNotFound } from "./not-found";
 import { whenShown } from "./when-shown";
 
-wireNativeControls();
-startIslands();
-highlightActiveSection();
-logNotFound();
-whenShown(() => {
-  captureThisPage();
-  trackPageView();
-  // Counting never competes with the page answering the visitor.
-  if (typeof requestIdleCallback === "function") requestIdleCallback(startAnalytics, { timeout: 5000 });
-  else setTimeout(startAnalytics, 1000);
-});
-document.documentElement.dataset.pageReady = "";
+const parts: (() => void)[] = [
+  wireNativeControls,
+  startIslands,
+  () => {
+    highlightActiveSection();
+    logNotFound();
+  },
+  () =>
+    whenShown(() => {
+      captureThisPage();
+      trackPageView();
+      // Counting never competes with the page answering the visitor.
+      if (typeof requestIdleCallback === "function") requestIdleCallback(startAnalytics, { timeout: 5000 });
+      else setTimeout(startAnalytics, 1000);
+    }),
+  () => {
+    document.documentElement.dataset.pageReady = "";
+  },
+];
+/** Runs the parts one task each: a tap that comes meanwhile is answered between two of them. */
+function runInTasks(next = 0) {
+  parts[next]();
+  if (next + 1 < parts.length) setTimeout(runInTasks, 0, next + 1);
+}
+runInTasks();

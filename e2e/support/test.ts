@@ -5,7 +5,8 @@ export { expect, type Locator, type Page } from "@playwright/test";
 /**
  * page.goto and page.reload here return once an HTML page's script has run:
  * a public page's script marks <html data-page-ready> (app/page/main.ts), the
- * desk marks <html data-hydrated> once React has rendered it.
+ * desk marks <html data-hydrated> once React has rendered it. A test that asks
+ * for `waitUntil: "commit"` gets the page as it arrives, script or not.
  */
 async function untilReady(page: Page, response: Awaited<ReturnType<Page["goto"]>>) {
   if (response?.headers()["content-type"]?.startsWith("text/html")) {
@@ -18,7 +19,10 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => untilReady(page, await goto(...args));
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      return args[1]?.waitUntil === "commit" ? response : untilReady(page, response);
+    };
     page.reload = async (...args) => untilReady(page, await reload(...args));
     await use(page);
   },

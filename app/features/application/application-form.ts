@@ -27,3 +27,12 @@ export function useApplicationForm(initial: Partial<ApplicationFormValues> = {})
     reValidateMode: "onChange",
   });
 }
+
+/**
+ * Checks an empty application once and throws the answer away: the schema's
+ * code is compiled and zod's lazy set-up done before the visitor's first Next,
+ * which on a slow phone would otherwise pay for both. Nothing is shown.
+ */
+export function warmUpValidation(): void {
+  applicationSchema.safeParse(emptyApplication);
+}

@@ -12,7 +12,7 @@ import type { BookingPrefill } from "~/lib/booking-prefill";
 import { publicEnv } from "~/lib/public-env";
 import { VALIDATION_CODES } from "#domain/analytics/events";
 import { cn } from "#ui/cn";
-import { useApplicationForm } from "./application-form";
+import { useApplicationForm, warmUpValidation } from "./application-form";
 import { wizardCopy } from "#domain/application/copy";
 import { ReviewStep, SubmitButton } from "./review-step";
 import {
@@ -64,7 +64,13 @@ function trackFieldErrors(errors: Partial<Record<string, { type?: unknown }>>) {
  */
 export function FundingWizardIsland({ bookingUrl, typedValues }: { bookingUrl?: string } & IslandProps) {
   const [awake, setAwake] = useState(false);
-  useEffect(() => setAwake(true), []);
+  useEffect(() => {
+    setAwake(true);
+    // While the visitor reads step 1, never in the way of a tap.
+    if (typeof requestIdleCallback !== "function") return void setTimeout(warmUpValidation, 200);
+    const idle = requestIdleCallback(warmUpValidation, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   return (
     <>
       <FundingWizard bookingUrl={bookingUrl ?? ""} typedValues={typedValues} />
