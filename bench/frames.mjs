@@ -8,12 +8,13 @@
 //
 // BENCH_ROUTES (comma-separated; "/,/faq,/privacy-policy,/products/growth-capital" unless set),
 // BENCH_RUNS, BENCH_PORT (4451).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
+import { builtSiteEnv, startBenchServer } from "./lib/bench-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 4451);
@@ -22,7 +23,7 @@ const origin = `http://127.0.0.1:${PORT}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-if (!existsSync("dist/server.mjs")) {
+if (!existsSync(join(ROOT, "dist/server.mjs"))) {
   console.error("[bench:frames] dist/server.mjs is missing: run `npm run build` first");
   process.exit(1);
 }
@@ -68,28 +69,13 @@ async function load(browser, route, withScript) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-frames-"));
-const server = spawn(process.execPath, ["dist/server.mjs"], {
-  env: {
-    PATH: process.env.PATH ?? "",
-    HOST: "127.0.0.1",
-    PORT: String(PORT),
-    SITE_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+let server;
 let browser;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (server.exitCode !== null || i > 300) throw new Error("the server did not start");
-    await sleep(100);
-  }
+  ({ child: server } = await startBenchServer(join(ROOT, "dist"), {
+    port: PORT,
+    env: builtSiteEnv(origin, dataDir),
+  }));
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const rows = [];
   for (const route of ROUTES) {
@@ -113,6 +99,6 @@ try {
   );
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
+  server?.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
 }

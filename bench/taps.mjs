@@ -36,13 +36,14 @@
 // (control ids, comma-separated: a partial run, BENCHMARKS.md left alone),
 // CHROME_PATH (/usr/bin/chromium). Only 127.0.0.1 is reached: every other
 // host name fails to resolve in the browser.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, totalmem, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
+import { builtSiteEnv, startBenchServer } from "./lib/bench-server.mjs";
 import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -531,28 +532,10 @@ async function measurePayload(route) {
 }
 
 try {
-  server = spawn(process.execPath, ["dist/server.mjs"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "1000000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (server.exitCode !== null || i > 300) throw new Error("the server did not start");
-    await sleep(100);
-  }
+  ({ child: server } = await startBenchServer(join(ROOT, "dist"), {
+    port: PORT,
+    env: builtSiteEnv(origin, dataDir),
+  }));
   browser = await chromium.launch({
     executablePath: chromiumPath,
     // Only this machine: every other host name fails to resolve.

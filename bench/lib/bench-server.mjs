@@ -70,6 +70,20 @@ export async function serverBench(tag, { name, entries, port, env = {} }) {
   };
 }
 
+/** The environment of the built site's own server (dist/server.mjs) for a browser benchmark. */
+export function builtSiteEnv(origin, dataDir) {
+  const { port, hostname } = new URL(origin);
+  return {
+    PATH: process.env.PATH ?? "",
+    HOST: hostname,
+    PORT: port,
+    SITE_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MAX: "1000000",
+  };
+}
+
 /**
  * Starts the bundled server (`outDir/server.mjs`) on `port` with `env` and
  * waits for /healthz. Its stdout goes nowhere, or line by line to `onLine`

@@ -8,6 +8,7 @@ import { Button } from "#ui/button";
 import { Progress } from "#ui/progress";
 import { Toaster } from "#ui/sonner";
 import { track } from "~/lib/analytics";
+import { whenIdle } from "~/lib/when-idle";
 import type { BookingPrefill } from "~/lib/booking-prefill";
 import { publicEnv } from "~/lib/public-env";
 import { VALIDATION_CODES } from "#domain/analytics/events";
@@ -67,9 +68,7 @@ export function FundingWizardIsland({ bookingUrl, typedValues }: { bookingUrl?: 
   useEffect(() => {
     setAwake(true);
     // While the visitor reads step 1, never in the way of a tap.
-    if (typeof requestIdleCallback !== "function") return void setTimeout(warmUpValidation, 200);
-    const idle = requestIdleCallback(warmUpValidation, { timeout: 2000 });
-    return () => cancelIdleCallback(idle);
+    return whenIdle(warmUpValidation);
   }, []);
   return (
     <>

@@ -1,8 +1,9 @@
 import CheckCircle2Icon from "lucide-react/icons/circle-check";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button } from "#ui/button";
 import { Input } from "#ui/input";
 import { track } from "~/lib/analytics";
+import { whenIdle } from "~/lib/when-idle";
 import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
 
 type Status =
@@ -12,17 +13,31 @@ type Status =
   | { kind: "failed"; message: string }
   | { kind: "confirm"; email: string };
 
+/**
+ * The validation library: loaded once the form is in use (its island wakes as
+ * the visitor types), never with the page, and ready before Subscribe.
+ */
+const loadSchema = () => import("#domain/newsletter/schema");
+
 /** Footer newsletter sign-up: validates the address, then subscribes it on our server. */
 export function NewsletterForm() {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const inputId = useId();
   const messageId = useId();
 
+  // While the visitor types: load the schema and run it once, so the first Subscribe pays for neither.
+  useEffect(
+    () =>
+      whenIdle(
+        () => void loadSchema().then(({ newsletterSchema }) => newsletterSchema.safeParse({ email: "" })),
+      ),
+    [],
+  );
+
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    // The validation library loads on the first sign-up, not with every page.
-    const { newsletterSchema } = await import("#domain/newsletter/schema");
+    const { newsletterSchema } = await loadSchema();
     const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
     if (!parsed.success) {
       // A failed parse always carries an issue; its message is the schema's own.
