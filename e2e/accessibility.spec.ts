@@ -27,6 +27,18 @@ for (const target of [...pages.map((p) => p.path), "/no-such-page"]) {
   });
 }
 
+test("axe finds nothing on / once its off-screen sections are skipped", async ({ page }) => {
+  // The page script lets the browser skip the sections far from the viewport
+  // (app/page/skip-offscreen.ts): what it skips must still pass.
+  await page.goto("/");
+  await expect
+    .poll(() =>
+      page.locator("#testimonials").evaluate((element) => getComputedStyle(element).contentVisibility),
+    )
+    .toBe("auto");
+  await expectNoAxeViolations(page, "/ with off-screen sections skipped");
+});
+
 test("axe finds nothing with the consultation dialog open", async ({ page }) => {
   await page.goto("/products/sba-loans");
   await page.getByRole("button", { name: "Schedule Consultation" }).first().click();

@@ -67,6 +67,79 @@ test.describe("links to a section", () => {
   }
 });
 
+/**
+ * Where `#id` sits in the document while the page skips its off-screen
+ * sections, and where it sits with every section rendered in full: the page
+ * script gives each skipped section its real height, so the two must agree.
+ */
+async function sectionOffsets(page: Page, id: string) {
+  return page.evaluate((target) => {
+    const top = () => document.getElementById(target)!.getBoundingClientRect().top + window.scrollY;
+    const skipped = top();
+    const sections = [...document.querySelectorAll<HTMLElement>("#main > section, #main ~ footer")];
+    const before = sections.map((section) => section.style.contentVisibility);
+    sections.forEach((section) => (section.style.contentVisibility = "visible"));
+    const rendered = top();
+    sections.forEach((section, index) => (section.style.contentVisibility = before[index]));
+    return { skipped: Math.round(skipped), rendered: Math.round(rendered) };
+  }, id);
+}
+
+const offscreenSkipped = (page: Page) =>
+  expect
+    .poll(() =>
+      page.locator("#testimonials").evaluate((element) => getComputedStyle(element).contentVisibility),
+    )
+    .toBe("auto");
+
+/** The section's top has settled exactly at its scroll margin below the sticky header. */
+async function expectAtScrollMargin(section: Locator) {
+  const margin = await section.evaluate((element) =>
+    Math.round(parseFloat(getComputedStyle(element).scrollMarginTop)),
+  );
+  await expect
+    .poll(() => section.evaluate((element) => Math.round(element.getBoundingClientRect().top)), {
+      timeout: 5_000,
+    })
+    .toBe(margin);
+}
+
+test.describe("off-screen sections", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`are skipped once the page is idle, at their real heights, and links still land exactly (${viewport.width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      await offscreenSkipped(page);
+      const offsets = await sectionOffsets(page, "funding-form");
+      expect(offsets.skipped, "the form sits where it would with every section rendered").toBe(
+        offsets.rendered,
+      );
+      const hero = page.locator("main section").first();
+      await hero.getByRole("link", { name: "Get Funding Now" }).click();
+      await expectAtScrollMargin(page.locator("#funding-form"));
+      await expect(page.locator("#funding-form").getByRole("heading").first()).toBeVisible();
+
+      // Another width: every section is measured anew, and the links land as exactly.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      await page.setViewportSize({ width: viewport.width === 390 ? 820 : 1024, height: viewport.height });
+      await expect
+        .poll(async () => {
+          const { skipped, rendered } = await sectionOffsets(page, "testimonials");
+          return skipped - rendered;
+        })
+        .toBe(0);
+      await offscreenSkipped(page);
+      await hero.getByRole("link", { name: "Get Funding Now" }).click();
+      await expectAtScrollMargin(page.locator("#funding-form"));
+    });
+  }
+});
+
 test.describe("header", () => {
   test("the header turns solid once the page is scrolled", async ({ page }) => {
     await page.goto("/");

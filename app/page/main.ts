@@ -7,6 +7,8 @@
  * - the React islands (newsletter form, funding wizard), each woken on the
  *   visitor's intent: their code is a chunk of its own, loaded only then;
  * - the legal pages' table of contents highlight;
+ * - the page's off-screen sections skipped once it has been laid out
+ *   (./skip-offscreen.ts: opening a dialog then restyles only what is near);
  * - the 404 page's console line;
  * - attribution and the page view, once the page is shown (a prerendered
  *   page may never be), and the analytics sender once the browser is idle.
@@ -24,6 +26,7 @@ import { startIslands } from "~/islands/loader";
 import { wireNativeControls } from "~/lib/native-controls";
 import { highlightActiveSection } from "./active-section";
 import { logNotFound } from "./not-found";
+import { skipOffscreen } from "./skip-offscreen";
 import { whenShown } from "./when-shown";
 
 const parts: (() => void)[] = [
@@ -32,6 +35,7 @@ const parts: (() => void)[] = [
   () => {
     highlightActiveSection();
     logNotFound();
+    skipOffscreen();
   },
   () =>
     whenShown(() => {

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { skipOffscreen } from "./skip-offscreen";
+
+// jsdom lays nothing out: each section says how tall it is, and CSS.supports
+// answers as a browser with (or without) content-visibility would.
+function page(heights: number[]) {
+  document.body.innerHTML = `<header></header><main id="main">${heights
+    .map((_, index) => `<section id="s${index}" style="padding-top: 64px; padding-bottom: 64px"></section>`)
+    .join("")}</main><footer style="border-top-width: 1px; border-top-style: solid"></footer>`;
+  const elements = [...document.querySelectorAll<HTMLElement>("#main > section, footer")];
+  elements.forEach((element, index) => {
+    const height = () => heights[index] ?? 300;
+    element.getBoundingClientRect = () => ({ height: height() }) as DOMRect;
+  });
+  return elements;
+}
+
+const supports = vi.fn(
+  (property: string, value: string) => property === "content-visibility" && value === "auto",
+);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  vi.stubGlobal("CSS", { supports });
+  Object.defineProperty(window, "innerWidth", { value: 390, configurable: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = "";
+});
+
+const styleOf = (element: HTMLElement) => ({
+  visibility: element.style.getPropertyValue("content-visibility"),
+  size: element.style.getPropertyValue("contain-intrinsic-block-size"),
+});
+
+test("once idle, each section and the footer is skipped off screen, keeping its own content height", () => {
+  const [first, second, footer] = page([1000, 2200]);
+  skipOffscreen();
+  // Nothing changes before the browser is idle: the first paint lays out the whole page.
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  vi.runAllTimers();
+  expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
+  expect(styleOf(second)).toEqual({ visibility: "auto", size: "auto 2072px" });
+  expect(styleOf(footer)).toEqual({ visibility: "auto", size: "auto 299px" });
+});
+
+test("a new viewport width shows every section again and measures it anew; a height-only resize does not", () => {
+  const heights = [1000, 2200];
+  const [first] = page(heights);
+  skipOffscreen();
+  vi.runAllTimers();
+
+  window.dispatchEvent(new Event("resize"));
+  expect(styleOf(first).visibility, "the same width: a phone's toolbar").toBe("auto");
+
+  Object.defineProperty(window, "innerWidth", { value: 1440, configurable: true });
+  heights[0] = 700;
+  window.dispatchEvent(new Event("resize"));
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  vi.runAllTimers();
+  expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 572px" });
+});
+
+test("undoing it puts every section back as the page rendered it, and stops listening", () => {
+  const [first] = page([1000, 2200]);
+  const undo = skipOffscreen();
+  vi.runAllTimers();
+  undo();
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  Object.defineProperty(window, "innerWidth", { value: 1440, configurable: true });
+  window.dispatchEvent(new Event("resize"));
+  vi.runAllTimers();
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+});
+
+test("a browser without content-visibility, or a page with a single section, is left alone", () => {
+  const [first] = page([1000, 2200]);
+  supports.mockReturnValueOnce(false);
+  skipOffscreen();
+  vi.runAllTimers();
+  expect(styleOf(first).visibility).toBe("");
+
+  document.body.innerHTML = `<main id="main"><section></section></main>`;
+  const only = document.querySelector("section")!;
+  skipOffscreen();
+  vi.runAllTimers();
+  expect(only.style.getPropertyValue("content-visibility")).toBe("");
+});

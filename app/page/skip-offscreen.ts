@@ -1,0 +1,67 @@
+/**
+ * Off-screen sections stop costing the page anything once it has been laid
+ * out: each of the main sections (and the footer) gets
+ * `content-visibility: auto`, with its current content height as the size it
+ * keeps while skipped. The browser then neither restyles nor lays out what is
+ * far from the viewport, and that is most of a long page: opening a modal
+ * dialog makes the rest of the document inert, and Chromium restyles all of it
+ * in the tap's frame.
+ *
+ * The first paint is not changed: every section is laid out once, and only
+ * then measured, so a skipped section keeps exactly its real height and the
+ * page's anchors ("/#funding-form", the hero's Get Funding Now) scroll to the
+ * same place as before. A new viewport width changes the heights: the
+ * sections are shown in full again and measured anew once the browser is idle.
+ * Content a visitor searches (find in page), focuses or opens in the top layer
+ * is rendered by the browser itself (that is what `auto` means).
+ */
+import { whenIdle } from "~/lib/when-idle";
+
+/** What is skipped when off screen: the page's sections, and the site footer. */
+export const OFFSCREEN_SELECTOR = "#main > section, #main ~ footer";
+
+/** The content height a skipped element must keep: its box less padding and border. */
+function contentHeight(element: HTMLElement): number {
+  const style = getComputedStyle(element);
+  const edges = ["paddingTop", "paddingBottom", "borderTopWidth", "borderBottomWidth"] as const;
+  const around = edges.reduce((sum, edge) => sum + (Number.parseFloat(style[edge]) || 0), 0);
+  return Math.max(0, element.getBoundingClientRect().height - around);
+}
+
+function skip(elements: HTMLElement[]) {
+  // Every height is read before any is written: one layout, not one per section.
+  const heights = elements.map(contentHeight);
+  elements.forEach((element, index) => {
+    element.style.setProperty("contain-intrinsic-block-size", `auto ${heights[index]}px`);
+    element.style.setProperty("content-visibility", "auto");
+  });
+}
+
+function show(elements: HTMLElement[]) {
+  for (const element of elements) {
+    element.style.removeProperty("content-visibility");
+    element.style.removeProperty("contain-intrinsic-block-size");
+  }
+}
+
+/** Skips the page's off-screen sections once idle; returns a function that undoes it. */
+export function skipOffscreen(doc: Document = document): () => void {
+  const view = doc.defaultView;
+  const elements = [...doc.querySelectorAll<HTMLElement>(OFFSCREEN_SELECTOR)];
+  if (!view || elements.length < 2 || !view.CSS?.supports?.("content-visibility", "auto")) return () => {};
+  let cancel = whenIdle(() => skip(elements));
+  let width = view.innerWidth;
+  const onResize = () => {
+    if (view.innerWidth === width) return; // a phone's toolbar showing or hiding: heights are the same
+    width = view.innerWidth;
+    cancel();
+    show(elements);
+    cancel = whenIdle(() => skip(elements));
+  };
+  view.addEventListener("resize", onResize);
+  return () => {
+    cancel();
+    view.removeEventListener("resize", onResize);
+    show(elements);
+  };
+}
