@@ -271,7 +271,15 @@ const lines = [
 ];
 const file = "BENCHMARKS.md";
 const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-const apiSection = previous.includes("## API") ? previous.slice(previous.indexOf("## API")) : "";
-writeFileSync(file, lines.join("\n") + (apiSection ? `\n${apiSection}` : ""));
+const apiStart = previous.includes("## API") ? previous.indexOf("## API") : previous.length;
+const apiSection = previous.slice(apiStart);
+// Hand-written subsections ("### ...") of the Lighthouse section stay, after the new table.
+const notes = previous
+  .slice(0, apiStart)
+  .split(/\n(?=### )/)
+  .slice(1)
+  .map((note) => note.trimEnd())
+  .join("\n\n");
+writeFileSync(file, lines.join("\n") + (notes ? `\n${notes}\n` : "") + (apiSection ? `\n${apiSection}` : ""));
 console.log(`wrote ${file}`);
 process.exit(0);

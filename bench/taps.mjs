@@ -29,7 +29,8 @@
 // Writes the "## Taps" section of BENCHMARKS.md. The section keeps one
 // "Baseline" table: BENCH_TAPS_BASELINE=1 (or a section without one) makes
 // this run the baseline ("before islands"); any other run is written as
-// "Latest run" beside the baseline it finds.
+// "Latest run" beside the baseline it finds. Hand-written "### " notes in
+// the section stay, after the run.
 //
 // Needs `npm run build` (build/client and dist/server.mjs). Environment:
 // BENCH_RUNS (3), BENCH_PORT (4450), BENCH_TIMEOUT_MS (5000), BENCH_IDLE_MS (1000), BENCH_ONLY
@@ -708,8 +709,15 @@ that sends \`accept-encoding: gzip\` (the server's precompressed .gz files); inl
 the HTML are not counted. React DOM: a script containing \`__reactFiber$\`.
 `;
 
+// Hand-written subsections (any "### " but the baseline and the latest run) stay, after the run.
+const notes = section
+  .split(/\n(?=### )/)
+  .slice(1)
+  .filter((part) => !/^### (Baseline|Latest run)/.test(part))
+  .map((part) => `\n${part.trimEnd()}\n`)
+  .join("");
 const baseline = keptBaseline ?? `### Baseline: before islands (${label})\n\n${runTable}\n`;
 const latest = keptBaseline ? `\n### Latest run (${label})\n\n${runTable}\n` : "";
-writeBenchmarksSection(`${intro}\n${baseline.trimEnd()}\n${latest}`);
+writeBenchmarksSection(`${intro}\n${baseline.trimEnd()}\n${latest}${notes}`);
 log(`BENCHMARKS.md: ${keptBaseline ? "latest run beside the kept baseline" : "written as the baseline"}`);
 console.log(`\n${runTable}`);

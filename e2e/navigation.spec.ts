@@ -85,10 +85,11 @@ async function sectionOffsets(page: Page, id: string) {
   }, id);
 }
 
+/** The site footer, off screen when a page loads, has been made skippable. */
 const offscreenSkipped = (page: Page) =>
   expect
     .poll(() =>
-      page.locator("#testimonials").evaluate((element) => getComputedStyle(element).contentVisibility),
+      page.locator("#main ~ footer").evaluate((element) => getComputedStyle(element).contentVisibility),
     )
     .toBe("auto");
 
@@ -105,6 +106,24 @@ async function expectAtScrollMargin(section: Locator) {
 }
 
 test.describe("off-screen sections", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  for (const path of ["/", "/products/growth-capital", "/faq"]) {
+    test(`being skipped moves nothing on screen on ${path} (no layout shift)`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto(path);
+      await offscreenSkipped(page);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    });
+  }
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1440, height: 900 },

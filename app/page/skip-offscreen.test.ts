@@ -20,9 +20,35 @@ const supports = vi.fn(
   (property: string, value: string) => property === "content-visibility" && value === "auto",
 );
 
+/** The page's IntersectionObserver: `report(onScreen)` tells it which watched elements are in view. */
+const watch = { callback: null as IntersectionObserverCallback | null, targets: new Set<Element>() };
+class IntersectionObserverStub {
+  constructor(callback: IntersectionObserverCallback) {
+    watch.callback = callback;
+    watch.targets = new Set();
+  }
+  observe(target: Element) {
+    watch.targets.add(target);
+  }
+  unobserve(target: Element) {
+    watch.targets.delete(target);
+  }
+  disconnect() {
+    watch.targets.clear();
+  }
+}
+function report(onScreen: Element[] = []) {
+  const entries = [...watch.targets].map(
+    (target) => ({ target, isIntersecting: onScreen.includes(target) }) as IntersectionObserverEntry,
+  );
+  watch.callback?.(entries, {} as IntersectionObserver);
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   vi.stubGlobal("CSS", { supports });
+  vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
+  watch.callback = null;
   Object.defineProperty(window, "innerWidth", { value: 390, configurable: true });
 });
 
@@ -37,15 +63,21 @@ const styleOf = (element: HTMLElement) => ({
   size: element.style.getPropertyValue("contain-intrinsic-block-size"),
 });
 
-test("once idle, each section and the footer is skipped off screen, keeping its own content height", () => {
+test("once idle, each section and the footer is skipped while wholly off screen, keeping its own content height", () => {
   const [first, second, footer] = page([1000, 2200]);
   skipOffscreen();
   // Nothing changes before the browser is idle: the first paint lays out the whole page.
-  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  expect(watch.callback).toBeNull();
   vi.runAllTimers();
-  expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
+  report([first]);
   expect(styleOf(second)).toEqual({ visibility: "auto", size: "auto 2072px" });
   expect(styleOf(footer)).toEqual({ visibility: "auto", size: "auto 299px" });
+  // The section on screen is left as it is (made skippable there, it would be laid out anew: a shift)...
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  // ...until the visitor has scrolled past it.
+  report([]);
+  expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
+  expect(watch.targets.size, "nothing left to watch").toBe(0);
 });
 
 test("a new viewport width shows every section again and measures it anew; a height-only resize does not", () => {
@@ -53,6 +85,7 @@ test("a new viewport width shows every section again and measures it anew; a hei
   const [first] = page(heights);
   skipOffscreen();
   vi.runAllTimers();
+  report();
 
   window.dispatchEvent(new Event("resize"));
   expect(styleOf(first).visibility, "the same width: a phone's toolbar").toBe("auto");
@@ -62,6 +95,7 @@ test("a new viewport width shows every section again and measures it anew; a hei
   window.dispatchEvent(new Event("resize"));
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
   vi.runAllTimers();
+  report();
   expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 572px" });
 });
 
@@ -69,24 +103,34 @@ test("undoing it puts every section back as the page rendered it, and stops list
   const [first] = page([1000, 2200]);
   const undo = skipOffscreen();
   vi.runAllTimers();
+  report();
   undo();
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
   Object.defineProperty(window, "innerWidth", { value: 1440, configurable: true });
   window.dispatchEvent(new Event("resize"));
   vi.runAllTimers();
+  report();
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
 });
 
-test("a browser without content-visibility, or a page with a single section, is left alone", () => {
+test("a browser without content-visibility or IntersectionObserver, or a page with a single section, is left alone", () => {
   const [first] = page([1000, 2200]);
   supports.mockReturnValueOnce(false);
   skipOffscreen();
   vi.runAllTimers();
+  report();
   expect(styleOf(first).visibility).toBe("");
+
+  vi.stubGlobal("IntersectionObserver", undefined);
+  skipOffscreen();
+  vi.runAllTimers();
+  expect(styleOf(first).visibility).toBe("");
+  vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
 
   document.body.innerHTML = `<main id="main"><section></section></main>`;
   const only = document.querySelector("section")!;
   skipOffscreen();
   vi.runAllTimers();
+  report();
   expect(only.style.getPropertyValue("content-visibility")).toBe("");
 });

@@ -10,7 +10,8 @@
  * The first paint is not changed: every section is laid out once, and only
  * then measured, so a skipped section keeps exactly its real height and the
  * page's anchors ("/#funding-form", the hero's Get Funding Now) scroll to the
- * same place as before. A new viewport width changes the heights: the
+ * same place as before. A section is only made skippable while wholly off
+ * screen, so nothing the visitor sees moves. A new viewport width changes the heights: the
  * sections are shown in full again and measured anew once the browser is idle.
  * Content a visitor searches (find in page), focuses or opens in the top layer
  * is rendered by the browser itself (that is what `auto` means).
@@ -44,23 +45,51 @@ function show(elements: HTMLElement[]) {
   }
 }
 
+/**
+ * Skips each element once it is wholly off screen (at once for most of them,
+ * later for those the visitor is looking at): an element on screen that
+ * became skippable would be laid out anew in the next frame, which Chromium
+ * reports as a layout shift. Returns a function that stops watching.
+ */
+function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof globalThis): () => void {
+  const observer = new view.IntersectionObserver((entries: IntersectionObserverEntry[]) => {
+    const offscreen = entries
+      .filter((entry) => !entry.isIntersecting)
+      .map((entry) => entry.target as HTMLElement);
+    for (const element of offscreen) observer.unobserve(element);
+    if (offscreen.length > 0) skip(offscreen);
+  });
+  for (const element of elements) observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /** Skips the page's off-screen sections once idle; returns a function that undoes it. */
 export function skipOffscreen(doc: Document = document): () => void {
   const view = doc.defaultView;
   const elements = [...doc.querySelectorAll<HTMLElement>(OFFSCREEN_SELECTOR)];
-  if (!view || elements.length < 2 || !view.CSS?.supports?.("content-visibility", "auto")) return () => {};
-  let cancel = whenIdle(() => skip(elements));
+  if (
+    !view ||
+    elements.length < 2 ||
+    typeof view.IntersectionObserver !== "function" ||
+    !view.CSS?.supports?.("content-visibility", "auto")
+  )
+    return () => {};
+  let stop = () => {};
+  const start = () => whenIdle(() => (stop = skipWhenOffscreen(elements, view)));
+  let cancel = start();
   let width = view.innerWidth;
   const onResize = () => {
     if (view.innerWidth === width) return; // a phone's toolbar showing or hiding: heights are the same
     width = view.innerWidth;
     cancel();
+    stop();
     show(elements);
-    cancel = whenIdle(() => skip(elements));
+    cancel = start();
   };
   view.addEventListener("resize", onResize);
   return () => {
     cancel();
+    stop();
     view.removeEventListener("resize", onResize);
     show(elements);
   };
