@@ -85,11 +85,14 @@ async function sectionOffsets(page: Page, id: string) {
   }, id);
 }
 
-/** The site footer, off screen when a page loads, has been made skippable. */
+/** The page's last section (its call to action), off screen when a page loads, has been made skippable. */
 const offscreenSkipped = (page: Page) =>
   expect
     .poll(() =>
-      page.locator("#main ~ footer").evaluate((element) => getComputedStyle(element).contentVisibility),
+      page
+        .locator("#main > section")
+        .last()
+        .evaluate((element) => getComputedStyle(element).contentVisibility),
     )
     .toBe("auto");
 

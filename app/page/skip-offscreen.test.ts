@@ -113,7 +113,20 @@ test("undoing it puts every section back as the page rendered it, and stops list
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
 });
 
-test("a browser without content-visibility or IntersectionObserver, or a page with a single section, is left alone", () => {
+test("a section or footer holding a React island is never skipped: the island must see where it is", () => {
+  const [first, second, third, footer] = page([1000, 2200, 500]);
+  second.innerHTML = `<div data-island="wizard"></div>`;
+  footer.innerHTML = `<div data-island="newsletter"></div>`;
+  skipOffscreen();
+  vi.runAllTimers();
+  report();
+  expect(styleOf(first).visibility).toBe("auto");
+  expect(styleOf(third).visibility).toBe("auto");
+  expect(styleOf(second).visibility).toBe("");
+  expect(styleOf(footer).visibility).toBe("");
+});
+
+test("a browser without content-visibility or IntersectionObserver is left alone; a single section is skipped too", () => {
   const [first] = page([1000, 2200]);
   supports.mockReturnValueOnce(false);
   skipOffscreen();
@@ -127,10 +140,12 @@ test("a browser without content-visibility or IntersectionObserver, or a page wi
   expect(styleOf(first).visibility).toBe("");
   vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
 
-  document.body.innerHTML = `<main id="main"><section></section></main>`;
+  // /faq: its call to action is the one section, and the footer holds the newsletter.
+  document.body.innerHTML = `<main id="main"><div></div><section></section></main><footer><div data-island="newsletter"></div></footer>`;
   const only = document.querySelector("section")!;
   skipOffscreen();
   vi.runAllTimers();
   report();
-  expect(only.style.getPropertyValue("content-visibility")).toBe("");
+  expect(only.style.getPropertyValue("content-visibility")).toBe("auto");
+  expect(document.querySelector("footer")!.style.getPropertyValue("content-visibility")).toBe("");
 });

@@ -1,6 +1,6 @@
 /**
  * Off-screen sections stop costing the page anything once it has been laid
- * out: each of the main sections (and the footer) gets
+ * out: each of the main sections (and the footer) without an island gets
  * `content-visibility: auto`, with its current content height as the size it
  * keeps while skipped. The browser then neither restyles nor lays out what is
  * far from the viewport, and that is most of a long page: opening a modal
@@ -18,8 +18,13 @@
  */
 import { whenIdle } from "~/lib/when-idle";
 
-/** What is skipped when off screen: the page's sections, and the site footer. */
+/**
+ * What is skipped when off screen: the page's sections, and the site footer,
+ * but not one that holds a React island (the wizard, the newsletter form):
+ * those wake as they come near, and must see exactly where they are.
+ */
 export const OFFSCREEN_SELECTOR = "#main > section, #main ~ footer";
+const holdsIsland = (element: Element) => element.querySelector("[data-island]") !== null;
 
 /** The content height a skipped element must keep: its box less padding and border. */
 function contentHeight(element: HTMLElement): number {
@@ -66,10 +71,12 @@ function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof global
 /** Skips the page's off-screen sections once idle; returns a function that undoes it. */
 export function skipOffscreen(doc: Document = document): () => void {
   const view = doc.defaultView;
-  const elements = [...doc.querySelectorAll<HTMLElement>(OFFSCREEN_SELECTOR)];
+  const elements = [...doc.querySelectorAll<HTMLElement>(OFFSCREEN_SELECTOR)].filter(
+    (element) => !holdsIsland(element),
+  );
   if (
     !view ||
-    elements.length < 2 ||
+    elements.length === 0 ||
     typeof view.IntersectionObserver !== "function" ||
     !view.CSS?.supports?.("content-visibility", "auto")
   )
