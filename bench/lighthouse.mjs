@@ -43,9 +43,22 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
 }
 // Read after the build: the sitemap lists every page the catalogues produce.
 const routes = onlyRoutes ?? siteRoutes(buildDir);
+// A server already on the port (a run stopped halfway leaves its own) would be measured instead
+// of this build, with the old build's CSP: refuse rather than measure the wrong site.
+if (
+  await fetch(`${origin}/healthz`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`Something already answers on ${origin}: stop it (or set BENCH_PORT) and run again.`);
+  process.exit(1);
+}
 const server = spawn("node", ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);
+// Stopped from outside (Ctrl-C, kill): take the server down too.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 async function waitForServer() {
   for (let i = 0; i < 600; i++) {

@@ -1,6 +1,6 @@
 /**
  * Off-screen sections stop costing the page anything once it has been laid
- * out: each of the main sections (and the footer) without an island gets
+ * out: each of the main sections (and the footer) gets
  * `content-visibility: auto`, with its current content height as the size it
  * keeps while skipped. The browser then neither restyles nor lays out what is
  * far from the viewport, and that is most of a long page: opening a modal
@@ -16,15 +16,17 @@
  * Content a visitor searches (find in page), focuses or opens in the top layer
  * is rendered by the browser itself (that is what `auto` means).
  */
+import { APPROACH_ISLANDS } from "~/islands/loader";
 import { whenIdle } from "~/lib/when-idle";
 
 /**
  * What is skipped when off screen: the page's sections, and the site footer,
- * but not one that holds a React island (the wizard, the newsletter form):
- * those wake as they come near, and must see exactly where they are.
+ * but not one holding an island that wakes as it comes near (the wizard):
+ * it must see exactly where it is. The newsletter form wakes only when
+ * touched or focused, on screen, so the footer holding it is skipped.
  */
 export const OFFSCREEN_SELECTOR = "#main > section, #main ~ footer";
-const holdsIsland = (element: Element) => element.querySelector("[data-island]") !== null;
+const holdsIsland = (element: Element) => element.querySelector(APPROACH_ISLANDS) !== null;
 
 /** The content height a skipped element must keep: its box less padding and border. */
 function contentHeight(element: HTMLElement): number {

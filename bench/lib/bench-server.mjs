@@ -86,10 +86,17 @@ export function builtSiteEnv(origin, dataDir) {
 
 /**
  * Starts the bundled server (`outDir/server.mjs`) on `port` with `env` and
- * waits for /healthz. Its stdout goes nowhere, or line by line to `onLine`
- * (its request log); stderr stays on the terminal.
+ * waits for /healthz, refusing a port something already answers on. Its
+ * stdout goes nowhere, or line by line to `onLine` (its request log); stderr
+ * stays on the terminal.
  */
 export async function startBenchServer(outDir, { port, env, onLine }) {
+  // A server left on the port by a run stopped halfway would answer /healthz and be measured instead.
+  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on port ${port}: stop it (or set BENCH_PORT)`);
   const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
