@@ -71,6 +71,34 @@ test("text typed and Next pressed before the wizard's code arrived are kept and 
   expect(errors).toEqual([]);
 });
 
+test("the wizard wakes as it comes within a screen of the viewport, with its section skipped off screen", async ({
+  page,
+}) => {
+  // The page script lets the browser skip sections far off screen (app/page/skip-offscreen.ts);
+  // the wizard's section among them must still tell the island loader it is coming near.
+  await page.goto("/");
+  const section = page.locator("#funding-form");
+  await expect
+    .poll(() => section.evaluate((element) => getComputedStyle(element).contentVisibility))
+    .toBe("auto");
+  const wizard = island(page, "wizard");
+  /** Scrolls so that the wizard's top is `screens` viewport heights below the viewport's bottom. */
+  const scrollToScreensAway = (screens: number) =>
+    wizard.evaluate((element, away) => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: top - innerHeight - away * innerHeight, behavior: "instant" });
+    }, screens);
+  await scrollToScreensAway(1.5);
+  await page.waitForTimeout(300);
+  await expect(wizard, "a screen and a half away: still asleep").not.toHaveAttribute("data-island-awake");
+  await scrollToScreensAway(0.8);
+  await expect(wizard, "within a screen: awake").toHaveAttribute("data-island-awake", "");
+  expect(
+    await section.evaluate((element) => element.getBoundingClientRect().top - innerHeight),
+    "woken while the form was still below the viewport",
+  ).toBeGreaterThan(0);
+});
+
 test("a newsletter sign-up sent before its code arrived is answered once it has", async ({ page }) => {
   const errors = consoleErrors(page);
   const chunk = await holdChunk(page, /\/assets\/newsletter\.client-[\w-]+\.js$/);

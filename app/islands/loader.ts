@@ -26,9 +26,6 @@ export const islandModules: Record<string, IslandImport> = {
 const wakeOnApproach = new Set(["wizard"]);
 const APPROACH_MARGIN = "100% 0px";
 
-/** Matches the islands that watch for the viewport's approach (the rest wake only when touched or focused). */
-export const APPROACH_ISLANDS = [...wakeOnApproach].map((name) => `[data-island="${name}"]`).join(", ");
-
 const INTENT_EVENTS = ["focusin", "pointerdown", "touchstart"] as const;
 
 /** Something the visitor did before the island woke, done again once it has. */

@@ -5,7 +5,7 @@ import { captureThisPage } from "~/lib/attribution-capture";
 
 vi.mock("~/lib/analytics", () => ({ startAnalytics: vi.fn(), trackPageView: vi.fn(), track: vi.fn() }));
 vi.mock("~/lib/attribution-capture", () => ({ captureThisPage: vi.fn() }));
-vi.mock("~/islands/loader", () => ({ startIslands: vi.fn(), APPROACH_ISLANDS: `[data-island="wizard"]` }));
+vi.mock("~/islands/loader", () => ({ startIslands: vi.fn() }));
 
 afterEach(() => {
   vi.resetModules();

@@ -113,20 +113,6 @@ test("undoing it puts every section back as the page rendered it, and stops list
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
 });
 
-test("a section holding an island that wakes on approach (the wizard) is never skipped: it must see where it is", () => {
-  const [first, second, third, footer] = page([1000, 2200, 500]);
-  second.innerHTML = `<div data-island="wizard"></div>`;
-  // The newsletter wakes only when touched or focused, on screen: its footer is skipped like the rest.
-  footer.innerHTML = `<div data-island="newsletter"></div>`;
-  skipOffscreen();
-  vi.runAllTimers();
-  report();
-  expect(styleOf(first).visibility).toBe("auto");
-  expect(styleOf(third).visibility).toBe("auto");
-  expect(styleOf(footer).visibility).toBe("auto");
-  expect(styleOf(second).visibility).toBe("");
-});
-
 test("a browser without content-visibility or IntersectionObserver is left alone; a single section is skipped too", () => {
   const [first] = page([1000, 2200]);
   supports.mockReturnValueOnce(false);
@@ -141,12 +127,11 @@ test("a browser without content-visibility or IntersectionObserver is left alone
   expect(styleOf(first).visibility).toBe("");
   vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
 
-  // One section (the wizard's) that is never skipped, and one that is.
-  document.body.innerHTML = `<main id="main"><section><div data-island="wizard"></div></section><section></section></main>`;
-  const [wizard, only] = document.querySelectorAll("section");
+  // /faq: its call to action is its one section.
+  document.body.innerHTML = `<main id="main"><div></div><section></section></main>`;
+  const only = document.querySelector("section")!;
   skipOffscreen();
   vi.runAllTimers();
   report();
   expect(only.style.getPropertyValue("content-visibility")).toBe("auto");
-  expect(wizard.style.getPropertyValue("content-visibility")).toBe("");
 });
