@@ -15,6 +15,11 @@
  * sections are shown in full again and measured anew once the browser is idle.
  * Content a visitor searches (find in page), focuses or opens in the top layer
  * is rendered by the browser itself (that is what `auto` means).
+ *
+ * `content-visibility: auto` also contains layout and paint: a section clips
+ * what would overflow it, and is the containing block of its `fixed`
+ * descendants. Nothing in the sections overflows them, and what is fixed on
+ * screen (toasts, the wizard's select lists) is portaled to <body>; keep it so.
  */
 import { whenIdle } from "~/lib/when-idle";
 
