@@ -11,8 +11,9 @@
  * then measured, so a skipped section keeps exactly its real height and the
  * page's anchors ("/#funding-form", the hero's Get Funding Now) scroll to the
  * same place as before. A section is only made skippable while wholly off
- * screen, so nothing the visitor sees moves. A new viewport width changes the heights: the
- * sections are shown in full again and measured anew once the browser is idle.
+ * screen, so nothing the visitor sees moves. A new viewport width changes the
+ * heights: the sections are shown in full again and measured anew once the
+ * browser is idle.
  * Content a visitor searches (find in page), focuses or opens in the top layer
  * is rendered by the browser itself (that is what `auto` means).
  *
