@@ -9,6 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
 import { siteRoutes } from "../scripts/lib/site-routes.mjs";
+import { refuseTakenPort } from "./lib/bench-server.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const loadBefore = loadavg()[0];
@@ -43,17 +44,8 @@ if (process.env.BENCH_SKIP_BUILD !== "1") {
 }
 // Read after the build: the sitemap lists every page the catalogues produce.
 const routes = onlyRoutes ?? siteRoutes(buildDir);
-// A server already on the port (a run stopped halfway leaves its own) would be measured instead
-// of this build, with the old build's CSP: refuse rather than measure the wrong site.
-if (
-  await fetch(`${origin}/healthz`).then(
-    () => true,
-    () => false,
-  )
-) {
-  console.error(`Something already answers on ${origin}: stop it (or set BENCH_PORT) and run again.`);
-  process.exit(1);
-}
+// Another server on the port would be measured instead of this build (with the old build's CSP).
+await refuseTakenPort(origin);
 const server = spawn("node", ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);

@@ -1,6 +1,7 @@
 import { expectNoAxeViolations } from "./support/axe";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { pages } from "./support/routes";
+import { expectSkippedOffscreen } from "./support/viewport";
 import { form, openWizard, reachReview, uniqueApplicant } from "./support/wizard";
 
 /** The focus ring a keyboard user sees: an outline or a box-shadow ring, not nothing. */
@@ -31,11 +32,7 @@ test("axe finds nothing on / once its off-screen sections are skipped", async ({
   // The page script lets the browser skip the sections far from the viewport
   // (app/page/skip-offscreen.ts): what it skips must still pass.
   await page.goto("/");
-  await expect
-    .poll(() =>
-      page.locator("#testimonials").evaluate((element) => getComputedStyle(element).contentVisibility),
-    )
-    .toBe("auto");
+  await expectSkippedOffscreen(page.locator("#testimonials"));
   await expectNoAxeViolations(page, "/ with off-screen sections skipped");
 });
 

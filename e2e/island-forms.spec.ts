@@ -2,6 +2,7 @@ import type { Route } from "@playwright/test";
 import { messages } from "../domain/application/schema";
 import { applicationSteps } from "../domain/application/steps";
 import { expect, test, type Page } from "./support/test";
+import { expectSkippedOffscreen } from "./support/viewport";
 import { form } from "./support/wizard";
 
 /**
@@ -78,9 +79,7 @@ test("the wizard wakes as it comes within a screen of the viewport, with its sec
   // the wizard's section among them must still tell the island loader it is coming near.
   await page.goto("/");
   const section = page.locator("#funding-form");
-  await expect
-    .poll(() => section.evaluate((element) => getComputedStyle(element).contentVisibility))
-    .toBe("auto");
+  await expectSkippedOffscreen(section);
   const wizard = island(page, "wizard");
   /** Scrolls so that the wizard's top is `screens` viewport heights below the viewport's bottom. */
   const scrollToScreensAway = (screens: number) =>

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "./support/test";
 import { E2E } from "./support/env";
-import { expectScrolledIntoView } from "./support/viewport";
+import { OFFSCREEN_SELECTOR } from "../app/page/skip-offscreen";
+import { expectAtScrollMargin, expectScrolledIntoView, expectSkippedOffscreen } from "./support/viewport";
 
 /** Follows a link to a home-page section: the address becomes /#id and the section scrolls into view. */
 async function followToSection(link: Locator, id: string) {
@@ -73,40 +74,23 @@ test.describe("links to a section", () => {
  * script gives each skipped section its real height, so the two must agree.
  */
 async function sectionOffsets(page: Page, id: string) {
-  return page.evaluate((target) => {
-    const top = () => document.getElementById(target)!.getBoundingClientRect().top + window.scrollY;
-    const skipped = top();
-    const sections = [...document.querySelectorAll<HTMLElement>("#main > section, #main ~ footer")];
-    const before = sections.map((section) => section.style.contentVisibility);
-    sections.forEach((section) => (section.style.contentVisibility = "visible"));
-    const rendered = top();
-    sections.forEach((section, index) => (section.style.contentVisibility = before[index]));
-    return { skipped: Math.round(skipped), rendered: Math.round(rendered) };
-  }, id);
+  return page.evaluate(
+    ([target, selector]) => {
+      const top = () => document.getElementById(target)!.getBoundingClientRect().top + window.scrollY;
+      const skipped = top();
+      const sections = [...document.querySelectorAll<HTMLElement>(selector)];
+      const before = sections.map((section) => section.style.contentVisibility);
+      sections.forEach((section) => (section.style.contentVisibility = "visible"));
+      const rendered = top();
+      sections.forEach((section, index) => (section.style.contentVisibility = before[index]));
+      return { skipped: Math.round(skipped), rendered: Math.round(rendered) };
+    },
+    [id, OFFSCREEN_SELECTOR] as const,
+  );
 }
 
 /** The page's last section (its call to action), off screen when a page loads, has been made skippable. */
-const offscreenSkipped = (page: Page) =>
-  expect
-    .poll(() =>
-      page
-        .locator("#main > section")
-        .last()
-        .evaluate((element) => getComputedStyle(element).contentVisibility),
-    )
-    .toBe("auto");
-
-/** The section's top has settled exactly at its scroll margin below the sticky header. */
-async function expectAtScrollMargin(section: Locator) {
-  const margin = await section.evaluate((element) =>
-    Math.round(parseFloat(getComputedStyle(element).scrollMarginTop)),
-  );
-  await expect
-    .poll(() => section.evaluate((element) => Math.round(element.getBoundingClientRect().top)), {
-      timeout: 5_000,
-    })
-    .toBe(margin);
-}
+const offscreenSkipped = (page: Page) => expectSkippedOffscreen(page.locator("#main > section").last());
 
 test.describe("off-screen sections", () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -345,13 +329,7 @@ async function arriveAtFundingForm(page: Page) {
   await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
   const section = page.locator("#funding-form");
   // Settled: the section sits at its scroll margin below the sticky header, and stays there.
-  await expect
-    .poll(() => section.evaluate((element) => Math.round(element.getBoundingClientRect().top)), {
-      timeout: 5_000,
-    })
-    .toBe(
-      await section.evaluate((element) => Math.round(parseFloat(getComputedStyle(element).scrollMarginTop))),
-    );
+  await expectAtScrollMargin(section);
   await page.waitForTimeout(200);
   const record = await page.evaluate(() => window.__arrival!);
   const header = await page.getByRole("banner").boundingBox();

@@ -85,18 +85,25 @@ export function builtSiteEnv(origin, dataDir) {
 }
 
 /**
+ * Throws when something already answers /healthz at `origin`: a server left
+ * there by a run stopped halfway would be measured instead of this one.
+ */
+export async function refuseTakenPort(origin) {
+  const taken = await fetch(`${origin}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers on ${origin}: stop it (or set BENCH_PORT)`);
+}
+
+/**
  * Starts the bundled server (`outDir/server.mjs`) on `port` with `env` and
  * waits for /healthz, refusing a port something already answers on. Its
  * stdout goes nowhere, or line by line to `onLine` (its request log); stderr
  * stays on the terminal.
  */
 export async function startBenchServer(outDir, { port, env, onLine }) {
-  // A server left on the port by a run stopped halfway would answer /healthz and be measured instead.
-  const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`something already answers on port ${port}: stop it (or set BENCH_PORT)`);
+  await refuseTakenPort(`http://127.0.0.1:${port}`);
   const child = spawn(process.execPath, [join(outDir, "server.mjs")], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
