@@ -141,7 +141,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("Speculation Rules are in the page, valid, CSP-clean, and leave out the API and the page itself", async ({
+test("Speculation Rules are in the page, valid, CSP-clean, prerender the form's links, and leave out the API and the page itself", async ({
   page,
 }) => {
   const violations = cspViolations(page);
@@ -184,6 +184,7 @@ test("Speculation Rules are in the page, valid, CSP-clean, and leave out the API
           "/products/sba-loans",
           "/",
           "/#funding-form",
+          "/#products",
           "/faq",
           "/faq#top",
           "/api/events",
@@ -198,7 +199,8 @@ test("Speculation Rules are in the page, valid, CSP-clean, and leave out the API
   expect(result.decisions).toEqual({
     "/products/sba-loans": both,
     "/": both,
-    "/#funding-form": { prerender: false, prefetch: true },
+    "/#funding-form": both,
+    "/#products": { prerender: false, prefetch: true },
     "/faq": neither,
     "/faq#top": neither,
     "/api/events": neither,

@@ -24,25 +24,40 @@ afterEach(() => {
   window.history.replaceState(null, "", "/");
 });
 
-/** Loads `address` as a new navigation (or `type`), runs the head script, then finishes parsing. */
-function arrive(address: string, type: NavigationTimingType = "navigate") {
+/** What a page caught listening (listeners are caught rather than added: each test's page is a new document). */
+type Listen = { mock: { calls: unknown[][] } };
+const fire = (listen: Listen, event: string) => {
+  for (const [type, listener] of listen.mock.calls) {
+    if (type === event) (listener as () => void)();
+  }
+};
+
+/**
+ * Loads `address` as a new navigation (or `type`), runs the head script, then
+ * finishes parsing; `prerendered`: the browser renders it hidden, and `show()`
+ * is the click that shows it.
+ */
+function arrive(address: string, type: NavigationTimingType = "navigate", prerendered = false) {
   window.history.replaceState({ key: "k1" }, "", address);
   vi.spyOn(window.performance, "getEntriesByType").mockReturnValue([{ type } as PerformanceNavigationTiming]);
-  // Listeners are caught rather than added: each test's page is a new document.
+  // jsdom has no document.prerendering: the page defines it as a browser would.
+  let hidden = prerendered;
+  Object.defineProperty(document, "prerendering", { configurable: true, get: () => hidden });
   const listen = vi.spyOn(document, "addEventListener").mockImplementation(() => {});
   new Function(arrivalScrollScript())();
   const duringLoad = window.location.href;
-  for (const [type, listener] of listen.mock.calls) {
-    if (type === "DOMContentLoaded") (listener as () => void)();
-  }
-  listen.mockRestore();
-  return duringLoad;
+  fire(listen, "DOMContentLoaded");
+  const show = () => {
+    hidden = false;
+    fire(listen, "prerenderingchange");
+  };
+  return { duringLoad, show };
 }
 
 const here = () => window.location.pathname + window.location.search + window.location.hash;
 
 test("a new visit to /#funding-form loads at the top, waits 100 ms, then scrolls smoothly and restores the address", () => {
-  const duringLoad = arrive("/?utm_source=ad#funding-form");
+  const { duringLoad } = arrive("/?utm_source=ad#funding-form");
   expect(duringLoad).not.toContain("#");
   vi.advanceTimersByTime(99);
   expect(scrollIntoView).not.toHaveBeenCalled();
@@ -84,4 +99,18 @@ test("a section link followed during the wait wins", () => {
   vi.advanceTimersByTime(100);
   expect(scrollIntoView).not.toHaveBeenCalled();
   expect(here()).toBe("/#products");
+});
+
+test("a page prerendered ahead of the click waits until it is shown, then 100 ms", () => {
+  const { duringLoad, show } = arrive("/#funding-form", "navigate", true);
+  expect(duringLoad).not.toContain("#");
+  vi.advanceTimersByTime(5000);
+  expect(scrollIntoView).not.toHaveBeenCalled();
+  expect(here()).toBe("/");
+  show();
+  vi.advanceTimersByTime(99);
+  expect(scrollIntoView).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1);
+  expect(scrollIntoView).toHaveBeenCalledWith("funding-form", { behavior: "smooth", block: "start" });
+  expect(here()).toBe("/#funding-form");
 });

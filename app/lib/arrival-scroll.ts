@@ -6,7 +6,8 @@ import { SCROLL_AFTER_NAVIGATION_MS, SECTION_IDS } from "./scroll";
  * it is parsed. Instead the page stays at the top, and once the document is
  * parsed it waits `waitMs`, then scrolls to the section, smoothly unless the
  * visitor asks for less motion (the section's `scroll-margin-top` clears the
- * sticky header).
+ * sticky header). A page the browser prerendered ahead of the click
+ * (app/lib/speculation-rules.ts) starts its wait when it is shown.
  *
  * It runs inline in the page's <head>, before the parser reaches any section:
  * it takes the fragment out of the address with `history.replaceState` (so the
@@ -31,16 +32,25 @@ export function arriveAtSection(sections: readonly string[], waitMs: number): vo
   if (navigation && navigation.type !== "navigate") return;
   const address = window.location.pathname + window.location.search;
   window.history.replaceState(window.history.state, "", address);
+  // A page prerendered ahead of the click waits until it is shown: the wait
+  // and the scroll are the visitor's to see.
+  const whenShown = (show: () => void) => {
+    if ((document as Document & { prerendering?: boolean }).prerendering) {
+      document.addEventListener("prerenderingchange", show, { once: true });
+    } else show();
+  };
   document.addEventListener("DOMContentLoaded", () => {
-    window.setTimeout(() => {
-      // A link the visitor followed meanwhile has set an address of its own.
-      if (window.location.hash) return;
-      window.history.replaceState(window.history.state, "", address + hash);
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      document
-        .getElementById(id)
-        ?.scrollIntoView({ behavior: reduce ? "instant" : "smooth", block: "start" });
-    }, waitMs);
+    whenShown(() =>
+      window.setTimeout(() => {
+        // A link the visitor followed meanwhile has set an address of its own.
+        if (window.location.hash) return;
+        window.history.replaceState(window.history.state, "", address + hash);
+        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        document
+          .getElementById(id)
+          ?.scrollIntoView({ behavior: reduce ? "instant" : "smooth", block: "start" });
+      }, waitMs),
+    );
   });
 }
 

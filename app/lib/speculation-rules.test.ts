@@ -6,10 +6,24 @@ import { speculationRules } from "./speculation-rules";
 
 test("same-origin links are prerendered with moderate eagerness, section links only prefetched", () => {
   const { prerender, prefetch } = speculationRules("/faq");
-  expect(prerender).toEqual([expect.objectContaining({ eagerness: "moderate" })]);
+  expect(prerender).toEqual([
+    expect.objectContaining({ eagerness: "moderate" }),
+    expect.objectContaining({ eagerness: "moderate" }),
+  ]);
   expect(prefetch).toEqual([expect.objectContaining({ eagerness: "moderate" })]);
-  expect(JSON.stringify(prerender)).toContain(`"selector_matches":"a[href*='#']"`);
+  expect(JSON.stringify(prerender[0])).toContain(`"selector_matches":"a[href*='#']"`);
   expect(JSON.stringify(prefetch)).not.toContain("selector_matches");
+});
+
+test("links to the application form are prerendered too, at once from a product page", () => {
+  const formLink = JSON.stringify({ href_matches: { pathname: "/", hash: "funding-form" } });
+  const product = speculationRules("/products/sba-loans").prerender[1];
+  expect(JSON.stringify(product)).toContain(formLink);
+  expect(product.eagerness).toBe("immediate");
+  // Elsewhere the home page is rendered only once the visitor reaches for the link.
+  for (const path of ["/faq", "/privacy-policy", "/texting"]) {
+    expect(speculationRules(path).prerender[1].eagerness).toBe("moderate");
+  }
 });
 
 test("the API and the page itself are left out, and the staff's console is never named", () => {

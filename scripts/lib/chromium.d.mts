@@ -1,2 +1,6 @@
 export const chromiumPath: string;
 export const chromiumArgs: string[];
+export function launchUndriven(
+  url: string,
+  options?: { width?: number; height?: number; timeoutMs?: number },
+): Promise<{ endpoint: string; close(): Promise<void> }>;

@@ -14,3 +14,64 @@ export const chromiumArgs = [
   "--disable-sync",
   "--disable-dev-shm-usage",
 ];
+
+/**
+ * Chromium started on `url` with no DevTools client attached: Chromium does
+ * not prerender (Speculation Rules) for a page a DevTools client is attached
+ * to, and Playwright attaches to every page it opens. A run that must see a
+ * prerender lets the page load here on its own, then connects
+ * (`chromium.connectOverCDP(endpoint)`) once the prerender has started.
+ * `close()` ends the browser and removes its profile.
+ */
+export async function launchUndriven(url, { width = 1280, height = 900, timeoutMs = 15_000 } = {}) {
+  const { spawn } = await import("node:child_process");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const profile = mkdtempSync(join(tmpdir(), "undriven-chromium-"));
+  const child = spawn(
+    chromiumPath,
+    [
+      ...chromiumArgs,
+      "--headless=new",
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      `--window-size=${width},${height}`,
+      url,
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    const endpoint = await new Promise((resolve, reject) => {
+      let seen = "";
+      const timer = setTimeout(
+        () => reject(new Error(`Chromium printed no DevTools endpoint: ${seen}`)),
+        timeoutMs,
+      );
+      child.once("exit", (code) => reject(new Error(`Chromium exited (${code}): ${seen}`)));
+      // Read to the end (a full pipe would stall Chromium); keep only what comes before the endpoint.
+      child.stderr.on("data", (chunk) => {
+        if (seen === null) return;
+        seen += chunk;
+        const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+        if (match) {
+          seen = null;
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    });
+    return { endpoint, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
