@@ -45,6 +45,7 @@ import { chromium } from "playwright-core";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
 import { builtSiteEnv, startBenchServer } from "./lib/bench-server.mjs";
+import { measurePrerenderedTap } from "./lib/prerendered-tap.mjs";
 import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -57,6 +58,8 @@ const CPU_SLOWDOWN = 4;
 const VIEWPORT = { width: 390, height: 844 };
 const ROUTES = ["/", "/faq", "/products/growth-capital"];
 const origin = `http://127.0.0.1:${PORT}`;
+// Only this machine: every other host name fails to resolve.
+const HOSTS_ONLY_HERE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1";
 const log = (...args) => console.log("[bench:taps]", ...args);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -110,12 +113,18 @@ const git = (...args) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8"
 const commit = git("rev-parse", "--short", "HEAD");
 const siteChanges = git("status", "--porcelain", "--", "app", "ui", "domain", "public", "scripts").length > 0;
 
+/** The wizard's first field, or the placeholder drawn in its place until its code has loaded. */
+const FIRST_FIELD = [
+  '#funding-form form :is(input:not([type="hidden"]):not([tabindex="-1"]), textarea, button[role="combobox"])',
+  '#funding-form [aria-busy="true"] [aria-hidden="true"] > div',
+];
+
 /**
  * Runs in every page before its own scripts: the Event Timing observer, the
  * pointerdown listener that starts the watch for the armed control's result,
  * and the checks that say when a result is on screen.
  */
-function instrument() {
+function instrument(firstFieldSelectors) {
   const KEY = "__bench_taps_pending";
   const state = { events: [], armed: null, pending: null, result: null, crossDocument: false };
   window.__taps = state;
@@ -134,11 +143,8 @@ function instrument() {
     if (box.width === 0 || box.height === 0) return false;
     return whole ? box.top >= 0 && box.bottom <= innerHeight : box.bottom > 0 && box.top < innerHeight;
   };
-  // The wizard's first field, or the placeholder drawn in its place until its code has loaded.
   const firstField = () =>
-    document.querySelector(
-      '#funding-form form :is(input:not([type="hidden"]):not([tabindex="-1"]), textarea, button[role="combobox"])',
-    ) ?? document.querySelector('#funding-form [aria-busy="true"] [aria-hidden="true"] > div');
+    firstFieldSelectors.map((selector) => document.querySelector(selector)).find(Boolean);
   const checks = {
     menu: () => onScreen(document.querySelector('nav[aria-label="Mobile"] a')),
     // An open native <dialog>, or a script-rendered one (role="dialog", as the baseline's were).
@@ -434,8 +440,9 @@ const controls = [
     id: "apply",
     // A link to another page: answered when that page first paints; the arrival scroll follows.
     answersBy: "moving",
-    label: "Apply Now (/products/growth-capital) → form on /",
-    kind: "native",
+    label:
+      "Apply Now (/products/growth-capital) → form on /, an ordinary page load (no prerender: Firefox, Safari, or a Chromium that declines)",
+    kind: "fallback",
     route: "/products/growth-capital",
     target: (page) => page.getByRole("link", { name: "Apply Now" }).first(),
     check: "apply",
@@ -445,6 +452,28 @@ const controls = [
       await page.waitForURL((url) => url.pathname === "/products/growth-capital");
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     },
+  },
+  {
+    id: "apply-500",
+    answersBy: "moving",
+    label:
+      "The same ordinary load in the prerendered row's browser: 500 px, not emulated (DevTools attached before the page loaded, so no prerender)",
+    kind: "fallback",
+    route: "/products/growth-capital",
+    target: (page) => page.getByRole("link", { name: "Apply Now" }).first(),
+    prerender: false,
+    measure: measurePrerendered,
+  },
+  {
+    id: "apply-prerendered",
+    answersBy: "moving",
+    label:
+      "Apply Now (/products/growth-capital) → form on /, prerendered by Chromium (500 px, not emulated: see below)",
+    kind: "native",
+    route: "/products/growth-capital",
+    target: (page) => page.getByRole("link", { name: "Apply Now" }).first(),
+    prerender: true,
+    measure: measurePrerendered,
   },
 ].filter((control) => !ONLY || ONLY.includes(control.id));
 
@@ -464,7 +493,7 @@ async function newPage(extraHTTPHeaders) {
     deviceScaleFactor: 3,
     ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
   });
-  await context.addInitScript(instrument);
+  await context.addInitScript(instrument, FIRST_FIELD);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
@@ -497,6 +526,44 @@ async function measureControl(control, run) {
     log(`run ${run} ${control.id}: not measured: ${error.message.split("\n")[0]}`);
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * Apply Now in a Chromium of its own (bench/lib/prerendered-tap.mjs), the home page prerendered or
+ * (`control.prerender` false) not: a cold tap only, as a prerender serves one.
+ */
+async function measurePrerendered(control, run) {
+  try {
+    const tapped = await measurePrerenderedTap({
+      url: `${origin}${control.route}`,
+      prerenderPath: "/",
+      link: control.target,
+      visible: `() => {
+        const field = ${JSON.stringify(FIRST_FIELD)}.map((selector) => document.querySelector(selector)).find(Boolean);
+        const box = field?.getBoundingClientRect();
+        return Boolean(box && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight);
+      }`,
+      cpuSlowdown: CPU_SLOWDOWN,
+      idleMs: IDLE_MS,
+      timeoutMs: TIMEOUT_MS,
+      args: [HOSTS_ONLY_HERE],
+      prerender: control.prerender,
+    });
+    if (tapped.activated !== control.prerender) throw new Error(`prerendered: ${tapped.activated}`);
+    const cold = {
+      toVisible: tapped.toVisible,
+      crossDocument: true,
+      ready: true,
+      toResult: tapped.toVisible,
+      toAnswer: tapped.toAnswer,
+    };
+    results.get(control.id).cold.push(cold);
+    log(
+      `run ${run} ${control.id}: cold first paint ${ms(cold.toAnswer)} ms, form in view ${ms(cold.toVisible)} ms`,
+    );
+  } catch (error) {
+    log(`run ${run} ${control.id}: not measured: ${error.message.split("\n")[0]}`);
   }
 }
 
@@ -539,14 +606,13 @@ try {
   }));
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    // Only this machine: every other host name fails to resolve.
-    args: [...chromiumArgs, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    args: [...chromiumArgs, HOSTS_ONLY_HERE],
   });
   chromiumVersion = browser.version();
   log(`${chromiumVersion}, ${RUNS} runs, ${controls.length} controls, on ${origin}`);
   for (const route of ROUTES) await measurePayload(route);
   for (let run = 1; run <= RUNS; run++) {
-    for (const control of controls) await measureControl(control, run);
+    for (const control of controls) await (control.measure ?? measureControl)(control, run);
   }
 } finally {
   await browser?.close();
@@ -639,7 +705,7 @@ const runTable = [
   "",
   ...goals,
   "",
-  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap is not in the goals). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
+  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap and Apply Now without a prerender are not in the goals: Chromium prerenders the home page for it, and the row without one shows what a browser that does not gets). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
   "",
   `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load average ${loadBefore.map((n) => n.toFixed(2)).join(" / ")} before and ${loadAfter.map((n) => n.toFixed(2)).join(" / ")} after (1 / 5 / 15 min); Node ${process.versions.node}, Chromium ${chromiumVersion} (${chromiumPath}) through playwright-core ${version("playwright-core")}.`,
 ].join("\n");

@@ -27,7 +27,7 @@ test("a page loaded normally counts one view and records its attribution at once
   expect(document.documentElement.dataset.pageReady).toBe("");
 });
 
-test("a prerendered page counts its view only once it is shown (after its first frame), and only once", async () => {
+test("a prerendered page counts its view only once it is shown (and painted), and only once", async () => {
   Object.defineProperty(document, "prerendering", { value: true, configurable: true });
   await runPageScript();
   expect(document.documentElement.dataset.pageReady).toBe("");
@@ -36,7 +36,7 @@ test("a prerendered page counts its view only once it is shown (after its first 
 
   document.dispatchEvent(new Event("prerenderingchange"));
   document.dispatchEvent(new Event("prerenderingchange"));
-  // Not in the task that shows the page: its first frame is drawn before anything is counted.
+  // Not in the task that shows the page: it is painted before anything is counted.
   expect(trackPageView).not.toHaveBeenCalled();
   await vi.waitFor(() => expect(trackPageView).toHaveBeenCalledTimes(1));
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -11,7 +11,10 @@ function page(heights: number[]) {
   const elements = [...document.querySelectorAll<HTMLElement>("#main > section, footer")];
   elements.forEach((element, index) => {
     const height = () => heights[index] ?? 300;
-    element.getBoundingClientRect = () => ({ height: height() }) as DOMRect;
+    // Laid out one under the other from the top of the page, scrolled to the top.
+    const top = () => heights.slice(0, index).reduce((sum, h) => sum + h, 0);
+    element.getBoundingClientRect = () =>
+      ({ height: height(), top: top(), bottom: top() + height() }) as DOMRect;
   });
   return elements;
 }
@@ -53,6 +56,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  delete (document as { prerendering?: boolean }).prerendering;
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.innerHTML = "";
@@ -134,4 +138,20 @@ test("a browser without content-visibility or IntersectionObserver is left alone
   vi.runAllTimers();
   report();
   expect(only.style.getPropertyValue("content-visibility")).toBe("auto");
+});
+
+test("a page prerendered ahead of a click (no frame, so no observer report) skips what is off screen at once", () => {
+  Object.defineProperty(document, "prerendering", { value: true, configurable: true });
+  Object.defineProperty(window, "innerHeight", { value: 800, configurable: true });
+  const [first, second, footer] = page([1000, 2200]);
+  skipOffscreen();
+  vi.runAllTimers();
+  // No report: the sections below the first screen are skipped all the same, each keeping its height.
+  expect(styleOf(second)).toEqual({ visibility: "auto", size: "auto 2072px" });
+  expect(styleOf(footer)).toEqual({ visibility: "auto", size: "auto 299px" });
+  expect(styleOf(first)).toEqual({ visibility: "", size: "" });
+  // The one on screen is still watched, and skipped once scrolled past.
+  expect([...watch.targets]).toEqual([first]);
+  report([]);
+  expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
 });

@@ -63,6 +63,16 @@ function show(elements: HTMLElement[]) {
  * reports as a layout shift. Returns a function that stops watching.
  */
 function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof globalThis): () => void {
+  let watched = elements;
+  // A page prerendered ahead of a click draws no frame until it is shown, and an observer reports
+  // nothing until then: what is off screen now is skipped now, so that showing the page paints
+  // only what is near (the home page prerendered for Apply Now, app/lib/speculation-rules.ts).
+  if ((view.document as Document & { prerendering?: boolean }).prerendering) {
+    const boxes = elements.map((element) => element.getBoundingClientRect());
+    const offscreen = elements.filter((_, i) => boxes[i].bottom <= 0 || boxes[i].top >= view.innerHeight);
+    skip(offscreen);
+    watched = elements.filter((element) => !offscreen.includes(element));
+  }
   const observer = new view.IntersectionObserver((entries: IntersectionObserverEntry[]) => {
     const offscreen = entries
       .filter((entry) => !entry.isIntersecting)
@@ -70,7 +80,7 @@ function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof global
     for (const element of offscreen) observer.unobserve(element);
     if (offscreen.length > 0) skip(offscreen);
   });
-  for (const element of elements) observer.observe(element);
+  for (const element of watched) observer.observe(element);
   return () => observer.disconnect();
 }
 

@@ -2,5 +2,5 @@ export const chromiumPath: string;
 export const chromiumArgs: string[];
 export function launchUndriven(
   url: string,
-  options?: { width?: number; height?: number; timeoutMs?: number },
+  options?: { width?: number; height?: number; args?: string[]; timeoutMs?: number },
 ): Promise<{ endpoint: string; close(): Promise<void> }>;

@@ -23,7 +23,10 @@ export const chromiumArgs = [
  * (`chromium.connectOverCDP(endpoint)`) once the prerender has started.
  * `close()` ends the browser and removes its profile.
  */
-export async function launchUndriven(url, { width = 1280, height = 900, timeoutMs = 15_000 } = {}) {
+export async function launchUndriven(
+  url,
+  { width = 1280, height = 900, args = [], timeoutMs = 15_000 } = {},
+) {
   const { spawn } = await import("node:child_process");
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -37,17 +40,29 @@ export async function launchUndriven(url, { width = 1280, height = 900, timeoutM
       "--remote-debugging-port=0",
       `--user-data-dir=${profile}`,
       `--window-size=${width},${height}`,
+      ...args,
       url,
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // A process group of its own: closing ends Chromium's helper processes too.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGKILL");
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), 3000);
       await exited;
+      clearTimeout(timer);
     }
-    rmSync(profile, { recursive: true, force: true });
+    signal("SIGKILL");
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     const endpoint = await new Promise((resolve, reject) => {
