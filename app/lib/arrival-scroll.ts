@@ -35,7 +35,7 @@ export function arriveAtSection(sections: readonly string[], waitMs: number): vo
   // A page prerendered ahead of the click waits until it is shown: the wait
   // and the scroll are the visitor's to see.
   const whenShown = (show: () => void) => {
-    if ((document as Document & { prerendering?: boolean }).prerendering) {
+    if (document.prerendering) {
       document.addEventListener("prerenderingchange", show, { once: true });
     } else show();
   };

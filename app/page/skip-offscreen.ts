@@ -67,7 +67,7 @@ function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof global
   // A page prerendered ahead of a click draws no frame until it is shown, and an observer reports
   // nothing until then: what is off screen now is skipped now, so that showing the page paints
   // only what is near (the home page prerendered for Apply Now, app/lib/speculation-rules.ts).
-  if ((view.document as Document & { prerendering?: boolean }).prerendering) {
+  if (view.document.prerendering) {
     const boxes = elements.map((element) => element.getBoundingClientRect());
     const offscreen = elements.filter((_, i) => boxes[i].bottom <= 0 || boxes[i].top >= view.innerHeight);
     skip(offscreen);

@@ -10,7 +10,7 @@ import { whenIdle } from "~/lib/when-idle";
  * that paint, not by the counting.
  */
 export function whenShown(show: () => void, doc: Document = document): void {
-  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+  if (doc.prerendering) {
     doc.addEventListener("prerenderingchange", () => whenIdle(show, 1000), { once: true });
   } else {
     show();
