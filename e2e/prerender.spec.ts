@@ -39,7 +39,8 @@ test("Apply Now on a product page shows the home page prerendered, at the top, t
   test.setTimeout(60_000);
   const undriven = await launchUndriven(`${E2E.baseUrl}${PRODUCT}`);
   try {
-    // The page is parsed (its title is listed) and its rules with it; the prerender starts then.
+    // The page is parsed (its title is listed); its script runs after its first paint (3 s at the
+    // latest, scripts/page-script.mjs) and marks it ready, and the prerender starts then.
     await expect
       .poll(
         async () => (await listedPages(undriven.endpoint)).some((t) => t.url.endsWith(PRODUCT) && t.title),
@@ -48,7 +49,7 @@ test("Apply Now on a product page shows the home page prerendered, at the top, t
         },
       )
       .toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
 
     const browser = await chromium.connectOverCDP(undriven.endpoint);
     const [context] = browser.contexts();

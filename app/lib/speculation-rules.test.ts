@@ -20,6 +20,8 @@ test("links to the application form are prerendered too, at once from a product 
   const product = speculationRules("/products/sba-loans").prerender[1];
   expect(JSON.stringify(product)).toContain(formLink);
   expect(product.eagerness).toBe("immediate");
+  // Not before the product page has painted and run its script: its own load comes first.
+  expect(JSON.stringify(product)).toContain(`{"selector_matches":"html[data-page-ready] a"}`);
   // Elsewhere the home page is rendered only once the visitor reaches for the link.
   for (const path of ["/faq", "/privacy-policy", "/texting"]) {
     expect(speculationRules(path).prerender[1].eagerness).toBe("moderate");

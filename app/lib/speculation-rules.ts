@@ -7,11 +7,13 @@
  * - prerender: same-origin links without a fragment, and the links to the
  *   home page's application form ("/#funding-form": Get Funding, Apply Now).
  *   On a product page those are its main call to action, so the home page is
- *   prerendered as soon as the page loads ("immediate"): Apply Now then shows
- *   it at once, where an ordinary load took about 0.3 s on a slow phone. The
- *   home page's arrival scroll waits until it is shown
- *   (app/lib/arrival-scroll.ts). Links to the other sections ("/#products")
- *   are only prefetched.
+ *   prerendered without waiting for the visitor ("immediate"): Apply Now then
+ *   shows it at once, where an ordinary load took about 0.3 s on a slow
+ *   phone. It starts once the product page is ready (the page script marks
+ *   html[data-page-ready] after its first paint), so the home page's HTML
+ *   never competes with the page's own first paint for the network. The home
+ *   page's arrival scroll waits until it is shown (app/lib/arrival-scroll.ts).
+ *   Links to the other sections ("/#products") are only prefetched.
  * - never: the API and the page the visitor is on. The staff's console is
  *   not named: no public page links to it, and the public build must not
  *   mention it at all (e2e/desk.spec.ts reads every built file for it).
@@ -30,6 +32,9 @@ const escapePattern = (path: string) => path.replace(/[\\:*?(){}+]/g, "\\$&");
 /** The section whose links are prerendered: the funding application on the home page. */
 const FORM_LINK: Rule = { href_matches: { pathname: "/", hash: "funding-form" satisfies SectionId } };
 
+/** Links in a page whose script has run (app/page/main.ts sets the attribute last). */
+const PAGE_READY: Rule = { selector_matches: "html[data-page-ready] a" };
+
 export function speculationRules(currentPath: string) {
   const excluded: Rule[] = [
     { href_matches: { pathname: "/api/*" } },
@@ -42,10 +47,9 @@ export function speculationRules(currentPath: string) {
         where: { and: [...sameSiteLinks, { not: { selector_matches: "a[href*='#']" } }] },
         eagerness: "moderate",
       },
-      {
-        where: { and: [...sameSiteLinks, FORM_LINK] },
-        eagerness: currentPath.startsWith("/products/") ? "immediate" : "moderate",
-      },
+      currentPath.startsWith("/products/")
+        ? { where: { and: [...sameSiteLinks, FORM_LINK, PAGE_READY] }, eagerness: "immediate" }
+        : { where: { and: [...sameSiteLinks, FORM_LINK] }, eagerness: "moderate" },
     ],
     prefetch: [{ where: { and: sameSiteLinks }, eagerness: "moderate" }],
   };

@@ -17,8 +17,9 @@
  * scripts/page-script.mjs adds a loader for it to every public page, which
  * imports it once the page has painted its first content. Each part below
  * runs in a task of its own, the controls first, so that no long task holds
- * up a tap on a slow phone. Browser tests wait for `html[data-page-ready]`,
- * set last.
+ * up a tap on a slow phone. `html[data-page-ready]`, set last, is what
+ * browser tests wait for, and what a product page's prerender of the home
+ * page waits for (app/lib/speculation-rules.ts).
  */
 import { captureThisPage } from "~/lib/attribution-capture";
 import { startAnalytics, trackPageView } from "~/lib/analytics";

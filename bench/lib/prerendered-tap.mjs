@@ -59,7 +59,8 @@ export async function measurePrerenderedTap({
     let cdp;
     if (prerender) {
       const listed = undriven.endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, "http://$1/json/list");
-      // The page is parsed (its title is listed), and its Speculation Rules with it.
+      // The page is parsed (its title is listed); its script runs after its first paint (3 s at
+      // the latest) and marks it ready, and the prerender starts then.
       await until(
         async () => {
           const targets = await (await fetch(listed)).json();
@@ -70,7 +71,7 @@ export async function measurePrerenderedTap({
         15_000,
         "the page to load",
       );
-      await sleep(1000);
+      await sleep(3500);
       browser = await chromium.connectOverCDP(undriven.endpoint);
       page = browser
         .contexts()[0]
