@@ -13,6 +13,7 @@
  */
 import { chromium, type CDPSession } from "@playwright/test";
 import { launchUndriven } from "../scripts/lib/chromium.mjs";
+import { LOAD_BY_MS } from "../scripts/page-script.mjs";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/test";
 
@@ -28,28 +29,14 @@ async function read<T>(cdp: CDPSession, expression: string): Promise<T> {
   return result.value as T;
 }
 
-/** The tab's address and title as Chromium lists them (no DevTools client attached to read them). */
-async function listedPages(endpoint: string) {
-  const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, "http://$1/json/list");
-  const targets = (await (await fetch(http)).json()) as { type: string; url: string; title: string }[];
-  return targets.filter((target) => target.type === "page");
-}
-
 test("Apply Now on a product page shows the home page prerendered, at the top, then scrolls to the form", async () => {
   test.setTimeout(60_000);
   const undriven = await launchUndriven(`${E2E.baseUrl}${PRODUCT}`);
   try {
-    // The page is parsed (its title is listed); its script runs after its first paint (3 s at the
-    // latest, scripts/page-script.mjs) and marks it ready, and the prerender starts then.
-    await expect
-      .poll(
-        async () => (await listedPages(undriven.endpoint)).some((t) => t.url.endsWith(PRODUCT) && t.title),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // Parsed; its script runs after its first paint (LOAD_BY_MS at the latest) and marks it
+    // ready, and the prerender starts then.
+    await undriven.untilLoaded();
+    await new Promise((resolve) => setTimeout(resolve, LOAD_BY_MS + 500));
 
     const browser = await chromium.connectOverCDP(undriven.endpoint);
     const [context] = browser.contexts();

@@ -33,7 +33,8 @@ export function arriveAtSection(sections: readonly string[], waitMs: number): vo
   const address = window.location.pathname + window.location.search;
   window.history.replaceState(window.history.state, "", address);
   // A page prerendered ahead of the click waits until it is shown: the wait
-  // and the scroll are the visitor's to see.
+  // and the scroll are the visitor's to see. (app/page/when-shown.ts does the
+  // same for the page script; this function must stand alone, see above.)
   const whenShown = (show: () => void) => {
     if (document.prerendering) {
       document.addEventListener("prerenderingchange", show, { once: true });

@@ -18,6 +18,7 @@
 // so the shown page is read through the tab's DevTools session.
 import { chromium } from "playwright-core";
 import { launchUndriven } from "../../scripts/lib/chromium.mjs";
+import { LOAD_BY_MS } from "../../scripts/page-script.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,20 +59,10 @@ export async function measurePrerenderedTap({
     let page;
     let cdp;
     if (prerender) {
-      const listed = undriven.endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, "http://$1/json/list");
-      // The page is parsed (its title is listed); its script runs after its first paint (3 s at
-      // the latest) and marks it ready, and the prerender starts then.
-      await until(
-        async () => {
-          const targets = await (await fetch(listed)).json();
-          return targets.some(
-            (target) => target.type === "page" && target.url.endsWith(path) && target.title,
-          );
-        },
-        15_000,
-        "the page to load",
-      );
-      await sleep(3500);
+      // Parsed; its script runs after its first paint (LOAD_BY_MS at the latest) and marks it
+      // ready, and the prerender starts then.
+      await undriven.untilLoaded();
+      await sleep(LOAD_BY_MS + 500);
       browser = await chromium.connectOverCDP(undriven.endpoint);
       page = browser
         .contexts()[0]

@@ -3,4 +3,4 @@ export const chromiumArgs: string[];
 export function launchUndriven(
   url: string,
   options?: { width?: number; height?: number; args?: string[]; timeoutMs?: number },
-): Promise<{ endpoint: string; close(): Promise<void> }>;
+): Promise<{ endpoint: string; untilLoaded(): Promise<void>; close(): Promise<void> }>;

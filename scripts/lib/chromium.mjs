@@ -21,7 +21,9 @@ export const chromiumArgs = [
  * to, and Playwright attaches to every page it opens. A run that must see a
  * prerender lets the page load here on its own, then connects
  * (`chromium.connectOverCDP(endpoint)`) once the prerender has started.
- * `close()` ends the browser and removes its profile.
+ * `untilLoaded()` waits until the tab shows `url` parsed (its title listed at
+ * /json/list, which attaches nothing); `close()` ends the browser and removes
+ * its profile.
  */
 export async function launchUndriven(
   url,
@@ -84,7 +86,19 @@ export async function launchUndriven(
         }
       });
     });
-    return { endpoint, close };
+    const listed = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, "http://$1/json/list");
+    const path = new URL(url).pathname;
+    const untilLoaded = async () => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const targets = await (await fetch(listed)).json();
+        if (targets.some((target) => target.type === "page" && target.url.endsWith(path) && target.title))
+          return;
+        if (Date.now() > deadline) throw new Error(`Chromium did not load ${url} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    return { endpoint, untilLoaded, close };
   } catch (error) {
     await close();
     throw error;
