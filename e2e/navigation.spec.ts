@@ -111,6 +111,29 @@ test.describe("off-screen sections", () => {
     });
   }
 
+  // Blocks marked inside a long section are skipped on their own (a legal section, a FAQ topic's
+  // questions): the page's last link target sits where it would with everything rendered, and a
+  // table-of-contents link lands on it exactly.
+  for (const { path, blocks, open } of [
+    { path: "/privacy-policy", blocks: "article section[data-skip-offscreen]", open: "summary" },
+    { path: "/faq", blocks: "[data-skip-offscreen]", open: null },
+  ]) {
+    test(`${path}: blocks far off screen inside a section are skipped, and links into them land exactly`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const marked = page.locator(blocks);
+      await expectSkippedOffscreen(marked.last());
+      const links = page.locator('a[href^="#"]:not([href="#main"])');
+      const id = (await links.last().getAttribute("href"))!.slice(1);
+      const offsets = await sectionOffsets(page, id);
+      expect(offsets.skipped, `#${id} sits where it would with every block rendered`).toBe(offsets.rendered);
+      if (open) await page.locator(open).first().click();
+      await page.locator(`a[href="#${id}"]:visible`).first().click();
+      await expectAtScrollMargin(page.locator(`[id="${id}"]`));
+    });
+  }
+
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1440, height: 900 },

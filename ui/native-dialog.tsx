@@ -54,7 +54,7 @@ export function NativeDialog({
         data-track-open={trackOpen}
         data-slot="dialog-content"
         className={cn(
-          "m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-lg flex-col gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-foreground shadow-lift backdrop:bg-ink/70 backdrop:backdrop-blur-sm open:flex open:animate-fade-in",
+          "m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-lg flex-col gap-4 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-foreground shadow-lift backdrop:bg-ink/75 open:flex open:animate-fade-in",
           className,
         )}
       >

@@ -84,6 +84,29 @@ test("once idle, each section and the footer is skipped while wholly off screen,
   expect(watch.targets.size, "nothing left to watch").toBe(0);
 });
 
+test("a marked block inside a section on screen is skipped on its own while off screen; unmarked ones never are", () => {
+  document.body.innerHTML = `<main id="main"><section><ul>
+    <li><div data-skip-offscreen id="above"></div></li><li><div id="plain"></div></li>
+    <li><div data-skip-offscreen id="near"></div></li></ul></section></main>`;
+  const [section, above, plain, near] = ["section", "#above", "#plain", "#near"].map((selector) =>
+    document.querySelector<HTMLElement>(selector)!,
+  );
+  for (const [element, height] of [
+    [section, 3000],
+    [above, 500],
+    [near, 480],
+  ] as const)
+    element.getBoundingClientRect = () => ({ height, top: 0, bottom: height }) as DOMRect;
+  skipOffscreen();
+  vi.runAllTimers();
+  // The compare button's screen: the section and the last card on it, the first card scrolled past.
+  report([section, near]);
+  expect(styleOf(above)).toEqual({ visibility: "auto", size: "auto 500px" });
+  expect(styleOf(section).visibility).toBe("");
+  expect(styleOf(near).visibility).toBe("");
+  expect(watch.targets.has(plain), "an unmarked block is not watched").toBe(false);
+});
+
 test("a new viewport width shows every section again and measures it anew; a height-only resize does not", () => {
   const heights = [1000, 2200];
   const [first] = page(heights);

@@ -1,11 +1,15 @@
 /**
  * Off-screen sections stop costing the page anything once it has been laid
- * out: each of the main sections (and the footer) gets
+ * out: each of the main sections (and the footer), and each long block inside
+ * a section that is marked `data-skip-offscreen` (a product card, a
+ * testimonial, a FAQ topic's questions, a legal section), gets
  * `content-visibility: auto`, with its current content height as the size it
  * keeps while skipped. The browser then neither restyles nor lays out what is
  * far from the viewport, and that is most of a long page: opening a modal
  * dialog makes the rest of the document inert, and Chromium restyles all of it
- * in the tap's frame.
+ * in the tap's frame. The section a tap happens in is on screen, so the blocks
+ * inside it are what is left to skip (the compare button sits below six
+ * product cards, the consultation button on /faq below every topic).
  *
  * The first paint is not changed: every section is laid out once, and only
  * then measured, so a skipped section keeps exactly its real height and the
@@ -21,16 +25,19 @@
  * what would overflow it, and is the containing block of its `fixed`
  * descendants. Nothing in the sections overflows them, and what is fixed on
  * screen (toasts, the wizard's select lists) is portaled to <body>; keep it so.
+ * A marked block is the one that draws its own shadow (the card, not the list
+ * item around it): its own shadow is not clipped, a child's would be.
  */
 import { whenIdle } from "~/lib/when-idle";
 
 /**
- * What is skipped when off screen: the page's sections, and the site footer.
- * The wizard's section too: Chromium still reports a skipped element's
- * approach to an IntersectionObserver, so the wizard wakes as it comes near
+ * What is skipped when off screen: the page's sections, the site footer, and
+ * the blocks marked `data-skip-offscreen` inside them. The wizard's section
+ * too: Chromium still reports a skipped element's approach to an
+ * IntersectionObserver, so the wizard wakes as it comes near
  * (e2e/island-forms.spec.ts checks it with the section skipped).
  */
-export const OFFSCREEN_SELECTOR = "#main > section, #main ~ footer";
+export const OFFSCREEN_SELECTOR = "#main > section, #main ~ footer, #main [data-skip-offscreen]";
 
 /** The content height a skipped element must keep: its box less padding and border. */
 function contentHeight(element: HTMLElement): number {

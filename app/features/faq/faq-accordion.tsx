@@ -14,7 +14,10 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
           <h2 id={`${group.id}-heading`} className="text-2xl font-bold tracking-tight">
             {group.title}
           </h2>
-          <div className="mt-4 rounded-2xl border border-border bg-card px-5 shadow-card sm:px-6">
+          <div
+            className="mt-4 rounded-2xl border border-border bg-card px-5 shadow-card sm:px-6"
+            data-skip-offscreen
+          >
             {group.items.map((item) => (
               <AccordionItem key={item.question} name="faq">
                 <AccordionTrigger headingLevel={3}>{item.question}</AccordionTrigger>

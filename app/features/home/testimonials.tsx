@@ -14,7 +14,10 @@ export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeCon
       <ul className="mt-12 grid gap-6 lg:grid-cols-3">
         {items.map((testimonial) => (
           <li key={testimonial.id}>
-            <figure className="flex h-full flex-col gap-5 rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8">
+            <figure
+              className="flex h-full flex-col gap-5 rounded-2xl border border-border bg-card p-6 shadow-card sm:p-8"
+              data-skip-offscreen
+            >
               <div className="flex items-center justify-between">
                 <StarRating rating={testimonial.rating} outOf={ratingScale} />
                 <QuoteIcon className="size-8 text-accent" aria-hidden="true" />

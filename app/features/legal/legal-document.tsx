@@ -39,7 +39,7 @@ export function LegalDocument({ document: doc }: { document: LegalDocumentData }
         <div className="max-w-3xl">
           <div className="flex flex-col gap-12">
             {entries.map(({ id, heading, blocks }, index) => (
-              <section key={id} aria-labelledby={id} className="flex flex-col gap-4">
+              <section key={id} aria-labelledby={id} className="flex flex-col gap-4" data-skip-offscreen>
                 <h2 id={id} className="flex gap-3 text-2xl font-bold tracking-tight text-balance">
                   <span className="text-primary tabular-nums" aria-hidden="true">
                     {index + 1}.

@@ -20,6 +20,7 @@ export function ProductCard({
   return (
     <Card
       className={cn("group h-full gap-5 pb-3 transition-shadow duration-200 hover:shadow-lift", className)}
+      data-skip-offscreen
     >
       <div className="flex items-center gap-4">
         <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
