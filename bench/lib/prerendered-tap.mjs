@@ -13,9 +13,10 @@
 // (slowPrerender below), so that showing it costs what it would on a slow
 // phone. Its prerender ran at full speed, before anything was attached, as a
 // phone's runs while the visitor reads. Measured from the tap's pointerdown
-// (its event timestamp, in the page that has it): the shown page's first contentful paint (Chromium
-// reports a prerendered page's once it is shown) and the first frame in
-// which `visible` (a function's source, run in the shown page) is true.
+// (its event timestamp, in the page that has it): the shown page's first
+// contentful paint (Chromium reports a prerendered page's once it is shown)
+// and the first frame in which `visible` (a function's source, run in the
+// shown page) is true.
 // Playwright's page object does not follow a prerendered page into the tab,
 // so the shown page is read through the tab's DevTools session.
 import { chromium } from "playwright-core";
