@@ -10,6 +10,7 @@ import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
 import { siteRoutes } from "../scripts/lib/site-routes.mjs";
 import { refuseTakenPort } from "./lib/bench-server.mjs";
+import { CONTROL_ROUTES, startControlServer } from "./lib/control-page.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const loadBefore = loadavg()[0];
@@ -124,16 +125,28 @@ function payload(urls) {
 }
 
 await waitForServer();
+// Two control rows after the routes (not in the goals): what an almost empty page reads here.
+const control = process.env.BENCH_CONTROL === "0" ? null : await startControlServer(origin);
+const targets = [
+  ...routes.map((route) => ({ route, url: `${origin}${route}` })),
+  ...(control
+    ? Object.entries(CONTROL_ROUTES).map(([path, label]) => ({
+        route: label,
+        url: `${control.origin}${path}`,
+        control: true,
+      }))
+    : []),
+];
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ["--headless=new", ...chromiumArgs],
 });
 const rows = [];
 try {
-  for (const route of routes) {
+  for (const { route, url, control: isControl } of targets) {
     const runs = [];
     for (let i = 0, attempts = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${origin}${route}`, {
+      const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
@@ -182,6 +195,7 @@ try {
     const pick = (key) => median(runs.map((run) => run[key]));
     const row = {
       route,
+      control: Boolean(isControl),
       performance: pick("performance"),
       accessibility: pick("accessibility"),
       bestPractices: pick("bestPractices"),
@@ -202,6 +216,7 @@ try {
   }
 } finally {
   await chrome.kill();
+  await control?.close();
   stop();
 }
 
@@ -212,7 +227,9 @@ if (onlyRoutes) {
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 /** One line per goal of the performance issue: met on which routes, short on which, by how much. */
-function goalSummary(rows) {
+function goalSummary(allRows) {
+  const rows = allRows.filter((row) => !row.control);
+  const controls = allRows.filter((row) => row.control);
   const check = (label, pass, show) => {
     const short = rows.filter((row) => !pass(row));
     return short.length === 0
@@ -238,6 +255,11 @@ function goalSummary(rows) {
       (row) => Math.round(row.tbt) === 0,
       (row) => `${Math.round(row.tbt)} ms`,
     ),
+    ...(controls.length
+      ? [
+          `- The control rows (not in the goals): ${controls.map((row) => `${row.route.replace("(control) ", "")}, TBT ${Math.round(row.tbt)} ms (${row.tbtRuns.join(", ")})`).join("; ")}. A TBT a route shares with an almost empty page is the machine's and the browser's, not the page's (bench/lib/control-page.mjs).`,
+        ]
+      : []),
     check(
       "CLS 0",
       (row) => row.cls === 0,

@@ -1,0 +1,59 @@
+// A control for the Lighthouse benchmark: an almost empty page (a heading and
+// a paragraph, no stylesheet, no script), measured in the same browser and run
+// as the site's routes. What Lighthouse reports for it is the machine's and
+// the browser's share (a new renderer starting, Lighthouse's own work), which
+// no change to a page can take out; a route's figure above it is the page's.
+// Served twice: with the headers the site sends on its pages, and without
+// Cross-Origin-Opener-Policy, which makes Chromium start a new renderer for
+// the page (a browsing context group of its own) instead of reusing one.
+import { createServer } from "node:http";
+
+const HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,"><title>Control page</title><meta name="description" content="An almost empty page: what the machine alone costs.">
+</head><body><main><h1>Control page</h1><p>One paragraph of text, nothing else.</p></main></body></html>`;
+
+export const CONTROL_ROUTES = {
+  "/control": "(control) empty page, the site's headers",
+  "/control-without-coop": "(control) the same without Cross-Origin-Opener-Policy",
+};
+
+/**
+ * Starts the control server on a free loopback port with the security headers
+ * `siteOrigin` sends on its home page; returns its origin and `close()`.
+ */
+export async function startControlServer(siteOrigin) {
+  const site = await fetch(`${siteOrigin}/`);
+  const names = [
+    "content-security-policy",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+  ];
+  const siteHeaders = Object.fromEntries(
+    names.filter((name) => site.headers.has(name)).map((name) => [name, site.headers.get(name)]),
+  );
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? "/", "http://control").pathname;
+    if (!(path in CONTROL_ROUTES)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const headers = {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-cache",
+      ...siteHeaders,
+    };
+    if (path === "/control-without-coop") delete headers["cross-origin-opener-policy"];
+    response.writeHead(200, headers).end(HTML);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
