@@ -45,6 +45,7 @@ import { chromium } from "playwright-core";
 import { ROOT } from "../scripts/lib/bundle-server.mjs";
 import { chromiumArgs, chromiumPath } from "../scripts/lib/chromium.mjs";
 import { builtSiteEnv, startBenchServer } from "./lib/bench-server.mjs";
+import { startControlServer } from "./lib/control-page.mjs";
 import { measurePrerenderedTap } from "./lib/prerendered-tap.mjs";
 import { f0, f1, packageVersion as version, writeBenchmarksSection } from "./lib/report.mjs";
 
@@ -475,9 +476,38 @@ const controls = [
     prerender: true,
     measure: measurePrerendered,
   },
+  // The floor: the same two kinds of native control on an almost empty page, with the site's headers
+  // (bench/lib/control-page.mjs). Not in the goals; what a tap costs on this machine before any page.
+  {
+    id: "control-menu",
+    label: "(control) a popover menu on an almost empty page → its link",
+    kind: "control",
+    route: "/control-taps",
+    onControlServer: true,
+    target: (page) => page.getByRole("button", { name: "Open menu" }),
+    check: "menu",
+    reset: async (page) => {
+      await page.keyboard.press("Escape");
+      await page.locator('nav[aria-label="Mobile"]').waitFor({ state: "hidden" });
+    },
+  },
+  {
+    id: "control-dialog",
+    label: "(control) a modal dialog on an almost empty page → dialog",
+    kind: "control",
+    route: "/control-taps",
+    onControlServer: true,
+    target: (page) => page.getByRole("button", { name: "Open dialog" }),
+    check: "dialog",
+    reset: async (page) => {
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+    },
+  },
 ].filter((control) => !ONLY || ONLY.includes(control.id));
 
 let browser;
+let controlServer;
 let server;
 const dataDir = mkdtempSync(join(tmpdir(), "bench-taps-"));
 const results = new Map(controls.map((control) => [control.id, { cold: [], warm: [] }]));
@@ -503,14 +533,16 @@ async function newPage(extraHTTPHeaders) {
 async function measureControl(control, run) {
   const { context, page } = await newPage();
   try {
-    await page.goto(`${origin}${control.route}`, { waitUntil: "load" });
+    const base = control.onControlServer ? controlServer.origin : origin;
+    await page.goto(`${base}${control.route}`, { waitUntil: "load" });
     const target = control.target(page);
     await target.scrollIntoViewIfNeeded();
     await control.prepare?.(page);
     await sleep(IDLE_MS);
     const cold = await tap(page, target, control.check, control.island);
     // The warm tap is made on a running page: its script run, a form's island awake, the first tap done.
-    await pageReady(page).catch(() => {});
+    // The control page has no script to wait for.
+    if (!control.onControlServer) await pageReady(page).catch(() => {});
     if (control.island) await islandAwake(page, control.island).catch(() => {});
     await control.reset(page);
     await target.scrollIntoViewIfNeeded();
@@ -519,7 +551,7 @@ async function measureControl(control, run) {
     results.get(control.id).cold.push(cold);
     results.get(control.id).warm.push(warm);
     const show = (tapped) =>
-      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.ready ? "" : control.island ? ", before the island woke" : ", before the page script"}${tapped.crossDocument ? ", new document" : ""})`;
+      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.ready || control.onControlServer ? "" : control.island ? ", before the island woke" : ", before the page script"}${tapped.crossDocument ? ", new document" : ""})`;
     log(`run ${run} ${control.id}: cold ${show(cold)}, warm ${show(warm)}`);
   } catch (error) {
     // A run that could not be made (a reset that timed out, say) is left out: its row counts fewer runs.
@@ -604,6 +636,7 @@ try {
     port: PORT,
     env: builtSiteEnv(origin, dataDir),
   }));
+  controlServer = await startControlServer(origin);
   browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [...chromiumArgs, HOSTS_ONLY_HERE],
@@ -616,6 +649,7 @@ try {
   }
 } finally {
   await browser?.close();
+  await controlServer?.close();
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
@@ -691,7 +725,7 @@ const runTable = [
   `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ...rows.map(
     (row) =>
-      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.control.answersBy ? `${ms(row.coldAnswer)} / ${ms(row.warmAnswer)}` : "-"} | ${row.early} of ${row.runs}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""} |`,
+      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.control.answersBy ? `${ms(row.coldAnswer)} / ${ms(row.warmAnswer)}` : "-"} | ${row.control.onControlServer ? "- (no script)" : `${row.early} of ${row.runs}`}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""} |`,
   ),
   "",
   "| route | script before interaction (KiB gzip) | files (content-encoding) | React DOM loaded |",
@@ -705,7 +739,7 @@ const runTable = [
   "",
   ...goals,
   "",
-  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap and Apply Now without a prerender are not in the goals: Chromium prerenders the home page for it, and the row without one shows what a browser that does not gets). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
+  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap and Apply Now without a prerender are not in the goals: Chromium prerenders the home page for it, and the row without one shows what a browser that does not gets; nor are the control rows, the same two kinds of native control on an almost empty page, the floor a tap has on this machine). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
   "",
   `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load average ${loadBefore.map((n) => n.toFixed(2)).join(" / ")} before and ${loadAfter.map((n) => n.toFixed(2)).join(" / ")} after (1 / 5 / 15 min); Node ${process.versions.node}, Chromium ${chromiumVersion} (${chromiumPath}) through playwright-core ${version("playwright-core")}.`,
 ].join("\n");

@@ -1,11 +1,13 @@
-// A control for the Lighthouse benchmark: an almost empty page (a heading and
-// a paragraph, no stylesheet, no script), measured in the same browser and run
+// A control for the benchmarks: an almost empty page (a heading and a
+// paragraph, no stylesheet, no script), measured in the same browser and run
 // as the site's routes. What Lighthouse reports for it is the machine's and
 // the browser's share (a new renderer starting, Lighthouse's own work), which
 // no change to a page can take out; a route's figure above it is the page's.
-// Served twice: with the headers the site sends on its pages, and without
-// Cross-Origin-Opener-Policy, which makes Chromium start a new renderer for
-// the page (a browsing context group of its own) instead of reusing one.
+// For Lighthouse it is served twice: with the headers the site sends on its
+// pages, and without Cross-Origin-Opener-Policy, which makes Chromium start a
+// new renderer for the page (a browsing context group of its own) instead of
+// reusing one. For the tap benchmark, /control-taps adds a popover menu and a
+// modal dialog, the site's two kinds of native control, with nothing around.
 import { createServer } from "node:http";
 
 const HTML = `<!doctype html>
@@ -13,6 +15,19 @@ const HTML = `<!doctype html>
 <link rel="icon" href="data:,"><title>Control page</title><meta name="description" content="An almost empty page: what the machine alone costs.">
 </head><body><main><h1>Control page</h1><p>One paragraph of text, nothing else.</p></main></body></html>`;
 
+/** The same page with two native controls, for the tap benchmark: a popover menu and a modal dialog. */
+const TAPS_HTML = HTML.replace(
+  "<p>One paragraph of text, nothing else.</p>",
+  `<p>Two native controls, no script.</p>
+<button type="button" popovertarget="menu">Open menu</button>
+<nav aria-label="Mobile" id="menu" popover><a href="#top">First link</a></nav>
+<button type="button" commandfor="dialog" command="show-modal">Open dialog</button>
+<dialog id="dialog" aria-label="Control dialog"><p>A dialog.</p><button type="button" commandfor="dialog" command="close">Close</button></dialog>`,
+);
+
+const PAGES = { "/control": HTML, "/control-without-coop": HTML, "/control-taps": TAPS_HTML };
+
+/** The Lighthouse benchmark's control rows: path and label. */
 export const CONTROL_ROUTES = {
   "/control": "(control) empty page, the site's headers",
   "/control-without-coop": "(control) the same without Cross-Origin-Opener-Policy",
@@ -36,7 +51,7 @@ export async function startControlServer(siteOrigin) {
   );
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://control").pathname;
-    if (!(path in CONTROL_ROUTES)) {
+    if (!Object.hasOwn(PAGES, path)) {
       response.writeHead(404).end();
       return;
     }
@@ -46,7 +61,7 @@ export async function startControlServer(siteOrigin) {
       ...siteHeaders,
     };
     if (path === "/control-without-coop") delete headers["cross-origin-opener-policy"];
-    response.writeHead(200, headers).end(HTML);
+    response.writeHead(200, headers).end(PAGES[path]);
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
