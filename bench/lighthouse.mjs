@@ -1,6 +1,8 @@
 // `npm run bench`: builds, serves with `npm start`, runs Lighthouse (mobile,
 // default simulated throttling) three times per route, takes medians, measures
-// each route's JS/CSS bytes, and writes the table to BENCHMARKS.md.
+// each route's JS/CSS bytes, and writes the table to BENCHMARKS.md. Two control
+// rows follow the routes: an almost empty page with the site's headers, and
+// without Cross-Origin-Opener-Policy (bench/lib/control-page.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";

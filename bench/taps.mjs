@@ -21,6 +21,10 @@
 // "To result" is the larger of the two. A result not on screen within
 // BENCH_TIMEOUT_MS (5 s) is "no answer": the tap was lost.
 //
+// Two control rows (not in the goals) tap a popover and a modal dialog on an
+// almost empty page served with the site's headers (bench/lib/control-page.mjs):
+// the floor a native tap has on the machine.
+//
 // Also, per public route, the script the page downloads when only loaded
 // (a context that sends `accept-encoding: gzip`, so the server's precompressed
 // .gz files; the sum of the responses' encoded body sizes) and whether React
