@@ -330,6 +330,16 @@ const firstFieldVisible = (page) =>
     return box.top >= 0 && box.bottom <= innerHeight;
   });
 
+/** Resets for the warm tap: Escape closes the menu (a popover) or the open dialog. */
+const closeMenu = async (page) => {
+  await page.keyboard.press("Escape");
+  await page.locator('nav[aria-label="Mobile"]').waitFor({ state: "hidden" });
+};
+const closeDialog = async (page) => {
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+};
+
 /**
  * The controls: where each lives, what is tapped, which check says the result
  * is on screen, what a form control needs before its first tap (`prepare`),
@@ -343,10 +353,7 @@ const controls = [
     route: "/",
     target: (page) => page.getByRole("button", { name: "Open menu" }),
     check: "menu",
-    reset: async (page) => {
-      await page.keyboard.press("Escape");
-      await page.locator('nav[aria-label="Mobile"]').waitFor({ state: "hidden" });
-    },
+    reset: closeMenu,
   },
   {
     id: "consultation",
@@ -355,10 +362,7 @@ const controls = [
     route: "/faq",
     target: (page) => page.getByRole("button", { name: "Schedule Consultation" }).first(),
     check: "dialog",
-    reset: async (page) => {
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "hidden" });
-    },
+    reset: closeDialog,
   },
   {
     id: "compare",
@@ -367,10 +371,7 @@ const controls = [
     route: "/",
     target: (page) => page.getByRole("button", { name: "Compare All Options" }),
     check: "dialog",
-    reset: async (page) => {
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "hidden" });
-    },
+    reset: closeDialog,
   },
   {
     id: "faq",
@@ -490,10 +491,7 @@ const controls = [
     onControlServer: true,
     target: (page) => page.getByRole("button", { name: "Open menu" }),
     check: "menu",
-    reset: async (page) => {
-      await page.keyboard.press("Escape");
-      await page.locator('nav[aria-label="Mobile"]').waitFor({ state: "hidden" });
-    },
+    reset: closeMenu,
   },
   {
     id: "control-dialog",
@@ -503,10 +501,7 @@ const controls = [
     onControlServer: true,
     target: (page) => page.getByRole("button", { name: "Open dialog" }),
     check: "dialog",
-    reset: async (page) => {
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "hidden" });
-    },
+    reset: closeDialog,
   },
 ].filter((control) => !ONLY || ONLY.includes(control.id));
 
