@@ -488,7 +488,6 @@ const controls = [
     label: "(control) a popover menu on an almost empty page → its link",
     kind: "control",
     route: "/control-taps",
-    onControlServer: true,
     target: (page) => page.getByRole("button", { name: "Open menu" }),
     check: "menu",
     reset: closeMenu,
@@ -498,7 +497,6 @@ const controls = [
     label: "(control) a modal dialog on an almost empty page → dialog",
     kind: "control",
     route: "/control-taps",
-    onControlServer: true,
     target: (page) => page.getByRole("button", { name: "Open dialog" }),
     check: "dialog",
     reset: closeDialog,
@@ -532,7 +530,8 @@ async function newPage(extraHTTPHeaders) {
 async function measureControl(control, run) {
   const { context, page } = await newPage();
   try {
-    const base = control.onControlServer ? controlServer.origin : origin;
+    // A control row's page is on the control server (bench/lib/control-page.mjs).
+    const base = control.kind === "control" ? controlServer.origin : origin;
     await page.goto(`${base}${control.route}`, { waitUntil: "load" });
     const target = control.target(page);
     await target.scrollIntoViewIfNeeded();
@@ -541,7 +540,7 @@ async function measureControl(control, run) {
     const cold = await tap(page, target, control.check, control.island);
     // The warm tap is made on a running page: its script run, a form's island awake, the first tap done.
     // The control page has no script to wait for.
-    if (!control.onControlServer) await pageReady(page).catch(() => {});
+    if (control.kind !== "control") await pageReady(page).catch(() => {});
     if (control.island) await islandAwake(page, control.island).catch(() => {});
     await control.reset(page);
     await target.scrollIntoViewIfNeeded();
@@ -550,7 +549,7 @@ async function measureControl(control, run) {
     results.get(control.id).cold.push(cold);
     results.get(control.id).warm.push(warm);
     const show = (tapped) =>
-      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.ready || control.onControlServer ? "" : control.island ? ", before the island woke" : ", before the page script"}${tapped.crossDocument ? ", new document" : ""})`;
+      `${tapped.toResult === null ? "no answer" : `${f0(tapped.toResult)} ms`} (ET ${et(tapped.eventTiming)}, visible ${ms(tapped.toVisible)}${tapped.ready || control.kind === "control" ? "" : control.island ? ", before the island woke" : ", before the page script"}${tapped.crossDocument ? ", new document" : ""})`;
     log(`run ${run} ${control.id}: cold ${show(cold)}, warm ${show(warm)}`);
   } catch (error) {
     // A run that could not be made (a reset that timed out, say) is left out: its row counts fewer runs.
@@ -724,7 +723,7 @@ const runTable = [
   `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ...rows.map(
     (row) =>
-      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.control.answersBy ? `${ms(row.coldAnswer)} / ${ms(row.warmAnswer)}` : "-"} | ${row.control.onControlServer ? "- (no script)" : `${row.early} of ${row.runs}`}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""} |`,
+      `| ${row.control.label} | ${row.control.route} | ${ms(row.coldMedian)} | ${ms(row.coldWorst)}${row.coldLost ? ` (${row.coldLost} lost)` : ""} | ${ms(row.warmMedian)} | ${ms(row.warmWorst)}${row.warmLost ? ` (${row.warmLost} lost)` : ""} | ${et(row.coldEt)} / ${ms(row.coldVisible)} | ${et(row.warmEt)} / ${ms(row.warmVisible)} | ${row.control.answersBy ? `${ms(row.coldAnswer)} / ${ms(row.warmAnswer)}` : "-"} | ${row.control.kind === "control" ? "- (no script)" : `${row.early} of ${row.runs}`}${row.crossDocument ? ` (${row.crossDocument} loaded a new page)` : ""} |`,
   ),
   "",
   "| route | script before interaction (KiB gzip) | files (content-encoding) | React DOM loaded |",

@@ -25,7 +25,12 @@ const TAPS_HTML = HTML.replace(
 <dialog id="dialog" aria-label="Control dialog"><p>A dialog.</p><button type="button" commandfor="dialog" command="close">Close</button></dialog>`,
 );
 
-const PAGES = { "/control": HTML, "/control-without-coop": HTML, "/control-taps": TAPS_HTML };
+/** Each page: its HTML, and the site's header it is sent without, if one. */
+const PAGES = {
+  "/control": { html: HTML },
+  "/control-without-coop": { html: HTML, without: "cross-origin-opener-policy" },
+  "/control-taps": { html: TAPS_HTML },
+};
 
 /** The Lighthouse benchmark's control rows: path and label. */
 export const CONTROL_ROUTES = {
@@ -55,13 +60,14 @@ export async function startControlServer(siteOrigin) {
       response.writeHead(404).end();
       return;
     }
+    const { html, without } = PAGES[path];
     const headers = {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-cache",
       ...siteHeaders,
     };
-    if (path === "/control-without-coop") delete headers["cross-origin-opener-policy"];
-    response.writeHead(200, headers).end(PAGES[path]);
+    if (without) delete headers[without];
+    response.writeHead(200, headers).end(html);
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
