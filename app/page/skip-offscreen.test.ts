@@ -2,8 +2,10 @@
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { skipOffscreen } from "./skip-offscreen";
 
-// jsdom lays nothing out: each section says how tall it is, and CSS.supports
-// answers as a browser with (or without) content-visibility would.
+// jsdom lays nothing out: each section says how tall it is and where it is
+// (`view.scrolled` is how far the page is scrolled), and CSS.supports answers
+// as a browser with (or without) content-visibility would.
+const view = { scrolled: 0 };
 function page(heights: number[]) {
   document.body.innerHTML = `<header></header><main id="main">${heights
     .map((_, index) => `<section id="s${index}" style="padding-top: 64px; padding-bottom: 64px"></section>`)
@@ -12,7 +14,7 @@ function page(heights: number[]) {
   elements.forEach((element, index) => {
     const height = () => heights[index] ?? 300;
     // Laid out one under the other from the top of the page, scrolled to the top.
-    const top = () => heights.slice(0, index).reduce((sum, h) => sum + h, 0);
+    const top = () => heights.slice(0, index).reduce((sum, h) => sum + h, 0) - view.scrolled;
     element.getBoundingClientRect = () =>
       ({ height: height(), top: top(), bottom: top() + height() }) as DOMRect;
   });
@@ -45,14 +47,20 @@ function report(onScreen: Element[] = []) {
     (target) => ({ target, isIntersecting: onScreen.includes(target) }) as IntersectionObserverEntry,
   );
   watch.callback?.(entries, {} as IntersectionObserver);
+  // What is off screen is skipped one element per animation frame: let the frames run.
+  vi.runAllTimers();
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  vi.useFakeTimers({
+    toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"],
+  });
   vi.stubGlobal("CSS", { supports });
   vi.stubGlobal("IntersectionObserver", IntersectionObserverStub);
   watch.callback = null;
+  view.scrolled = 0;
   Object.defineProperty(window, "innerWidth", { value: 390, configurable: true });
+  Object.defineProperty(window, "innerHeight", { value: 800, configurable: true });
 });
 
 afterEach(() => {
@@ -79,6 +87,7 @@ test("once idle, each section and the footer is skipped while wholly off screen,
   // The section on screen is left as it is (made skippable there, it would be laid out anew: a shift)...
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
   // ...until the visitor has scrolled past it.
+  view.scrolled = 1100;
   report([]);
   expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
   expect(watch.targets.size, "nothing left to watch").toBe(0);
@@ -91,12 +100,13 @@ test("a marked block inside a section on screen is skipped on its own while off 
   const [section, above, plain, near] = ["section", "#above", "#plain", "#near"].map((selector) =>
     document.querySelector<HTMLElement>(selector)!,
   );
-  for (const [element, height] of [
-    [section, 3000],
-    [above, 500],
-    [near, 480],
+  // Scrolled past the first card, with the last one on screen.
+  for (const [element, height, top] of [
+    [section, 3000, -600],
+    [above, 500, -550],
+    [near, 480, 300],
   ] as const)
-    element.getBoundingClientRect = () => ({ height, top: 0, bottom: height }) as DOMRect;
+    element.getBoundingClientRect = () => ({ height, top, bottom: top + height }) as DOMRect;
   skipOffscreen();
   vi.runAllTimers();
   // The compare button's screen: the section and the last card on it, the first card scrolled past.
@@ -110,6 +120,7 @@ test("a marked block inside a section on screen is skipped on its own while off 
 test("a new viewport width shows every section again and measures it anew; a height-only resize does not", () => {
   const heights = [1000, 2200];
   const [first] = page(heights);
+  view.scrolled = 4000; // past the whole page
   skipOffscreen();
   vi.runAllTimers();
   report();
@@ -165,7 +176,6 @@ test("a browser without content-visibility or IntersectionObserver is left alone
 
 test("a page prerendered ahead of a click (no frame, so no observer report) skips what is off screen at once", () => {
   Object.defineProperty(document, "prerendering", { value: true, configurable: true });
-  Object.defineProperty(window, "innerHeight", { value: 800, configurable: true });
   const [first, second, footer] = page([1000, 2200]);
   skipOffscreen();
   vi.runAllTimers();
@@ -175,6 +185,28 @@ test("a page prerendered ahead of a click (no frame, so no observer report) skip
   expect(styleOf(first)).toEqual({ visibility: "", size: "" });
   // The one on screen is still watched, and skipped once scrolled past.
   expect([...watch.targets]).toEqual([first]);
+  view.scrolled = 1100;
   report([]);
   expect(styleOf(first)).toEqual({ visibility: "auto", size: "auto 872px" });
+});
+
+test("what is off screen is skipped one element per animation frame, and one brought on screen meanwhile waits", () => {
+  const [first, second, third, footer] = page([1000, 900, 900]);
+  skipOffscreen();
+  vi.advanceTimersByTime(200); // idle (setTimeout stands in for requestIdleCallback here)
+  const entries = [first, second, third, footer].map(
+    (target) => ({ target, isIntersecting: target === first }) as unknown as IntersectionObserverEntry,
+  );
+  watch.callback?.(entries, {} as IntersectionObserver);
+  const skipped = () => [second, third, footer].filter((element) => styleOf(element).visibility === "auto");
+  expect(skipped(), "nothing before the next frame").toEqual([]);
+  vi.advanceTimersToNextFrame();
+  expect(skipped()).toEqual([second]);
+  // The visitor scrolls the third section into view before its frame: it is left as it is, and watched.
+  view.scrolled = 1500;
+  vi.advanceTimersToNextFrame();
+  expect(skipped()).toEqual([second]);
+  expect(watch.targets.has(third)).toBe(true);
+  vi.advanceTimersToNextFrame();
+  expect(skipped()).toEqual([second, footer]);
 });
