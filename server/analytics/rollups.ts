@@ -11,6 +11,7 @@
 import type { Queryable, Store } from "../store/store";
 import { aggregateSql, SORT_IN_MEMORY } from "./aggregate";
 import { utcDay } from "./visitor";
+import { lockUntilCommit } from "../store/advisory-lock";
 
 export const DAY_MS = 86_400_000;
 /** A day's roll-up is final once it was made this long after the day began. */
@@ -58,7 +59,7 @@ export async function rollUp(store: Store, now: Date, productPaths: readonly str
     const current = day;
     await store.transaction(async (tx) => {
       // Instances on one PostgreSQL take turns; a day another one made final is left alone.
-      await tx.query("SELECT pg_advisory_xact_lock($1)", [ROLLUP_LOCK]);
+      await lockUntilCommit(tx, ROLLUP_LOCK);
       const done = await tx.query(
         `SELECT 1 FROM analytics_rolled_days WHERE day = $1 AND NOT (${NOT_FINAL})`,
         [current],

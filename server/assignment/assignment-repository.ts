@@ -7,6 +7,7 @@
  */
 import type { Queryable, Store } from "../store/store";
 import { chooseOwnerCtes, ON_DUTY, recordChoiceCtes } from "./choice-sql";
+import { lockUntilCommit } from "../store/advisory-lock";
 
 /** The advisory lock every automatic assignment takes, on every instance sharing the database. */
 export const ASSIGNMENT_LOCK = 7_314_219;
@@ -168,7 +169,7 @@ export function createAssignmentRepository(store: Store) {
 
     /** Serialises automatic assignment until the transaction ends. */
     async lockTurns(db: Queryable): Promise<void> {
-      await db.query("SELECT pg_advisory_xact_lock($1)", [ASSIGNMENT_LOCK]);
+      await lockUntilCommit(db, ASSIGNMENT_LOCK);
     },
 
     /**

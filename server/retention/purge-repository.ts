@@ -11,6 +11,7 @@
  */
 import type { Queryable, Store } from "../store/store";
 import { heldApplication, heldEmail } from "./legal-hold-repository";
+import { tryLockUntilCommit } from "../store/advisory-lock";
 
 /**
  * Each kind's advisory lock (any fixed numbers): instances purging one kind at
@@ -43,8 +44,23 @@ export interface PurgeOptions {
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
 /**
+ * A purge stopped by an error after some of its batches had committed: what
+ * they removed is gone, and `removed` says how much, for the audit.
+ */
+export class PurgeInterrupted extends Error {
+  constructor(
+    readonly removed: number,
+    cause: unknown,
+  ) {
+    super(`the purge stopped after removing ${removed} rows`, { cause });
+    this.name = "PurgeInterrupted";
+  }
+}
+
+/**
  * Runs `batch` in transactions until it returns fewer than `batchSize` rows,
- * or another instance holds the lock. Returns the total.
+ * or another instance holds the lock. Returns the total; a batch that fails
+ * after others committed throws PurgeInterrupted with what they removed.
  */
 async function inBatches(
   store: Store,
@@ -54,13 +70,15 @@ async function inBatches(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const done = await store.transaction(async (tx) => {
-      const { rows } = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS locked", [
-        lock,
-      ]);
-      if (!rows[0]?.locked) return -1;
-      return batch(tx);
-    });
+    let done: number;
+    try {
+      done = await store.transaction(async (tx) => {
+        if (!(await tryLockUntilCommit(tx, lock))) return -1;
+        return batch(tx);
+      });
+    } catch (error) {
+      throw total > 0 ? new PurgeInterrupted(total, error) : error;
+    }
     if (done < 0) return total;
     total += done;
     if (done < batchSize) return total;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Store } from "./store";
+import { lockUntilCommit } from "./advisory-lock";
 
 /**
  * Beside this module in the source tree; beside dist/main.mjs in the bundle
@@ -26,7 +27,7 @@ const MIGRATION_LOCK = 7_314_201;
 /** Applies the pending migrations in one transaction; returns the versions applied. */
 export async function migrate(store: Store, migrations = readMigrations()): Promise<string[]> {
   return store.transaction(async (tx) => {
-    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await lockUntilCommit(tx, MIGRATION_LOCK);
     await tx.exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );

@@ -106,6 +106,34 @@ describe.each(ENGINES)("the retention purge on %s", (engine) => {
     for (const id of [contacted, funded]) expect(await exists(id), id).toBe(1);
   });
 
+  it("counts and audits what a purge removed before a batch failed, and finishes the rest next run", async () => {
+    const ids = await Promise.all([1, 2, 3, 4, 5].map(() => submit(ctx.app, { email: email() })));
+    // The third transaction fails (the quarantine takes the first, the applications' first batch the
+    // second): the first batch of two is committed and gone.
+    let transactions = 0;
+    const failing: typeof ctx.db.store = Object.create(store(), {
+      transaction: {
+        value: (fn: Parameters<typeof ctx.db.store.transaction>[0]) =>
+          ++transactions === 3 ? Promise.reject(new Error("connection lost")) : store().transaction(fn),
+      },
+    });
+    const at = new Date(start + 101 * DAY);
+    const periods = ctx.app.config.retention;
+    const counts = await runRetentionPurge({ store: failing, periods, log: ctx.app.log }, at);
+    expect(counts.applications).toBe(2);
+    const left = async () => (await Promise.all(ids.map(exists))).reduce((sum, n) => sum + n, 0);
+    expect(await left()).toBe(3);
+    const audited = async () =>
+      (await auditRows(store(), undefined, "retention.purged"))
+        .filter((row) => row.details?.kind === "applications")
+        .map((row) => Number(row.details?.count));
+    expect(await audited()).toEqual([2]);
+
+    expect((await runAt(101)).applications).toBe(3);
+    expect(await left()).toBe(0);
+    expect((await audited()).sort()).toEqual([2, 3]);
+  });
+
   it("keeps a consent the CRM received until the evidence period has passed", async () => {
     const delivered = await submit(ctx.app, { email: email() });
     await deliveryHistory(store(), delivered, "delivered", [

@@ -7,7 +7,8 @@
  * instances take turns), skipping legal holds; each run writes one audit
  * entry per kind that removed something, with the count and the period, by
  * no actor and naming no one. A failed kind is logged and tried again next
- * run; the others still run.
+ * run (what its batches removed before the failure is audited); the others
+ * still run.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { AuditAction } from "#domain/desk/audit-actions";
@@ -21,6 +22,7 @@ import {
   purgeAudit,
   purgeQuarantine,
   purgeSessions,
+  PurgeInterrupted,
   type PurgeOptions,
 } from "../../retention/purge-repository";
 
@@ -70,25 +72,32 @@ export async function runRetentionPurge(
     audit: { keepMs: periods.auditMs, purge: () => purgeAudit(store, periods.auditMs, options) },
   };
   const counts = Object.fromEntries(PURGE_KINDS.map((kind) => [kind, 0])) as PurgeCounts;
+  /** One audit entry for what a kind removed (the quarantine's keep the name they always had). */
+  const recordRemoved = async (kind: PurgeKind, count: number) => {
+    const keptDays = Math.round(kinds[kind].keepMs / DAY_MS);
+    const action: AuditAction = kind === "quarantine" ? "applications.purged" : "retention.purged";
+    await audit.record({
+      actorId: null,
+      actorEmail: null,
+      action,
+      details:
+        kind === "quarantine" ? { count, retentionDays: keptDays } : { kind, count, retentionDays: keptDays },
+    });
+    log.info({ component: "retention", kind, removed: count }, "retention purge");
+  };
   for (const kind of PURGE_KINDS) {
     try {
       counts[kind] = await kinds[kind].purge();
-      if (counts[kind] === 0) continue;
-      const keptDays = Math.round(kinds[kind].keepMs / DAY_MS);
-      // The quarantine's entries keep the name they always had.
-      const action: AuditAction = kind === "quarantine" ? "applications.purged" : "retention.purged";
-      await audit.record({
-        actorId: null,
-        actorEmail: null,
-        action,
-        details:
-          kind === "quarantine"
-            ? { count: counts[kind], retentionDays: keptDays }
-            : { kind, count: counts[kind], retentionDays: keptDays },
-      });
-      log.info({ component: "retention", kind, removed: counts[kind] }, "retention purge");
+      if (counts[kind] > 0) await recordRemoved(kind, counts[kind]);
     } catch (error) {
       log.error({ component: "retention", kind, err: error }, "retention purge failed");
+      // What the batches before the failure removed is gone: it is counted and audited all the same.
+      if (error instanceof PurgeInterrupted) {
+        counts[kind] = error.removed;
+        await recordRemoved(kind, error.removed).catch((auditError: unknown) =>
+          log.error({ component: "retention", kind, err: auditError }, "retention purge audit failed"),
+        );
+      }
     }
   }
   return counts;
