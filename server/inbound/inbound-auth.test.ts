@@ -85,9 +85,12 @@ describe.each(ENGINES)("who may post to the inbound webhook on %s", (engine) => 
     it("accepts a header listing several signatures when one is right (a secret being rotated)", async () => {
       const { id } = await application();
       const body = stageEvent({ applicationId: id, stage: "contacted" });
-      const valid = signedHeaders(CRM_SECRET, "msg_rotating", new Date(), JSON.stringify(body));
+      // One time for both signatures: two clocks read apart may fall in different seconds.
+      const sentAt = new Date();
+      const valid = signedHeaders(CRM_SECRET, "msg_rotating", sentAt, JSON.stringify(body));
       const response = await postSigned(ctx.app, "crm", body, {
         id: "msg_rotating",
+        sentAt,
         headers: {
           "webhook-signature": `v1,${Buffer.alloc(32).toString("base64")} v2,abc ${valid["webhook-signature"]}`,
         },
