@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 process.env.VITE_SITE_URL = "https://example.test";
@@ -18,6 +19,11 @@ export default defineConfig({
       "test/**/*.test.ts",
       "desk/**/*.test.{ts,tsx}",
     ],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine. Two ran
+    // the Node 22 step on such a machine in 17 minutes instead of 24. Each test file has a
+    // PostgreSQL schema of its own, and every advisory lock is per schema
+    // (server/store/advisory-lock.ts), so files running side by side never take turns.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
