@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockUntilCommit, tryLockUntilCommit } from "./advisory-lock";
-import { openPostgresStore } from "./postgres";
 import type { Store } from "./store";
-import { openTestStore, TEST_DATABASE_URL, type TestStore } from "../../test/support/server";
+import { openAnotherPool, openTestStore, type TestStore } from "../../test/support/server";
 
 const LOCK = 7_314_299;
 
@@ -20,12 +19,7 @@ describe("advisory locks on PostgreSQL", () => {
   beforeAll(async () => {
     deployment = await openTestStore("postgres");
     otherDeployment = await openTestStore("postgres");
-    const { rows } = await deployment.store.query<{ schema: string }>("SELECT current_schema() AS schema");
-    sameSchema = await openPostgresStore({
-      connectionString: TEST_DATABASE_URL,
-      schema: rows[0].schema,
-      max: 2,
-    });
+    sameSchema = await openAnotherPool(deployment, 2);
   });
   afterAll(async () => {
     await sameSchema?.close();

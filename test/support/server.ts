@@ -100,6 +100,12 @@ export async function openTestStore(engine: Engine): Promise<TestStore> {
   };
 }
 
+/** Another pool on `db`'s PostgreSQL schema, as a second server process would open it. */
+export async function openAnotherPool(db: TestStore, max: number): Promise<Store> {
+  const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
+  return openPostgresStore({ connectionString: TEST_DATABASE_URL, schema: rows[0].schema, max });
+}
+
 /** A store for tests that never reach the database. */
 export function stubStore(overrides: Partial<Store> = {}): Store {
   const fail = () => Promise.reject(new Error("stub store: no database in this test"));
@@ -168,12 +174,7 @@ export function useTwoInstances(options: { env?: Record<string, string> } = {}) 
   let otherStore: Store | undefined;
   beforeAll(async () => {
     db = await openTestStore("postgres");
-    const { rows } = await db.store.query<{ schema: string }>("SELECT current_schema() AS schema");
-    otherStore = await openPostgresStore({
-      connectionString: TEST_DATABASE_URL,
-      schema: rows[0].schema,
-      max: 3,
-    });
+    otherStore = await openAnotherPool(db, 3);
     context.first = await buildTestApp({ store: db.store, env: options.env });
     context.second = await buildTestApp({ store: otherStore, env: options.env });
   });
