@@ -153,7 +153,7 @@ function instrument(firstFieldSelectors) {
   const checks = {
     menu: () => onScreen(document.querySelector('nav[aria-label="Mobile"] a')),
     // An open native <dialog>, or a script-rendered one (role="dialog", as the baseline's were).
-    dialog: () => onScreen(document.querySelector('dialog[open], [role="dialog"]')),
+    dialog: () => onScreen(document.querySelector('dialog[open], dialog:popover-open, [role="dialog"]')),
     faq: () => {
       const item = document.querySelector('details[data-slot="accordion-item"]');
       return Boolean(item?.open) && onScreen(item.querySelector('[data-slot="accordion-content"]'));

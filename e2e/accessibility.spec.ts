@@ -100,15 +100,17 @@ test.describe("focus", () => {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await expect.poll(() => activeElementInside(page, "dialog[open]")).toBe(true);
+    await expect.poll(() => activeElementInside(page, "dialog:popover-open")).toBe(true);
 
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press("Tab");
-      expect(await activeElementInside(page, "dialog[open]"), `focus after Tab ${i + 1}`).toBe(true);
+      expect(await activeElementInside(page, "dialog:popover-open"), `focus after Tab ${i + 1}`).toBe(true);
     }
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press("Shift+Tab");
-      expect(await activeElementInside(page, "dialog[open]"), `focus after Shift+Tab ${i + 1}`).toBe(true);
+      expect(await activeElementInside(page, "dialog:popover-open"), `focus after Shift+Tab ${i + 1}`).toBe(
+        true,
+      );
     }
 
     // Back on the page's own controls (the booking frame keeps its keys), Escape closes.

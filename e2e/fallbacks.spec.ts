@@ -1,28 +1,14 @@
 import { expect, test, type Page } from "./support/test";
 
 /**
- * The page's controls are the browser's own (popover, <dialog> with invoker
- * commands, scroll-driven animation); where a browser lacks one, the page
+ * The page's controls are the browser's own (popovers: the menu and the
+ * dialogs; scroll-driven animation); where a browser lacks one, the page
  * script stands in (app/lib/native-controls.ts). Chromium has them all, so
  * each test takes a feature away before any page script runs: the property
  * the script detects is deleted, and the browser's own behaviour is cancelled
  * (a click on an invoker is default-prevented first, so only the script can
  * answer it).
  */
-async function withoutInvokerCommands(page: Page) {
-  await page.addInitScript(() => {
-    delete (HTMLButtonElement.prototype as { command?: unknown }).command;
-    addEventListener(
-      "click",
-      (event) => {
-        if (event.target instanceof Element && event.target.closest("button[commandfor]"))
-          event.preventDefault();
-      },
-      true,
-    );
-  });
-}
-
 async function withoutPopovers(page: Page) {
   await page.addInitScript(() => {
     delete (HTMLElement.prototype as { popover?: unknown }).popover;
@@ -37,20 +23,41 @@ async function withoutPopovers(page: Page) {
   });
 }
 
-test("without invoker commands, the consultation dialog still opens, loads its frame, closes and returns focus", async ({
+test("without popovers, the consultation dialog opens as a modal dialog, loads its frame, holds the page and gives focus back", async ({
   page,
 }) => {
-  await withoutInvokerCommands(page);
+  await withoutPopovers(page);
   await page.goto("/faq");
-  expect(await page.evaluate(() => "command" in HTMLButtonElement.prototype)).toBe(false);
+  await page.locator("html[data-page-ready]").waitFor({ state: "attached" });
+  expect(await page.evaluate(() => "popover" in HTMLElement.prototype)).toBe(false);
   const trigger = page.getByRole("button", { name: "Schedule Consultation" }).first();
-  await trigger.click();
   const dialog = page.getByRole("dialog", { name: "Schedule Your Consultation" });
+  const html = page.locator("html");
+
+  await trigger.click();
   await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
   await expect(dialog.locator("iframe")).toHaveAttribute("src", /\/booking$/);
+  await expect(html).toHaveAttribute("data-dialog-open", "");
   await dialog.getByRole("button", { name: "Close consultation dialog" }).click();
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
+  await expect(html).not.toHaveAttribute("data-dialog-open");
+
+  // Escape, the browser's own for a modal dialog, gives the page back too.
+  await trigger.click();
+  await expect(html).toHaveAttribute("data-dialog-open", "");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(html).not.toHaveAttribute("data-dialog-open");
+
+  // And so does a click outside it.
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await expect(html).not.toHaveAttribute("data-dialog-open");
 });
 
 test.describe("on a phone", () => {

@@ -273,6 +273,29 @@ test.describe("consultation dialog", () => {
     await page.mouse.click(5, 5);
     await expect(dialog).toBeHidden();
   });
+
+  test("holds the page behind it while open, and gives it back on close", async ({ page }) => {
+    const dialog = await open(page);
+    const heading = page.getByRole("heading", { level: 1 });
+    const html = page.locator("html");
+    // Once the dialog has painted: the page is inert (hidden from assistive technology, no focus,
+    // no clicks) and does not scroll; the dialog itself is not.
+    await expect.poll(() => heading.evaluate((element) => element.closest("[inert]") !== null)).toBe(true);
+    expect(await dialog.evaluate((element) => element.closest("[inert]"))).toBeNull();
+    await expect(html).toHaveCSS("overflow", "hidden");
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.move(10, 400);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => scrollY)).toBe(before);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    expect(await heading.evaluate((element) => element.closest("[inert]"))).toBeNull();
+    await expect(html).not.toHaveCSS("overflow", "hidden");
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before);
+  });
 });
 
 test.describe("FAQ accordion", () => {

@@ -3,14 +3,18 @@ import { cloneElement, useId, type ComponentProps, type ReactElement, type React
 import { cn } from "./cn";
 
 /**
- * A modal dialog that is the browser's own `<dialog>`, rendered with the page.
- * Its trigger is an invoker (`command="show-modal"` + `commandfor`), its close
- * button one too (`command="close"`): the browser opens it, moves focus in,
- * makes the page behind it inert, closes it on Escape (and, with
- * `closedby="any"`, on a click outside) and gives focus back to the trigger,
- * with no script. `app/lib/native-controls.ts` stands in where a browser lacks
- * one of these, loads its deferred frames on open and reports the opening.
- * While one is open the page does not scroll (`theme.css`).
+ * A modal dialog that is the browser's own `<dialog>`, rendered with the page
+ * and shown as a popover (`popover="auto"`): its trigger and its close button
+ * are popover invokers (`popovertarget`), so the browser opens it in the top
+ * layer over a backdrop, moves focus in, closes it on Escape and on a click
+ * outside, and gives focus back to the trigger, with no script. Not
+ * `showModal()`: that makes the whole page inert in the very frame that must
+ * answer the tap, a restyle of every element on screen, which on a slow phone
+ * was most of the tap's time (docs/decisions/0015-dialogs-as-popovers.md).
+ * `app/lib/native-controls.ts` makes the page behind it inert once the dialog
+ * has painted, loads its deferred frames and reports the opening, and stands
+ * in where a browser lacks popovers. While one is open the page does not
+ * scroll (`theme.css`).
  */
 export function NativeDialog({
   trigger,
@@ -42,15 +46,16 @@ export function NativeDialog({
     <>
       {cloneElement(trigger, {
         type: "button",
-        command: "show-modal",
-        commandfor: id,
+        popoverTarget: id,
+        popoverTargetAction: "show",
         "aria-haspopup": "dialog",
       })}
       <dialog
         id={id}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        closedby="any"
+        popover="auto"
+        aria-modal="true"
         data-track-open={trackOpen}
         data-slot="dialog-content"
         className={cn(
@@ -62,8 +67,8 @@ export function NativeDialog({
             never reach the page: Escape would stop working); placed top right. */}
         <button
           type="button"
-          command="close"
-          commandfor={id}
+          popoverTarget={id}
+          popoverTargetAction="hide"
           className="absolute top-3 right-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
           aria-label={closeLabel}
         >

@@ -5,7 +5,7 @@ import { siteFacts } from "#domain/site-facts";
 import { wireNativeControls } from "~/lib/native-controls";
 import { ConsultationDialog } from "./consultation-dialog";
 
-// jsdom has neither modal dialogs nor invoker commands: the page's fallbacks
+// jsdom has neither popovers nor modal dialogs: the page's fallbacks
 // (app/lib/native-controls.ts) open and close the dialog, as in an old browser.
 let unwire: () => void;
 beforeEach(() => {

@@ -5,26 +5,50 @@ import { wireNativeControls } from "./native-controls";
 
 vi.mock("./analytics", () => ({ track: vi.fn() }));
 
-// jsdom lacks popovers, modal dialogs, invoker commands and scroll timelines:
-// every control here runs on the page script's fallbacks, as in an old browser.
+// jsdom lacks popovers, modal dialogs and scroll timelines: every control here
+// runs on the page script's fallbacks, as in an old browser. Animation frames
+// are the test's: `paint()` runs them as the browser would paint a frame.
 let unwire: () => void;
+let frames: FrameRequestCallback[];
 beforeEach(() => {
   document.body.innerHTML = `
-    <button id="menu-button" popovertarget="menu" aria-expanded="false" aria-label="Open menu"
-      data-label-open="Close menu" data-label-closed="Open menu">Menu</button>
-    <div id="menu" popover="auto" data-close-on-choice><a href="#about">About</a></div>
-    <button id="open" command="show-modal" commandfor="dialog">Book</button>
-    <dialog id="dialog" closedby="any" data-track-open="consultation_opened">
-      <button id="close" command="close" commandfor="dialog">Close</button>
-      <iframe data-src="https://booking.example.test/" data-track-load="booking_loaded" title="Booking"></iframe>
-      <span tabindex="0" data-focus-wrap></span>
-    </dialog>`;
+    <header id="header">
+      <button id="menu-button" popovertarget="menu" aria-expanded="false" aria-label="Open menu"
+        data-label-open="Close menu" data-label-closed="Open menu">Menu</button>
+      <div id="menu" popover="auto" data-close-on-choice><a href="#about">About</a></div>
+    </header>
+    <main id="main">
+      <section id="cta">
+        <h2 id="heading">Talk to us</h2>
+        <button id="open" popovertarget="dialog" popovertargetaction="show">Book</button>
+        <dialog id="dialog" popover="auto" aria-modal="true" data-track-open="consultation_opened">
+          <button id="close" popovertarget="dialog" popovertargetaction="hide">Close</button>
+          <iframe data-src="https://booking.example.test/" data-track-load="booking_loaded" title="Booking"></iframe>
+          <span tabindex="0" data-focus-wrap></span>
+        </dialog>
+      </section>
+      <section id="other" inert></section>
+    </main>
+    <footer id="footer"></footer>`;
+  frames = [];
+  vi.spyOn(window, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   unwire = wireNativeControls(document);
 });
 afterEach(() => {
   unwire();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   vi.mocked(track).mockClear();
 });
+
+/** The browser paints a frame (its animation frame callbacks), then runs what waited for it. */
+function paint() {
+  for (const frame of frames.splice(0)) frame(0);
+  vi.runOnlyPendingTimers();
+}
+
+const inertIds = () => [...document.querySelectorAll("[inert]")].map((element) => element.id);
 
 const byId = (id: string) => document.getElementById(id)!;
 
@@ -58,6 +82,43 @@ test("an invoker opens its dialog, loading the frame then and not before, and re
   expect(byId("open")).toHaveFocus();
 });
 
+test("the page behind an open dialog is held once the dialog has painted, and given back before focus returns", () => {
+  byId("open").focus();
+  byId("open").click();
+  // The tap's own frame shows the dialog: nothing else changes in it.
+  expect(inertIds()).toEqual(["other"]);
+  expect(document.documentElement).not.toHaveAttribute("data-dialog-open");
+
+  paint();
+  // Everything outside the dialog, at every level up to the body; what was inert stays so.
+  expect(inertIds().sort()).toEqual(["footer", "header", "heading", "open", "other"]);
+  expect(document.documentElement).toHaveAttribute("data-dialog-open");
+  expect(byId("dialog")).not.toHaveAttribute("inert");
+
+  byId("close").click();
+  expect(inertIds()).toEqual(["other"]);
+  expect(document.documentElement).not.toHaveAttribute("data-dialog-open");
+  expect(byId("open")).toHaveFocus();
+});
+
+test("a dialog closed before its first frame painted never holds the page", () => {
+  byId("open").click();
+  byId("close").click();
+  paint();
+  expect(inertIds()).toEqual(["other"]);
+  expect(document.documentElement).not.toHaveAttribute("data-dialog-open");
+});
+
+test("a dialog taken out of the page while open gives the page back", async () => {
+  byId("open").click();
+  paint();
+  expect(inertIds()).toContain("header");
+  byId("dialog").remove();
+  await Promise.resolve(); // the mutation observer's microtask
+  expect(inertIds()).toEqual(["other"]);
+  expect(document.documentElement).not.toHaveAttribute("data-dialog-open");
+});
+
 test("a dialog the browser opened before the page script ran gets its frame when the script runs", () => {
   unwire();
   byId("dialog").setAttribute("open", "");
@@ -65,6 +126,8 @@ test("a dialog the browser opened before the page script ran gets its frame when
   unwire = wireNativeControls(document);
   expect(byId("dialog").querySelector("iframe")).toHaveAttribute("src", "https://booking.example.test/");
   expect(track).toHaveBeenCalledWith("consultation_opened");
+  paint();
+  expect(inertIds()).toContain("header");
 });
 
 test("Escape and a click outside the dialog's box close it; a click inside does not", () => {

@@ -1,21 +1,25 @@
 /**
  * The page's controls are the browser's own: the mobile menu is a popover
- * (`popover` + `popovertarget`), the dialogs are `<dialog>` elements opened
- * by invoker buttons (`command="show-modal"` + `commandfor`), the header's
- * glass turns solid through a CSS scroll-driven animation. They answer a tap
- * before any script has run. This module adds what the platform leaves to
- * the page, and stands in where a browser lacks a feature:
+ * (`popover` + `popovertarget`), the dialogs are `<dialog>` elements shown as
+ * popovers by their invokers (`popovertarget`, ui/native-dialog.tsx), the
+ * header's glass turns solid through a CSS scroll-driven animation. They
+ * answer a tap before any script has run. This module adds what the platform
+ * leaves to the page, and stands in where a browser lacks a feature:
  *
- * - an invoker opening a dialog first loads the dialog's deferred frames
- *   (`iframe[data-src]`, the booking page loads on open, never before) and
- *   reports the opening (`data-track-open` names the event);
+ * - a dialog about to open loads its deferred frames (`iframe[data-src]`, the
+ *   booking page loads on open, never before) and reports the opening
+ *   (`data-track-open` names the event);
+ * - an open dialog is modal: once its first frame has painted, everything
+ *   outside it is made inert (assistive technology and the keyboard stay in
+ *   it), and given back just before it closes, so focus can return to the
+ *   trigger; focus wraps at its ends;
  * - a choice in an open popover menu closes it, and the menu button's
  *   `aria-expanded` and label follow the popover;
- * - fallbacks, each feature-detected: invoker commands (`command`), outside
- *   click (`closedby="any"`), modal dialogs themselves (`showModal`, with
- *   Escape and focus return), popovers, and the header's scroll state
- *   (IntersectionObserver sets `data-scrolled` where scroll-driven
- *   animations are missing).
+ * - fallbacks, each feature-detected: popovers (a dialog then opens with
+ *   `showModal`, or where that is missing too as an open dialog with Escape,
+ *   outside click and focus return; the menu by `data-open`), and the
+ *   header's scroll state (IntersectionObserver sets `data-scrolled` where
+ *   scroll-driven animations are missing).
  *
  * Everything is delegated from the document, so controls rendered later (the
  * wizard's booking offer) work too. A dialog opened before this ran (the
@@ -28,8 +32,6 @@ import type { BrowserEvent } from "#domain/analytics/events";
 /** What a browser does natively; each is looked up when wired, so tests can remove one. */
 export function nativeSupport() {
   return {
-    command: typeof HTMLButtonElement !== "undefined" && "command" in HTMLButtonElement.prototype,
-    closedBy: typeof HTMLDialogElement !== "undefined" && "closedBy" in HTMLDialogElement.prototype,
     modal: typeof HTMLDialogElement !== "undefined" && "showModal" in HTMLDialogElement.prototype,
     popover: typeof HTMLElement !== "undefined" && "popover" in HTMLElement.prototype,
     scrollTimeline: typeof CSS !== "undefined" && CSS.supports?.("animation-timeline: scroll()") === true,
@@ -38,19 +40,25 @@ export function nativeSupport() {
 
 /** The invoker that opened each dialog the fallback opened, for focus to go back to. */
 const openedBy = new WeakMap<HTMLDialogElement, HTMLElement>();
+/** Each open dialog holding the page behind it, with what gives the page back. */
+const held = new Map<HTMLDialogElement, () => void>();
 
-/** Open or not, by its attribute (which the browser's own dialog keeps too). */
-const isOpen = (dialog: HTMLDialogElement) => dialog.hasAttribute("open");
+const isDialog = (element: Element | null): element is HTMLDialogElement => element?.localName === "dialog";
 
-function dialogOf(invoker: Element): HTMLDialogElement | null {
-  const id = invoker.getAttribute("commandfor");
-  const target = id ? invoker.ownerDocument.getElementById(id) : null;
-  return target instanceof HTMLElement && target.localName === "dialog"
-    ? (target as HTMLDialogElement)
-    : null;
+/** Open or not, whichever way it opened: as a popover, or by the fallback's `open` attribute. */
+function isOpen(dialog: HTMLDialogElement): boolean {
+  return dialog.hasAttribute("open") || (dialog.hasAttribute("popover") && matchesPopoverOpen(dialog));
 }
 
-/** Loads the dialog's deferred frames and reports the opening; called before it opens. */
+function matchesPopoverOpen(element: Element): boolean {
+  try {
+    return element.matches(":popover-open");
+  } catch {
+    return false; // a browser that does not know the selector has no open popover
+  }
+}
+
+/** Loads the dialog's deferred frames and reports the opening; called as it opens. */
 function prepare(dialog: HTMLDialogElement): void {
   for (const frame of dialog.querySelectorAll<HTMLIFrameElement>("iframe[data-src]")) {
     const src = frame.dataset.src;
@@ -60,25 +68,94 @@ function prepare(dialog: HTMLDialogElement): void {
   if (event) track(event as BrowserEvent);
 }
 
-function openDialog(dialog: HTMLDialogElement, invoker: HTMLElement, modal: boolean): void {
+/** Runs `task` once the browser has painted the next frame (the one that answers a tap). */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
+/**
+ * Makes everything outside `dialog` inert, up to the body: each ancestor's
+ * other children. What was inert already stays as it was. Returns the undo.
+ */
+function inertOutside(dialog: HTMLElement): () => void {
+  const made: Element[] = [];
+  for (let inside: Element | null = dialog; inside?.parentElement; inside = inside.parentElement) {
+    for (const sibling of inside.parentElement.children) {
+      if (sibling === inside || sibling.hasAttribute("inert")) continue;
+      sibling.setAttribute("inert", "");
+      made.push(sibling);
+    }
+    if (inside.parentElement === dialog.ownerDocument.body) break;
+  }
+  return () => {
+    for (const element of made) element.removeAttribute("inert");
+  };
+}
+
+/**
+ * Once an open dialog's first frame has painted, the page behind it is held:
+ * it stops scrolling (`html[data-dialog-open]`, theme.css) and, unless the
+ * browser made the dialog modal itself, becomes inert. Either change restyles
+ * the page (inert every element on screen); made in the tap's own frame, they
+ * would hold the dialog back. A dialog taken out of the page while open (its
+ * island re-rendered) gives the page back too: the browser then fires no
+ * toggle event.
+ */
+function holdPageBehind(dialog: HTMLDialogElement): void {
+  afterNextPaint(() => {
+    if (!isOpen(dialog) || held.has(dialog)) return;
+    const root = dialog.ownerDocument.documentElement;
+    const undoInert = matchesModal(dialog) ? () => {} : inertOutside(dialog);
+    root.setAttribute("data-dialog-open", "");
+    const removed = new MutationObserver(() => {
+      if (!dialog.isConnected) releasePageBehind(dialog);
+    });
+    removed.observe(dialog.ownerDocument.body, { childList: true, subtree: true });
+    held.set(dialog, () => {
+      removed.disconnect();
+      undoInert();
+      if (held.size === 0) root.removeAttribute("data-dialog-open");
+    });
+  });
+}
+
+function matchesModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(":modal");
+  } catch {
+    return false;
+  }
+}
+
+function releasePageBehind(dialog: HTMLDialogElement): void {
+  const release = held.get(dialog);
+  held.delete(dialog);
+  release?.();
+}
+
+/** Where popovers are missing: `showModal`, or, lacking that too, an open dialog with focus moved in. */
+function openFallbackDialog(dialog: HTMLDialogElement, invoker: HTMLElement, modal: boolean): void {
   if (isOpen(dialog)) return;
   openedBy.set(dialog, invoker);
+  prepare(dialog);
   if (modal) dialog.showModal();
   else {
     dialog.setAttribute("open", "");
     dialog.setAttribute("data-fallback-modal", "");
     (focusables(dialog)[0] ?? dialog).focus();
   }
+  holdPageBehind(dialog);
 }
 
-function closeDialog(dialog: HTMLDialogElement, modal: boolean): void {
+function closeFallbackDialog(dialog: HTMLDialogElement, modal: boolean): void {
   if (!isOpen(dialog)) return;
+  releasePageBehind(dialog);
   if (modal) dialog.close();
   else {
     dialog.removeAttribute("open");
     dialog.removeAttribute("data-fallback-modal");
-    openedBy.get(dialog)?.focus();
   }
+  openedBy.get(dialog)?.focus();
 }
 
 /** A dialog's own controls in tab order (its focus guard left out). */
@@ -100,7 +177,7 @@ function syncMenuButton(menu: HTMLElement, open: boolean): void {
 }
 
 function isMenuOpen(menu: HTMLElement, popover: boolean): boolean {
-  return popover ? menu.matches(":popover-open") : menu.hasAttribute("data-open");
+  return popover ? matchesPopoverOpen(menu) : menu.hasAttribute("data-open");
 }
 
 function setMenuOpen(menu: HTMLElement, open: boolean, popover: boolean): void {
@@ -142,50 +219,74 @@ export function wireNativeControls(doc: Document = document): () => void {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
 
-    // Dialog invokers: prepare on open, and stand in for `command` where missing.
-    const invoker = target.closest<HTMLElement>("button[commandfor]");
-    const dialog = invoker && dialogOf(invoker);
-    if (invoker && dialog) {
-      const command = invoker.getAttribute("command");
-      if (command === "show-modal" && !isOpen(dialog)) prepare(dialog);
-      if (!support.command) {
-        if (command === "show-modal") openDialog(dialog, invoker, support.modal);
-        else if (command === "close") closeDialog(dialog, support.modal);
+    // Where popovers are missing, the invokers are the script's: a dialog's, and the menu's.
+    const invoker = target.closest<HTMLElement>("button[popovertarget]");
+    if (invoker && !support.popover) {
+      const controlled = doc.getElementById(invoker.getAttribute("popovertarget") ?? "");
+      const action = invoker.getAttribute("popovertargetaction") ?? "toggle";
+      if (isDialog(controlled)) {
+        const open = action === "show" || (action === "toggle" && !isOpen(controlled));
+        if (open) openFallbackDialog(controlled, invoker, support.modal);
+        else closeFallbackDialog(controlled, support.modal);
+      } else if (controlled) {
+        setMenuOpen(
+          controlled,
+          action === "toggle" ? !isMenuOpen(controlled, false) : action === "show",
+          false,
+        );
       }
       return;
     }
 
-    // Outside click: the click lands on the dialog element itself, beyond its box (the backdrop).
-    if (target.localName === "dialog" && (!support.closedBy || !support.modal)) {
-      const open = target as HTMLDialogElement;
-      if (open.getAttribute("closedby") !== "any" || !isOpen(open)) return;
-      const box = open.getBoundingClientRect();
+    // Outside click on a fallback dialog: the click lands on the dialog itself, beyond its box.
+    if (isDialog(target) && !support.popover && isOpen(target)) {
+      const box = target.getBoundingClientRect();
       const inside =
         event.clientX >= box.left &&
         event.clientX <= box.right &&
         event.clientY >= box.top &&
         event.clientY <= box.bottom;
-      if (!inside) closeDialog(open, support.modal);
+      if (!inside) closeFallbackDialog(target, support.modal);
       return;
     }
 
-    // The menu: a choice inside it closes it; without popovers its button toggles it.
-    const menuButton = target.closest<HTMLElement>("button[popovertarget]");
-    if (menuButton && !support.popover) {
-      const menu = doc.getElementById(menuButton.getAttribute("popovertarget") ?? "");
-      if (menu) setMenuOpen(menu, !isMenuOpen(menu, false), false);
-      return;
-    }
+    // A choice inside the menu closes it.
     const menu = target.closest<HTMLElement>("[popover][data-close-on-choice]");
     if (menu && target.closest("a[href]")) setMenuOpen(menu, false, support.popover);
   });
 
-  // A popover's toggle event does not bubble: listened to on the way down.
+  // A dialog shown as a popover, however it was shown: prepared as it opens, the page behind it held
+  // once it has painted and given back before it closes (the browser then returns focus to the trigger).
+  // Toggle events do not bubble: listened to on the way down.
+  on(
+    "beforetoggle",
+    (event) => {
+      const dialog = event.target as Element;
+      if (!isDialog(dialog)) return;
+      if (event.newState === "open") {
+        prepare(dialog);
+        holdPageBehind(dialog);
+      } else releasePageBehind(dialog);
+    },
+    true,
+  );
+
+  // A dialog the fallback opened with showModal() may close natively (Escape): it gives the page back.
+  on(
+    "close",
+    (event) => {
+      if (isDialog(event.target as Element)) releasePageBehind(event.target as HTMLDialogElement);
+    },
+    true,
+  );
+
+  // A popover menu's button follows it.
   on(
     "toggle",
     (event) => {
       const menu = event.target as HTMLElement;
-      if (menu.hasAttribute?.("popover") && menu.id) syncMenuButton(menu, menu.matches(":popover-open"));
+      if (!isDialog(menu) && menu.hasAttribute?.("popover") && menu.id)
+        syncMenuButton(menu, matchesPopoverOpen(menu));
     },
     true,
   );
@@ -217,24 +318,30 @@ export function wireNativeControls(doc: Document = document): () => void {
     }
   });
 
-  if (!support.modal || !support.popover) {
+  if (!support.popover) {
     on("keydown", (event) => {
       if (event.key !== "Escape") return;
       if (!support.modal) {
-        const open = doc.querySelector<HTMLDialogElement>("dialog[open]");
-        if (open) closeDialog(open, false);
+        const open = doc.querySelector<HTMLDialogElement>("dialog[open][data-fallback-modal]");
+        if (open) closeFallbackDialog(open, false);
       }
-      if (!support.popover) {
-        for (const menu of doc.querySelectorAll<HTMLElement>("[popover][data-open]"))
-          setMenuOpen(menu, false, false);
-      }
+      for (const menu of doc.querySelectorAll<HTMLElement>("[popover][data-open]"))
+        setMenuOpen(menu, false, false);
     });
   }
 
   if (!support.scrollTimeline) cleanups.push(observeHeaderScroll(doc));
+  cleanups.push(() => {
+    for (const dialog of [...held.keys()]) releasePageBehind(dialog);
+  });
 
-  // The script comes after the first paint: a dialog the browser already opened gets its frames now.
-  for (const open of doc.querySelectorAll<HTMLDialogElement>("dialog[open]")) prepare(open);
+  // The script comes after the first paint: a dialog the browser already opened is prepared now.
+  for (const dialog of doc.querySelectorAll<HTMLDialogElement>("dialog[popover]")) {
+    if (isOpen(dialog)) {
+      prepare(dialog);
+      holdPageBehind(dialog);
+    }
+  }
 
   return () => {
     for (const cleanup of cleanups.splice(0)) cleanup();

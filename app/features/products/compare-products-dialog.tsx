@@ -80,7 +80,10 @@ export function CompareProductsDialog({
 
       <ul className="flex flex-col gap-3 md:hidden">
         {products.map((product) => (
-          <li key={product.slug} className="rounded-xl border border-border p-4">
+          <li
+            key={product.slug}
+            className="rounded-xl border border-border p-4 [contain-intrinsic-size:auto_14rem] [content-visibility:auto]"
+          >
             <div className="flex items-center gap-3">
               <ProductIcon product={product} />
               <h3 className="font-semibold">{product.title}</h3>
