@@ -85,11 +85,13 @@ test("an invoker opens its dialog, loading the frame then and not before, and re
 test("the page behind an open dialog is held once the dialog has painted, and given back before focus returns", () => {
   byId("open").focus();
   byId("open").click();
-  // The tap's own frame shows the dialog: nothing else changes in it.
+  // The tap's own frame shows the dialog's first screen: nothing else changes in it.
+  expect(byId("dialog")).toHaveAttribute("data-opening");
   expect(inertIds()).toEqual(["other"]);
   expect(document.documentElement).not.toHaveAttribute("data-dialog-open");
 
   paint();
+  expect(byId("dialog")).not.toHaveAttribute("data-opening");
   // Everything outside the dialog, at every level up to the body; what was inert stays so.
   expect(inertIds().sort()).toEqual(["footer", "header", "heading", "open", "other"]);
   expect(document.documentElement).toHaveAttribute("data-dialog-open");

@@ -7,12 +7,15 @@
  * leaves to the page, and stands in where a browser lacks a feature:
  *
  * - a dialog about to open loads its deferred frames (`iframe[data-src]`, the
- *   booking page loads on open, never before) and reports the opening
- *   (`data-track-open` names the event);
- * - an open dialog is modal: once its first frame has painted, everything
- *   outside it is made inert (assistive technology and the keyboard stay in
- *   it), and given back just before it closes, so focus can return to the
- *   trigger; focus wraps at its ends;
+ *   booking page loads on open, never before), reports the opening
+ *   (`data-track-open` names the event), and renders only its first screen in
+ *   the frame that answers the tap (what is marked `data-after-open` follows
+ *   one frame later);
+ * - an open dialog is modal: once its first frame has painted, the page stops
+ *   scrolling and everything outside the dialog is made inert (assistive
+ *   technology and the keyboard stay in it), and both are given back just
+ *   before it closes, so focus can return to the trigger; focus wraps at its
+ *   ends;
  * - a choice in an open popover menu closes it, and the menu button's
  *   `aria-expanded` and label follow the popover;
  * - fallbacks, each feature-detected: popovers (a dialog then opens with
@@ -23,7 +26,7 @@
  *
  * Everything is delegated from the document, so controls rendered later (the
  * wizard's booking offer) work too. A dialog opened before this ran (the
- * page's script loads after the first paint) is prepared when it runs.
+ * page's script loads after the first paint) is taken as opening when it runs.
  * Returns a function that undoes it all.
  */
 import { track } from "./analytics";
@@ -58,14 +61,25 @@ function matchesPopoverOpen(element: Element): boolean {
   }
 }
 
-/** Loads the dialog's deferred frames and reports the opening; called as it opens. */
-function prepare(dialog: HTMLDialogElement): void {
+/**
+ * Called as a dialog opens, however it opens: loads its deferred frames,
+ * reports the opening, and keeps its first frame to its first screen: what is
+ * marked `data-after-open` (content below the fold of a long dialog) is not
+ * rendered in it (`dialog[data-opening]`, theme.css). Once that frame has
+ * painted, the rest renders and the page behind is held.
+ */
+function opening(dialog: HTMLDialogElement): void {
   for (const frame of dialog.querySelectorAll<HTMLIFrameElement>("iframe[data-src]")) {
     const src = frame.dataset.src;
     if (src && frame.getAttribute("src") !== src) frame.src = src;
   }
   const event = dialog.dataset.trackOpen;
   if (event) track(event as BrowserEvent);
+  dialog.setAttribute("data-opening", "");
+  afterNextPaint(() => {
+    dialog.removeAttribute("data-opening");
+    if (isOpen(dialog)) holdPageBehind(dialog);
+  });
 }
 
 /** Runs `task` once the browser has painted the next frame (the one that answers a tap). */
@@ -93,29 +107,27 @@ function inertOutside(dialog: HTMLElement): () => void {
 }
 
 /**
- * Once an open dialog's first frame has painted, the page behind it is held:
- * it stops scrolling (`html[data-dialog-open]`, theme.css) and, unless the
- * browser made the dialog modal itself, becomes inert. Either change restyles
- * the page (inert every element on screen); made in the tap's own frame, they
- * would hold the dialog back. A dialog taken out of the page while open (its
- * island re-rendered) gives the page back too: the browser then fires no
- * toggle event.
+ * Holds the page behind an open dialog, once the dialog's first frame has
+ * painted: it stops scrolling (`html[data-dialog-open]`, theme.css) and,
+ * unless the browser made the dialog modal itself, becomes inert. Either
+ * change restyles the page (inert every element on screen); made in the tap's
+ * own frame, they would hold the dialog back. A dialog taken out of the page
+ * while open (its island re-rendered) gives the page back too: the browser
+ * then fires no toggle event.
  */
 function holdPageBehind(dialog: HTMLDialogElement): void {
-  afterNextPaint(() => {
-    if (!isOpen(dialog) || held.has(dialog)) return;
-    const root = dialog.ownerDocument.documentElement;
-    const undoInert = matchesModal(dialog) ? () => {} : inertOutside(dialog);
-    root.setAttribute("data-dialog-open", "");
-    const removed = new MutationObserver(() => {
-      if (!dialog.isConnected) releasePageBehind(dialog);
-    });
-    removed.observe(dialog.ownerDocument.body, { childList: true, subtree: true });
-    held.set(dialog, () => {
-      removed.disconnect();
-      undoInert();
-      if (held.size === 0) root.removeAttribute("data-dialog-open");
-    });
+  if (held.has(dialog)) return;
+  const root = dialog.ownerDocument.documentElement;
+  const undoInert = matchesModal(dialog) ? () => {} : inertOutside(dialog);
+  root.setAttribute("data-dialog-open", "");
+  const removed = new MutationObserver(() => {
+    if (!dialog.isConnected) releasePageBehind(dialog);
+  });
+  removed.observe(dialog.ownerDocument.body, { childList: true, subtree: true });
+  held.set(dialog, () => {
+    removed.disconnect();
+    undoInert();
+    if (held.size === 0) root.removeAttribute("data-dialog-open");
   });
 }
 
@@ -137,14 +149,13 @@ function releasePageBehind(dialog: HTMLDialogElement): void {
 function openFallbackDialog(dialog: HTMLDialogElement, invoker: HTMLElement, modal: boolean): void {
   if (isOpen(dialog)) return;
   openedBy.set(dialog, invoker);
-  prepare(dialog);
+  opening(dialog);
   if (modal) dialog.showModal();
   else {
     dialog.setAttribute("open", "");
     dialog.setAttribute("data-fallback-modal", "");
     (focusables(dialog)[0] ?? dialog).focus();
   }
-  holdPageBehind(dialog);
 }
 
 function closeFallbackDialog(dialog: HTMLDialogElement, modal: boolean): void {
@@ -255,18 +266,16 @@ export function wireNativeControls(doc: Document = document): () => void {
     if (menu && target.closest("a[href]")) setMenuOpen(menu, false, support.popover);
   });
 
-  // A dialog shown as a popover, however it was shown: prepared as it opens, the page behind it held
-  // once it has painted and given back before it closes (the browser then returns focus to the trigger).
+  // A dialog shown as a popover, however it was shown: its opening (above), and the page behind it
+  // given back before it closes (the browser then returns focus to the trigger).
   // Toggle events do not bubble: listened to on the way down.
   on(
     "beforetoggle",
     (event) => {
       const dialog = event.target as Element;
       if (!isDialog(dialog)) return;
-      if (event.newState === "open") {
-        prepare(dialog);
-        holdPageBehind(dialog);
-      } else releasePageBehind(dialog);
+      if (event.newState === "open") opening(dialog);
+      else releasePageBehind(dialog);
     },
     true,
   );
@@ -335,12 +344,9 @@ export function wireNativeControls(doc: Document = document): () => void {
     for (const dialog of [...held.keys()]) releasePageBehind(dialog);
   });
 
-  // The script comes after the first paint: a dialog the browser already opened is prepared now.
+  // The script comes after the first paint: a dialog the browser already opened is taken as opening now.
   for (const dialog of doc.querySelectorAll<HTMLDialogElement>("dialog[popover]")) {
-    if (isOpen(dialog)) {
-      prepare(dialog);
-      holdPageBehind(dialog);
-    }
+    if (isOpen(dialog)) opening(dialog);
   }
 
   return () => {

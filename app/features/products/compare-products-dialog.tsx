@@ -6,6 +6,9 @@ import { productPath, type ProductCardData, type ProductsSectionCopy } from "~/c
 
 type CompareCopy = ProductsSectionCopy["compare"];
 
+/** How many stacked cards a phone shows as the dialog opens (two, and the top edge of the third). */
+const CARDS_ON_FIRST_SCREEN = 2;
+
 /**
  * "Compare All Options": the six products side by side, in a native
  * `<dialog>` that is part of the page's HTML (the cards' data, from the home
@@ -79,10 +82,12 @@ export function CompareProductsDialog({
       </div>
 
       <ul className="flex flex-col gap-3 md:hidden">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <li
             key={product.slug}
-            className="rounded-xl border border-border p-4 [contain-intrinsic-size:auto_14rem] [content-visibility:auto]"
+            // Below the dialog's first screen on a phone: rendered one frame after it opens (theme.css).
+            data-after-open={index >= CARDS_ON_FIRST_SCREEN || undefined}
+            className="rounded-xl border border-border p-4"
           >
             <div className="flex items-center gap-3">
               <ProductIcon product={product} />
