@@ -165,6 +165,10 @@ try {
         mkdirSync(saveDir, { recursive: true });
         const name = `${route.replace(/\W+/g, "_") || "home"}-${i + 1}.json`;
         writeFileSync(join(saveDir, name), JSON.stringify(result.lhr));
+        // The trace Lighthouse simulated from: which tasks its blocking time counts (see BENCHMARKS.md).
+        if (result.artifacts?.Trace) {
+          writeFileSync(join(saveDir, name.replace(/\.json$/, ".trace.json")), JSON.stringify(result.artifacts.Trace));
+        }
       }
       const { categories, audits } = result.lhr;
       const problems = failingAudits(result.lhr);
@@ -295,7 +299,7 @@ const lines = [
   `- Load average (1 min) ${loadBefore.toFixed(1)} before → ${loadavg()[0].toFixed(1)} after the run${loadBefore > 1.5 ? ": the machine was busy with other work, so TBT (measured on the real main thread, then scaled) reads higher than on a quiet machine" : ""}.`,
   "- TBT: Lighthouse takes the tasks the main thread really ran and scales them by 4, so it moves with whatever else the machine does; each run's figure is in brackets. On a shared 2-core machine a median of three is a rough figure.",
   "- The 404 row is a real 404: Lighthouse is told to score it anyway (`ignoreStatusCode`), and by design it fails `http-status-code` (404) and `is-crawlable` (noindex) in SEO, and `errors-in-console` in Best practices (Chrome logs the document's 404, and the 404 page logs the missing path with `console.error`, so a broken link shows in the console).",
-  "- `BENCH_RUNS`, `BENCH_ROUTES` (a partial run does not rewrite this file), `BENCH_SKIP_BUILD=1`, `BENCH_SAVE_DIR` (keeps each run's report), `BENCH_CONTROL=0` (no control rows) and `RR_BUILD_DIR`/`BENCH_PORT` tune a run.",
+  "- `BENCH_RUNS`, `BENCH_ROUTES` (a partial run does not rewrite this file), `BENCH_SKIP_BUILD=1`, `BENCH_SAVE_DIR` (keeps each run's report and the trace it was computed from), `BENCH_CONTROL=0` (no control rows) and `RR_BUILD_DIR`/`BENCH_PORT` tune a run.",
   "",
 ];
 const file = "BENCHMARKS.md";
