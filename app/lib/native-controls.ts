@@ -26,7 +26,7 @@
  *
  * Everything is delegated from the document, so controls rendered later (the
  * wizard's booking offer) work too. A dialog opened before this ran (the
- * page's script loads after the first paint) is taken as opening when it runs.
+ * page's script loads after the first paint) is prepared when it runs.
  * Returns a function that undoes it all.
  */
 import { track } from "./analytics";
@@ -61,20 +61,25 @@ function matchesPopoverOpen(element: Element): boolean {
   }
 }
 
-/**
- * Called as a dialog opens, however it opens: loads its deferred frames,
- * reports the opening, and keeps its first frame to its first screen: what is
- * marked `data-after-open` (content below the fold of a long dialog) is not
- * rendered in it (`dialog[data-opening]`, theme.css). Once that frame has
- * painted, the rest renders and the page behind is held.
- */
-function opening(dialog: HTMLDialogElement): void {
+/** Loads the dialog's deferred frames and reports the opening. */
+function prepare(dialog: HTMLDialogElement): void {
   for (const frame of dialog.querySelectorAll<HTMLIFrameElement>("iframe[data-src]")) {
     const src = frame.dataset.src;
     if (src && frame.getAttribute("src") !== src) frame.src = src;
   }
   const event = dialog.dataset.trackOpen;
   if (event) track(event as BrowserEvent);
+}
+
+/**
+ * Called as a dialog opens, however it opens: prepares it, and keeps its
+ * first frame to its first screen: what is marked `data-after-open` (content
+ * below the fold of a long dialog) is not rendered in it
+ * (`dialog[data-opening]`, theme.css). Once that frame has painted, the rest
+ * renders and the page behind is held.
+ */
+function opening(dialog: HTMLDialogElement): void {
+  prepare(dialog);
   dialog.setAttribute("data-opening", "");
   afterNextPaint(() => {
     dialog.removeAttribute("data-opening");
@@ -344,9 +349,12 @@ export function wireNativeControls(doc: Document = document): () => void {
     for (const dialog of [...held.keys()]) releasePageBehind(dialog);
   });
 
-  // The script comes after the first paint: a dialog the browser already opened is taken as opening now.
+  // The script comes after the first paint: a dialog the browser already opened (and painted) is prepared
+  // and holds the page now.
   for (const dialog of doc.querySelectorAll<HTMLDialogElement>("dialog[popover]")) {
-    if (isOpen(dialog)) opening(dialog);
+    if (!isOpen(dialog)) continue;
+    prepare(dialog);
+    holdPageBehind(dialog);
   }
 
   return () => {
