@@ -167,7 +167,10 @@ try {
         writeFileSync(join(saveDir, name), JSON.stringify(result.lhr));
         // The trace Lighthouse simulated from: which tasks its blocking time counts (see BENCHMARKS.md).
         if (result.artifacts?.Trace) {
-          writeFileSync(join(saveDir, name.replace(/\.json$/, ".trace.json")), JSON.stringify(result.artifacts.Trace));
+          writeFileSync(
+            join(saveDir, name.replace(/\.json$/, ".trace.json")),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
       }
       const { categories, audits } = result.lhr;
