@@ -6,8 +6,15 @@ import { productPath, type ProductCardData, type ProductsSectionCopy } from "~/c
 
 type CompareCopy = ProductsSectionCopy["compare"];
 
-/** How many stacked cards a phone shows as the dialog opens (two, and the top edge of the third). */
-const CARDS_ON_FIRST_SCREEN = 2;
+/**
+ * Which stacked card renders one frame after the dialog opens on a phone
+ * (theme.css): those below its first screen. Two fill it; the third's content
+ * comes into view from about 850 px of screen height.
+ */
+function afterOpen(index: number): "" | "short-screens" | undefined {
+  if (index >= 3) return "";
+  return index === 2 ? "short-screens" : undefined;
+}
 
 /**
  * "Compare All Options": the six products side by side, in a native
@@ -85,8 +92,7 @@ export function CompareProductsDialog({
         {products.map((product, index) => (
           <li
             key={product.slug}
-            // Below the dialog's first screen on a phone: rendered one frame after it opens (theme.css).
-            data-after-open={index >= CARDS_ON_FIRST_SCREEN || undefined}
+            data-after-open={afterOpen(index)}
             className="rounded-xl border border-border p-4"
           >
             <div className="flex items-center gap-3">
