@@ -48,17 +48,18 @@ const held = new Map<HTMLDialogElement, () => void>();
 
 const isDialog = (element: Element | null): element is HTMLDialogElement => element?.localName === "dialog";
 
-/** Open or not, whichever way it opened: as a popover, or by the fallback's `open` attribute. */
-function isOpen(dialog: HTMLDialogElement): boolean {
-  return dialog.hasAttribute("open") || (dialog.hasAttribute("popover") && matchesPopoverOpen(dialog));
+/** `element.matches(selector)`, false where the browser does not know the selector (it has no such state). */
+function matchesIfKnown(element: Element, selector: ":popover-open" | ":modal"): boolean {
+  try {
+    return element.matches(selector);
+  } catch {
+    return false;
+  }
 }
 
-function matchesPopoverOpen(element: Element): boolean {
-  try {
-    return element.matches(":popover-open");
-  } catch {
-    return false; // a browser that does not know the selector has no open popover
-  }
+/** Open or not, whichever way it opened: as a popover, or by the fallback's `open` attribute. */
+function isOpen(dialog: HTMLDialogElement): boolean {
+  return dialog.hasAttribute("open") || matchesIfKnown(dialog, ":popover-open");
 }
 
 /** Loads the dialog's deferred frames and reports the opening. */
@@ -123,7 +124,7 @@ function inertOutside(dialog: HTMLElement): () => void {
 function holdPageBehind(dialog: HTMLDialogElement): void {
   if (held.has(dialog)) return;
   const root = dialog.ownerDocument.documentElement;
-  const undoInert = matchesModal(dialog) ? () => {} : inertOutside(dialog);
+  const undoInert = matchesIfKnown(dialog, ":modal") ? () => {} : inertOutside(dialog);
   root.setAttribute("data-dialog-open", "");
   const removed = new MutationObserver(() => {
     if (!dialog.isConnected) releasePageBehind(dialog);
@@ -134,14 +135,6 @@ function holdPageBehind(dialog: HTMLDialogElement): void {
     undoInert();
     if (held.size === 0) root.removeAttribute("data-dialog-open");
   });
-}
-
-function matchesModal(dialog: HTMLDialogElement): boolean {
-  try {
-    return dialog.matches(":modal");
-  } catch {
-    return false;
-  }
 }
 
 function releasePageBehind(dialog: HTMLDialogElement): void {
@@ -193,7 +186,7 @@ function syncMenuButton(menu: HTMLElement, open: boolean): void {
 }
 
 function isMenuOpen(menu: HTMLElement, popover: boolean): boolean {
-  return popover ? matchesPopoverOpen(menu) : menu.hasAttribute("data-open");
+  return popover ? matchesIfKnown(menu, ":popover-open") : menu.hasAttribute("data-open");
 }
 
 function setMenuOpen(menu: HTMLElement, open: boolean, popover: boolean): void {
@@ -300,7 +293,7 @@ export function wireNativeControls(doc: Document = document): () => void {
     (event) => {
       const menu = event.target as HTMLElement;
       if (!isDialog(menu) && menu.hasAttribute?.("popover") && menu.id)
-        syncMenuButton(menu, matchesPopoverOpen(menu));
+        syncMenuButton(menu, matchesIfKnown(menu, ":popover-open"));
     },
     true,
   );
