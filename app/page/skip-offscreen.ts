@@ -14,8 +14,9 @@
  * The first paint is not changed: every section is laid out once, and only
  * then measured, so a skipped section keeps exactly its real height and the
  * page's anchors ("/#funding-form", the hero's Get Funding Now) scroll to the
- * same place as before. A section is only made skippable while wholly off
- * screen, so nothing the visitor sees moves. A new viewport width changes the
+ * same place as before. A section is only made skippable once it is more than
+ * one and a half screens from the viewport (`NEAR`), so nothing the visitor
+ * sees, or is about to, moves. A new viewport width changes the
  * heights: the sections are shown in full again and measured anew once the
  * browser is idle.
  * Content a visitor searches (find in page), focuses or opens in the top layer
@@ -56,6 +57,24 @@ function skip(elements: HTMLElement[]) {
   });
 }
 
+/**
+ * How far from the viewport, in screen heights, an element stays as it is.
+ * Chromium renders `content-visibility: auto` content this near anyway (150%
+ * of the viewport's height on each side, in Chromium 156), so making such an
+ * element skippable would change nothing but its containment, and that
+ * relayout next to the viewport can move what the visitor sees: made
+ * skippable just as the scroll to the funding form ended, a testimonial just
+ * above the screen sent the page 388 px back up (Chromium's scroll anchoring
+ * answering the change; two arrivals in 25 on a busy machine).
+ */
+const NEAR = 1.5;
+
+function isNear(element: HTMLElement, view: Window): boolean {
+  const box = element.getBoundingClientRect();
+  const margin = NEAR * view.innerHeight;
+  return box.bottom > -margin && box.top < view.innerHeight + margin;
+}
+
 function show(elements: HTMLElement[]) {
   for (const element of elements) {
     element.style.removeProperty("content-visibility");
@@ -64,10 +83,11 @@ function show(elements: HTMLElement[]) {
 }
 
 /**
- * Skips each element once it is wholly off screen (at once for most of them,
- * later for those the visitor is looking at): an element on screen that
- * became skippable would be laid out anew in the next frame, which Chromium
- * reports as a layout shift. Returns a function that stops watching.
+ * Skips each element once it is more than `NEAR` screens off it (at once for
+ * most of them, later for those the visitor is looking at or near): an
+ * element on screen that became skippable would be laid out anew in the next
+ * frame, which Chromium reports as a layout shift. Returns a function that
+ * stops watching.
  */
 function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof globalThis): () => void {
   let watched = elements;
@@ -75,8 +95,7 @@ function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof global
   // nothing until then: what is off screen now is skipped now, so that showing the page paints
   // only what is near (the home page prerendered for Apply Now, app/lib/speculation-rules.ts).
   if (view.document.prerendering) {
-    const boxes = elements.map((element) => element.getBoundingClientRect());
-    const offscreen = elements.filter((_, i) => boxes[i].bottom <= 0 || boxes[i].top >= view.innerHeight);
+    const offscreen = elements.filter((element) => !isNear(element, view));
     skip(offscreen);
     watched = elements.filter((element) => !offscreen.includes(element));
   }
@@ -89,20 +108,22 @@ function skipWhenOffscreen(elements: HTMLElement[], view: Window & typeof global
     frame = 0;
     const element = queue.shift();
     if (!element) return;
-    // Brought on screen meanwhile (the visitor scrolled), it waits until it is off again.
-    const box = element.getBoundingClientRect();
-    if (box.bottom > 0 && box.top < view.innerHeight) observer.observe(element);
+    // Brought near meanwhile (the visitor scrolled), it waits until it is far again.
+    if (isNear(element, view)) observer.observe(element);
     else skip([element]);
     if (queue.length > 0) frame = view.requestAnimationFrame(skipNext);
   };
-  const observer = new view.IntersectionObserver((entries: IntersectionObserverEntry[]) => {
-    for (const entry of entries) {
-      if (entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      queue.push(entry.target as HTMLElement);
-    }
-    if (queue.length > 0 && !frame) frame = view.requestAnimationFrame(skipNext);
-  });
+  const observer = new view.IntersectionObserver(
+    (entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        queue.push(entry.target as HTMLElement);
+      }
+      if (queue.length > 0 && !frame) frame = view.requestAnimationFrame(skipNext);
+    },
+    { rootMargin: `${NEAR * 100}% 0px` },
+  );
   for (const element of watched) observer.observe(element);
   return () => {
     observer.disconnect();
