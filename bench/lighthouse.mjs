@@ -143,6 +143,14 @@ const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ["--headless=new", ...chromiumArgs],
 });
+// A run stopped halfway takes its browser down too: one left running loads the next run's machine.
+process.on("exit", () => {
+  try {
+    process.kill(chrome.pid, "SIGKILL");
+  } catch {
+    // already gone: the run ended normally
+  }
+});
 const rows = [];
 try {
   for (const { route, url, control: isControl } of targets) {
