@@ -1,6 +1,6 @@
 /** The wizard's last step: every answer in cards, the SMS consent, and the submit button. */
 import { ArrowRightIcon, Loader2Icon, PencilIcon, ShieldCheckIcon } from "lucide-react";
-import { Controller, useWatch } from "react-hook-form";
+import { Controller, useFormState, useWatch } from "react-hook-form";
 import { Button } from "#ui/button";
 import { Checkbox } from "#ui/checkbox";
 import { FieldError } from "#ui/field";
@@ -39,7 +39,7 @@ export function ReviewStep({
   const values = useWatch({ control: form.control });
   const consentId = `${idBase}-smsConsent`;
   const consentErrorId = `${idBase}-smsConsent-error`;
-  const consentError = form.formState.errors.smsConsent?.message;
+  const consentError = useFormState({ control: form.control, name: "smsConsent" }).errors.smsConsent?.message;
 
   return (
     <div className="flex flex-col gap-5">

@@ -1,5 +1,5 @@
 /** One field of the wizard: its label, control (text, long text or option list), hint and message. */
-import { Controller } from "react-hook-form";
+import { Controller, useFormState } from "react-hook-form";
 import { Field, FieldDescription, FieldError, FieldLabel } from "#ui/field";
 import { Input } from "#ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#ui/select";
@@ -33,7 +33,8 @@ export function WizardField({
 }) {
   const copy = fieldCopy[name];
   const id = fieldIds(idBase, name);
-  const error = form.formState.errors[name]?.message;
+  // Subscribed here, not through the wizard: a failed Next re-renders the fields, not the whole form.
+  const error = useFormState({ control: form.control, name }).errors[name]?.message;
   const describedBy = [copy.hint && id.hint, error && id.error].filter(Boolean).join(" ") || undefined;
   const a11y = { id: id.control, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
   // After a failed Next, re-check a field as it is corrected so its message clears.
