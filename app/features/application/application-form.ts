@@ -33,10 +33,11 @@ export function useApplicationForm(initial: Partial<ApplicationFormValues> = {})
  * and throws the answer away: the schema's code and the resolver's mapping of
  * its messages are compiled, and zod's lazy set-up done, before the visitor's
  * first Next, which on a slow phone would otherwise pay for all three.
- * Nothing is shown: the form's own state is not touched.
+ * Nothing is shown: the form's own state is not touched. Returns the
+ * resolver's answer, for tests.
  */
-export function warmUpValidation(): void {
-  void resolver(emptyApplication, undefined, {
+export async function warmUpValidation(): Promise<unknown> {
+  return resolver(emptyApplication, undefined, {
     fields: {},
     shouldUseNativeValidation: false,
     criteriaMode: "firstError",
