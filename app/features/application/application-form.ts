@@ -36,7 +36,7 @@ export function useApplicationForm(initial: Partial<ApplicationFormValues> = {})
  * Nothing is shown: the form's own state is not touched. Returns the
  * resolver's answer, for tests.
  */
-export async function warmUpValidation(): Promise<unknown> {
+export async function warmUpValidation(): Promise<Awaited<ReturnType<typeof resolver>>> {
   return resolver(emptyApplication, undefined, {
     fields: {},
     shouldUseNativeValidation: false,
