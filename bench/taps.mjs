@@ -21,8 +21,9 @@
 // "To result" is the larger of the two. A result not on screen within
 // BENCH_TIMEOUT_MS (5 s) is "no answer": the tap was lost.
 //
-// Two control rows (not in the goals) tap a popover and a modal dialog on an
-// almost empty page served with the site's headers (bench/lib/control-page.mjs):
+// Four control rows (not in the goals) tap a popover, a modal dialog, an
+// in-page link and a prerendered page's link on almost empty pages served with
+// the site's headers (bench/lib/control-page.mjs):
 // the floor a native tap has on the machine.
 //
 // Also, per public route, the script the page downloads when only loaded
@@ -501,6 +502,27 @@ const controls = [
     check: "dialog",
     reset: closeDialog,
   },
+  {
+    id: "control-link",
+    answersBy: "moving",
+    label: "(control) an in-page link on an almost empty page → a form 3,000 px below, scrolled to smoothly",
+    kind: "control",
+    route: "/control-taps",
+    target: (page) => page.getByRole("link", { name: "Go to the form" }),
+    check: "form",
+    reset: (page) => page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" })),
+  },
+  {
+    id: "control-apply-prerendered",
+    answersBy: "moving",
+    label: "(control) a link to an almost empty page with a form, prerendered by Chromium (500 px, as Apply Now's)",
+    kind: "control",
+    route: "/control-apply",
+    prerenderPath: "/control-form",
+    target: (page) => page.getByRole("link", { name: "Apply Now" }),
+    prerender: true,
+    measure: measurePrerendered,
+  },
 ].filter((control) => !ONLY || ONLY.includes(control.id));
 
 let browser;
@@ -565,9 +587,10 @@ async function measureControl(control, run) {
  */
 async function measurePrerendered(control, run) {
   try {
+    const base = control.kind === "control" ? controlServer.origin : origin;
     const tapped = await measurePrerenderedTap({
-      url: `${origin}${control.route}`,
-      prerenderPath: "/",
+      url: `${base}${control.route}`,
+      prerenderPath: control.prerenderPath ?? "/",
       link: control.target,
       visible: `() => {
         const field = ${JSON.stringify(FIRST_FIELD)}.map((selector) => document.querySelector(selector)).find(Boolean);

@@ -176,14 +176,20 @@ export async function measurePrerenderedTap({
       setTimeout(() => resolve(null), ${timeoutMs});
       tick();
     })`);
-    const shown = await evaluate(`(() => {
-      const paint = performance.getEntriesByName("first-contentful-paint")[0];
-      return {
+    // The paint entry is reported once its frame is presented, which can come after that frame's
+    // requestAnimationFrame (a page whose result is on its first screen): waited for, 1 s at most.
+    const shown = await evaluate(`new Promise((resolve) => {
+      const report = (paint) => resolve({
         downAt: Number(localStorage.getItem("__bench_down_at")),
         activationStart: performance.getEntriesByType("navigation")[0].activationStart,
         paintAt: paint ? performance.timeOrigin + paint.startTime : null,
-      };
-    })()`);
+      });
+      new PerformanceObserver((list) => {
+        const paint = list.getEntriesByName("first-contentful-paint")[0];
+        if (paint) report(paint);
+      }).observe({ type: "paint", buffered: true });
+      setTimeout(() => report(performance.getEntriesByName("first-contentful-paint")[0]), 1000);
+    })`);
     const since = (at) => (at === null || !shown.downAt ? null : at - shown.downAt);
     const within = (value) => (value !== null && value <= timeoutMs ? value : null);
     return {
