@@ -67,7 +67,7 @@ for (const path of ONLY_LOADED) {
     expect(html).not.toContain("__reactRouterContext");
     expect(html).not.toContain('rel="modulepreload"');
     // As compressed for the wire (the server sends the build's .gz or .br).
-    const code = readFileSync(join(process.env.RR_BUILD_DIR ?? "build", "client", scripts[0]));
+    const code = readFileSync(join(E2E.buildDir, "client", scripts[0]));
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(SCRIPT_BUDGET);
     expect(code.toString()).not.toMatch(/react\.transitional\.element|__reactRouterContext/);
   });
@@ -149,7 +149,7 @@ test("Speculation Rules are in the page, valid, CSP-clean, prerender the form's 
   await page.waitForLoadState("networkidle");
   const result = await page.evaluate(() => {
     type Where = {
-      href_matches?: { pathname: string };
+      href_matches?: { pathname: string; hash?: string };
       selector_matches?: string;
       and?: Where[];
       or?: Where[];

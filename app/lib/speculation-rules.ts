@@ -35,6 +35,16 @@ const FORM_LINK: Rule = { href_matches: { pathname: "/", hash: "funding-form" sa
 /** Links in a page whose script has run (app/page/main.ts sets the attribute last). */
 const PAGE_READY: Rule = { selector_matches: "html[data-page-ready] a" };
 
+/**
+ * Links without a fragment, as a URL pattern rather than a selector: Chromium
+ * matches a rule's selectors through the page's style engine and recomputes
+ * them whenever the document's URL changes, so a `selector_matches` here made
+ * every in-page link (Get Funding Now) pay for it in its tap (about 12 ms of a
+ * 20 ms click at 4x CPU; BENCHMARKS.md, the taps notes). PAGE_READY stays a
+ * selector: only product pages carry it, and their links lead elsewhere.
+ */
+const NO_FRAGMENT: Rule = { href_matches: { pathname: "/*", hash: "" } };
+
 export function speculationRules(currentPath: string) {
   const excluded: Rule[] = [
     { href_matches: { pathname: "/api/*" } },
@@ -44,7 +54,7 @@ export function speculationRules(currentPath: string) {
   return {
     prerender: [
       {
-        where: { and: [...sameSiteLinks, { not: { selector_matches: "a[href*='#']" } }] },
+        where: { and: [...sameSiteLinks, NO_FRAGMENT] },
         eagerness: "moderate",
       },
       currentPath.startsWith("/products/")
