@@ -183,6 +183,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-*/",
       "dist/",
       "node_modules/",
       ".react-router/",

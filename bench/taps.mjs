@@ -515,7 +515,8 @@ const controls = [
   {
     id: "control-apply-prerendered",
     answersBy: "moving",
-    label: "(control) a link to an almost empty page with a form, prerendered by Chromium (500 px, as Apply Now's)",
+    label:
+      "(control) a link to an almost empty page with a form, prerendered by Chromium (500 px, as Apply Now's)",
     kind: "control",
     route: "/control-apply",
     prerenderPath: "/control-form",

@@ -40,7 +40,7 @@ function watchCsp(page: Page) {
 }
 
 test("the public site knows nothing of the desk: not its scripts, pages or sitemap", async ({ request }) => {
-  const client = join(process.env.RR_BUILD_DIR ?? "build", "client");
+  const client = join(E2E.buildDir, "client");
   const files = readdirSync(client, { recursive: true, encoding: "utf8" }).filter((file) =>
     /\.(js|html|xml|txt|data|json)$/.test(file),
   );

@@ -5,7 +5,7 @@ import { E2E } from "./support/env";
 import { pages } from "./support/routes";
 
 test("the browser bundle holds no secret: no CRM URL, no database URL", () => {
-  const assets = join(process.env.RR_BUILD_DIR ?? "build", "client", "assets");
+  const assets = join(E2E.buildDir, "client", "assets");
   const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
   expect(scripts.length).toBeGreaterThan(5);
   for (const file of scripts) {

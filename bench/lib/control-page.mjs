@@ -45,7 +45,10 @@ const PRERENDER_RULES = JSON.stringify({
 const APPLY_HTML = HTML.replace(
   "</head>",
   `<script type="speculationrules">${PRERENDER_RULES}</script></head>`,
-).replace("<p>One paragraph of text, nothing else.</p>", `<p><a href="/control-form#funding-form">Apply Now</a></p>`);
+).replace(
+  "<p>One paragraph of text, nothing else.</p>",
+  `<p><a href="/control-form#funding-form">Apply Now</a></p>`,
+);
 const FORM_HTML = HTML.replace("<p>One paragraph of text, nothing else.</p>", FORM);
 
 /** A CSP source for an inline script: its SHA-256, as the site's build hashes its own. */

@@ -11,6 +11,9 @@ const crmPort = Number(process.env.E2E_CRM_PORT ?? 4319);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4320);
 const inboxPort = Number(process.env.E2E_INBOX_PORT ?? 4321);
 const baseUrl = `http://127.0.0.1:${port}`;
+// The browser tests' build has their own SITE_URL and BOOKING_URL baked in: it goes to a folder
+// of its own, so `build/` (what `npm start` and the benchmarks serve) is left as it was.
+const buildDir = process.env.E2E_BUILD_DIR ?? "build-e2e";
 const bookingOrigin = `http://127.0.0.1:${bookingPort}`;
 // One store per test run, so tests can look rows up and nothing leaks between runs.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "harborline-e2e-"));
@@ -34,6 +37,8 @@ const reviewAlertIntervalMs = 5_000;
 export const E2E = {
   port,
   baseUrl,
+  /** Where the tests' server builds and serves the site from (RR_BUILD_DIR). */
+  buildDir,
   bookingPort,
   bookingOrigin,
   bookingUrl: `${bookingOrigin}/booking`,
@@ -52,6 +57,7 @@ export const E2E = {
   crmWebhookSecret,
   reviewAlertIntervalMs,
   serverEnv: {
+    RR_BUILD_DIR: buildDir,
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_URL: baseUrl,
