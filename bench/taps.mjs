@@ -761,7 +761,7 @@ const runTable = [
   "",
   ...goals,
   "",
-  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap and Apply Now without a prerender are not in the goals: Chromium prerenders the home page for it, and the row without one shows what a browser that does not gets; nor are the control rows, the same two kinds of native control on an almost empty page, the floor a tap has on this machine). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
+  `Native controls: ${nativeRows.map((row) => row.control.id).join(", ")}; form interactions: ${formRows.map((row) => row.control.id).join(", ")} (the early wizard tap and Apply Now without a prerender are not in the goals: Chromium prerenders the home page for it, and the row without one shows what a browser that does not gets; nor are the control rows, the same kinds of native control and link on almost empty pages, the floor a tap has on this machine). Playwright's tap lifts the finger ${f0(held)} ms (median from pointerdown to pointerup) after it touches down.`,
   "",
   `Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load average ${loadBefore.map((n) => n.toFixed(2)).join(" / ")} before and ${loadAfter.map((n) => n.toFixed(2)).join(" / ")} after (1 / 5 / 15 min); Node ${process.versions.node}, Chromium ${chromiumVersion} (${chromiumPath}) through playwright-core ${version("playwright-core")}.`,
 ].join("\n");
