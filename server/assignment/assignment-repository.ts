@@ -265,7 +265,7 @@ export function createAssignmentRepository(store: Store) {
         group_name: string;
       }>(
         `SELECT id::text AS id, funding_type, min_amount, max_amount, group_name
-           FROM assignment_rules ORDER BY position, id`,
+           FROM assignment_rules ORDER BY position, assignment_rules.id`,
       );
       return rows.map((row) => ({
         id: row.id,

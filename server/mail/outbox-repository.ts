@@ -164,7 +164,11 @@ export function createMailOutboxRepository(store: Store) {
       return counts;
     },
 
-    /** Newest first, keyset pagination on the id; metadata only (never a body). */
+    /**
+     * Newest first, keyset pagination on the id; metadata only (never a body).
+     * The ORDER BY names the table's numeric id: a bare `id` would be the
+     * selected text, which sorts "99" after "100".
+     */
     async list(filter: { status?: MailStatus; cursor?: string; limit?: number } = {}) {
       const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200);
       const { rows } = await store.query<{
@@ -185,8 +189,8 @@ export function createMailOutboxRepository(store: Store) {
                 CASE WHEN status IN ('pending', 'sending') THEN next_attempt_at END AS next_attempt_at,
                 last_error, created_at, sent_at, message_id, application_id::text AS application_id
            FROM mail_outbox
-          WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-          ORDER BY id DESC LIMIT $3`,
+          WHERE ($1::text IS NULL OR status = $1) AND ($2::bigint IS NULL OR mail_outbox.id < $2::bigint)
+          ORDER BY mail_outbox.id DESC LIMIT $3`,
         [filter.status ?? null, filter.cursor ?? null, limit + 1],
       );
       const page = rows.slice(0, limit);

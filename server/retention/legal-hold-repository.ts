@@ -131,9 +131,9 @@ export async function findHolds(db: Queryable, target: HoldTarget): Promise<Lega
       ? `SELECT ${COLUMNS} FROM legal_holds
           WHERE application_id = $1::uuid
              OR email = (SELECT lower(email) FROM applications WHERE id = $1::uuid)
-          ORDER BY released_at IS NOT NULL, set_at DESC, id DESC`
+          ORDER BY released_at IS NOT NULL, set_at DESC, legal_holds.id DESC`
       : `SELECT ${COLUMNS} FROM legal_holds WHERE email = lower($1::text)
-          ORDER BY released_at IS NOT NULL, set_at DESC, id DESC`,
+          ORDER BY released_at IS NOT NULL, set_at DESC, legal_holds.id DESC`,
     ["applicationId" in target ? target.applicationId : target.email],
   );
   return rows.map(toHold);
