@@ -341,3 +341,18 @@ test("Speed to lead says so when nothing was received in the range", async () =>
   expect(within(section).getByText("No applications received in this range.")).toBeVisible();
   expect(within(section).queryByRole("table")).toBeNull();
 });
+
+test("Speed to lead shows a funded total with cents as the CRM reported it", async () => {
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /analytics": { body: report },
+    "GET /work-metrics": { body: { ...metrics, fundedAmount: "148500.75" } },
+  });
+  renderDesk("/desk/analytics");
+  const section = (
+    await screen.findByRole("heading", { level: 2, name: "Speed to lead" }, { timeout: 15_000 })
+  ).closest("section")!;
+  const funded = within(section).getByText("Funded", { selector: "dt" }).parentElement!;
+  expect(funded).toHaveTextContent("$148,500.75");
+  expect(funded).not.toHaveTextContent("$148,501");
+});

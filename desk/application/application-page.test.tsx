@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
 import type { ApplicationDetail } from "#domain/desk/contract";
-import { applicationDetail } from "../../test/support/desk-pages/application-detail";
+import { activity, applicationDetail } from "../../test/support/desk-pages/application-detail";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
 
@@ -242,4 +242,33 @@ test("an application that does not exist says so inside the desk", async () => {
   renderDesk("/desk/applications/nope");
   expect(await screen.findByRole("heading", { level: 1, name: "Not found" })).toBeVisible();
   expect(screen.getByRole("link", { name: "Inbox" })).toBeVisible();
+});
+
+test("amounts with cents read as entered: the lead's amount and the CRM's funded amount", async () => {
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": {
+      body: detail({
+        application: { ...sampleApplication, fundingAmount: "350000.50" },
+        timeline: [
+          activity({
+            at: "2024-05-02T16:00:00Z",
+            activity: "stage",
+            stage: "funded",
+            amount: "148500.75",
+            workStatus: "closed",
+            closeReason: "funded",
+          }),
+        ],
+      }),
+    },
+  });
+  renderDesk("/desk/applications/app-1");
+  const funding = (await screen.findByRole("heading", { level: 2, name: "Funding Details" })).closest(
+    "section",
+  )!;
+  expect(within(funding).getByText("Funding Amount").nextElementSibling).toHaveTextContent("$350,000.50");
+  const timeline = screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!;
+  expect(timeline).toHaveTextContent("CRM reported: Funded, $148,500.75");
+  expect(document.body).not.toHaveTextContent(/\$350,001|\$148,501/);
 });

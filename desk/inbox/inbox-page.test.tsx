@@ -344,3 +344,10 @@ test("an empty view says why, and a filtered one offers everyone's applications"
     "/desk/inbox?owner=everyone&q=zebra",
   );
 });
+
+test("an amount with cents is shown as it was entered, not rounded", async () => {
+  inboxApi(admin, [item(1, { fundingAmount: "350000.50" })]);
+  renderDesk("/desk/inbox");
+  expect((await screen.findAllByText("$350,000.50")).length).toBeGreaterThan(0);
+  expect(screen.queryByText(/\$350,001/)).not.toBeInTheDocument();
+});

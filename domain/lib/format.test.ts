@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd, formatUsdCompact, formatUsdRange, hyphenToTitleCase } from "./format";
+import { formatUsd, formatUsdAsEntered, formatUsdCompact, formatUsdRange, hyphenToTitleCase } from "./format";
 
 describe("formatUsd", () => {
   it("formats whole US dollars with separators and no decimals", () => {
@@ -12,6 +12,16 @@ describe("formatUsd", () => {
   it("rounds fractions away", () => {
     expect(formatUsd(1234.4)).toBe("$1,234");
     expect(formatUsd(1234.5)).toBe("$1,235");
+  });
+});
+
+describe("formatUsdAsEntered", () => {
+  it("keeps cents when there are any, and whole dollars without", () => {
+    expect(formatUsdAsEntered(350000.5)).toBe("$350,000.50");
+    expect(formatUsdAsEntered(148500.75)).toBe("$148,500.75");
+    expect(formatUsdAsEntered(0.01)).toBe("$0.01");
+    expect(formatUsdAsEntered(250000)).toBe("$250,000");
+    expect(formatUsdAsEntered(250000.0)).toBe("$250,000");
   });
 });
 

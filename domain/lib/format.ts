@@ -2,8 +2,9 @@
 // costs a phone tens of milliseconds, and most pages importing this module
 // never format a currency amount.
 let usd: Intl.NumberFormat | undefined;
+let usdCents: Intl.NumberFormat | undefined;
 
-/** 250000 -> "$250,000" (USD, no decimals). */
+/** 250000 -> "$250,000" (USD, no decimals: the wizard's summary rounds to whole dollars). */
 export function formatUsd(amount: number): string {
   usd ??= new Intl.NumberFormat("en-US", {
     style: "currency",
@@ -12,6 +13,21 @@ export function formatUsd(amount: number): string {
     minimumFractionDigits: 0,
   });
   return usd.format(amount);
+}
+
+/**
+ * An amount as it was entered: 250000 -> "$250,000", 350000.5 -> "$350,000.50"
+ * (cents shown when there are any, never rounded away).
+ */
+export function formatUsdAsEntered(amount: number): string {
+  if (Math.round(amount * 100) % 100 === 0) return formatUsd(amount);
+  usdCents ??= new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 2,
+    minimumFractionDigits: 2,
+  });
+  return usdCents.format(amount);
 }
 
 /** 500000 -> "$500K", 5000000 -> "$5M", 2500000 -> "$2.5M". */

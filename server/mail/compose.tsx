@@ -11,7 +11,7 @@ import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/application/schema";
 import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
-import { formatUsd } from "#domain/lib/format";
+import { formatUsdAsEntered } from "#domain/lib/format";
 import type { Config } from "../config";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
@@ -128,7 +128,7 @@ export async function composeReceipt(app: ApplicationForMail, settings: MailSett
       firstName={app.firstName}
       reference={app.reference}
       fundingType={labelOf(fundingTypeOptions, app.fundingType)}
-      amount={formatUsd(Number(app.fundingAmount))}
+      amount={formatUsdAsEntered(Number(app.fundingAmount))}
       timeframe={labelOf(timeframeOptions, app.timeframe)}
       consent={{
         text: app.consent.text,
@@ -159,7 +159,7 @@ export async function composeStaffAlerts(
     name: `${app.firstName} ${app.lastName}`,
     company: app.companyName,
     fundingType: labelOf(fundingTypeOptions, app.fundingType),
-    amount: formatUsd(Number(app.fundingAmount)),
+    amount: formatUsdAsEntered(Number(app.fundingAmount)),
     reference: app.reference,
     deskUrl: deskUrl(settings.siteUrl, DESK_PAGES.application.path(app.id)),
   };

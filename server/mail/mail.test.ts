@@ -143,6 +143,22 @@ describe.each(ENGINES)("e-mail on %s", (engine) => {
       expect(new Set(smtp.accepted.map((mail) => mail.messageId)).size).toBe(smtp.accepted.length);
     });
 
+    it("writes an amount with cents as it was entered, in the staff subject and the receipt", async () => {
+      await apply({ companyName: "Cent Bakery", fundingAmount: "350000.50", email: "cents@example.com" });
+      startWorker();
+      await until("the alerts and the receipt", () =>
+        [...STAFF, "cents@example.com"].every((to) => smtp.to(to).length === 1),
+      );
+      for (const to of STAFF) {
+        expect(smtp.to(to)[0].subject).toBe(
+          "New application: Cent Bakery, $350,000.50 Revenue-Based Financing",
+        );
+      }
+      const [receipt] = smtp.to("cents@example.com");
+      expect(receipt.text).toContain("$350,000.50");
+      expect(receipt.text).not.toContain("$350,001");
+    });
+
     it("sends nothing for a honeypot hit", async () => {
       await apply({ companyWebsite: "http://spam.example", email: "victim@example.com" });
       expect(await mailRows()).toEqual([]);

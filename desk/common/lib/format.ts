@@ -4,7 +4,7 @@
  * gives: `adoptTimeZone`), with its abbreviation, the zone the inbox's day
  * filters use too; option values get the wizard's labels.
  */
-import { formatUsd } from "#domain/lib/format";
+import { formatUsdAsEntered } from "#domain/lib/format";
 import { optionsByField, type ChoiceField } from "#domain/application/schema";
 import type { Me, Role } from "#domain/desk/contract";
 
@@ -74,11 +74,11 @@ export function formatDay(day: string): string {
   });
 }
 
-/** "250000" -> "$250,000"; a value that is not a number is shown as it is. */
+/** "250000" -> "$250,000", "350000.50" -> "$350,000.50"; a value that is not a number is shown as it is. */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const amount = Number(value);
-  return Number.isFinite(amount) ? formatUsd(amount) : String(value);
+  return Number.isFinite(amount) ? formatUsdAsEntered(amount) : String(value);
 }
 
 /** The label the wizard shows for a stored option value ("revenue-based" -> "Revenue-Based Financing"). */
