@@ -383,6 +383,15 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [...held, reasonOf(details)];
     },
   },
+  "legal-holds.looked_up": {
+    label: "Looked up legal holds",
+    group: "Applications",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      const who = str(details.email) ?? "someone";
+      return [`looked up the legal holds on ${who} (${plural(num(details.found), "hold")} found)`];
+    },
+  },
   "privacy-requests.listed": {
     label: "Listed privacy requests",
     group: "Privacy requests",

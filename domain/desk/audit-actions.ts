@@ -60,9 +60,10 @@ export const AUDIT_ACTIONS = [
   // The opt-out ledger (server/desk/opt-outs/): recorded by staff, looked up.
   "consent.opt-out-recorded",
   "opt-outs.looked_up",
-  // Legal holds (server/desk/legal-holds/): set and released by admins.
+  // Legal holds (server/desk/legal-holds/): set and released by admins, looked up by address.
   "legal-hold.set",
   "legal-hold.released",
+  "legal-holds.looked_up",
   // Privacy requests (server/desk/privacy/): the queue read, one taken, its status changed.
   "privacy-requests.listed",
   "privacy-request.claimed",

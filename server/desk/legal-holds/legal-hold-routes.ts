@@ -5,7 +5,8 @@
  *                                                applicant's address, active first, with history
  *   POST /api/desk/applications/:id/legal-holds  (admin) ApplicationHoldInput -> 201 LegalHold: hold
  *                                                it (scope "email": every record of its applicant)
- *   GET  /api/desk/legal-holds?email=            (staff) Items<LegalHold> on that address
+ *   GET  /api/desk/legal-holds?email=            (staff) Items<LegalHold> on that address; the
+ *                                                look-up is audited (legal-holds.looked_up)
  *   POST /api/desk/legal-holds                   (admin) EmailHoldInput -> 201 LegalHold
  *   POST /api/desk/legal-holds/:holdId/release   (admin) HoldReleaseInput -> LegalHold; 409 when
  *                                                released already
@@ -77,7 +78,12 @@ const legalHoldRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/desk/legal-holds", staff, async (request, reply) => {
     const parsed = parseQuery(emailQuery, request.query);
     if (!parsed.ok) return reply.code(400).send(parsed.error);
-    return { items: await findHolds(app.store, { email: parsed.value.email }) } satisfies Items<LegalHold>;
+    const { email } = parsed.value;
+    const items = await findHolds(app.store, { email });
+    await app.desk.audit.record(
+      auditRecord(request, "legal-holds.looked_up", undefined, { email, found: items.length }),
+    );
+    return { items } satisfies Items<LegalHold>;
   });
 
   app.post<WithId>("/api/desk/applications/:id/legal-holds", admin, async (request, reply) => {

@@ -126,6 +126,33 @@ describe.each(ENGINES)("legal holds on %s", (engine) => {
     expect(found.json()).toEqual({ items: [byAddress.json()] });
   });
 
+  it("audits each look-up of an address's holds: who asked, for which address, how many were found", async () => {
+    const email = uniqueEmail();
+    await adminClient.post("/api/desk/legal-holds", { email, reason: "Litigation" });
+    const nobody = uniqueEmail();
+
+    expect(
+      (await staffClient.get(`/api/desk/legal-holds?email=${encodeURIComponent(email)}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await staffClient.get(`/api/desk/legal-holds?email=${encodeURIComponent(nobody)}`)).statusCode,
+    ).toBe(200);
+
+    const rows = await auditRows(store(), undefined, "legal-holds.looked_up");
+    expect(rows).toContainEqual({
+      action: "legal-holds.looked_up",
+      actor_email: staff().email,
+      target: null,
+      details: { email: email.toLowerCase(), found: 1 },
+    });
+    expect(rows).toContainEqual({
+      action: "legal-holds.looked_up",
+      actor_email: staff().email,
+      target: null,
+      details: { email: nobody.toLowerCase(), found: 0 },
+    });
+  });
+
   it("releases a hold with a reason: no longer held, kept as history, audited; a second release is a 409", async () => {
     const id = await submit(ctx.app, { email: uniqueEmail() });
     const first = (
