@@ -20,7 +20,7 @@
  */
 import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
-import { composeDeliveryAlerts, formatEastern, type MailSettings } from "./compose";
+import { composeDeliveryAlerts, formatLongZoned, type MailSettings } from "./compose";
 import { insertMails, notifyMailQueued } from "./outbox-repository";
 import type { DeliveryAlertKind, Flaps } from "./templates/delivery-alert";
 
@@ -145,7 +145,7 @@ async function step(store: Store, settings: MailSettings, attempt: RecordedAttem
           failedInARow: failures,
           waiting: Number(counts.waiting),
           dead: Number(counts.dead),
-          since: formatEastern(since),
+          since: formatLongZoned(since, settings.desk.timeZone),
           lastError: attempt ? alertError(attempt) : null,
           flaps,
         },

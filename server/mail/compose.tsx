@@ -60,7 +60,8 @@ export interface OutgoingMail {
   capKey?: string;
 }
 
-export type MailSettings = Pick<Config, "siteUrl" | "mail">;
+/** The site, the senders, and the desk's zone (DESK_TIME_ZONE), in which every e-mail gives its times. */
+export type MailSettings = Pick<Config, "siteUrl" | "mail"> & { desk: Pick<Config["desk"], "timeZone"> };
 
 /** What the receipt and the staff alert need to know about an application. */
 export interface ApplicationForMail {
@@ -85,18 +86,24 @@ const AUTOMATIC = { "Auto-Submitted": "auto-generated" };
 const labelOf = (options: readonly Option[], value: string) =>
   options.find((option) => option.value === value)?.label ?? value;
 
-/** The business is in New York: times in e-mails are Eastern. */
-const easternTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/New_York",
-  timeZoneName: "short",
-});
-
-export const formatEastern = (iso: string | Date) => easternTime.format(new Date(iso));
+/** A moment in full, in `timeZone` (DESK_TIME_ZONE) and its abbreviation: "May 1, 2024 at 10:03 AM EDT". */
+const longZonedFormats = new Map<string, Intl.DateTimeFormat>();
+export function formatLongZoned(instant: string | Date, timeZone: string): string {
+  let format = longZonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone,
+      timeZoneName: "short",
+    });
+    longZonedFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
+}
 
 /** The doctype mail clients expect (the one @react-email/render writes). */
 const EMAIL_DOCTYPE =
@@ -133,7 +140,7 @@ export async function composeReceipt(app: ApplicationForMail, settings: MailSett
       consent={{
         text: app.consent.text,
         version: app.consent.version,
-        givenAt: formatEastern(app.submittedAt),
+        givenAt: formatLongZoned(app.submittedAt, settings.desk.timeZone),
         phone: app.phone,
       }}
     />
@@ -221,7 +228,7 @@ export interface ReviewMailApplication {
   dueAt: Date;
 }
 
-export type ReviewMailSettings = MailSettings & { desk: Pick<Config["desk"], "timeZone"> };
+export type ReviewMailSettings = MailSettings;
 
 /** When the message was made, and REVIEW_ALERT_INTERVAL in words. */
 export interface ReviewMailMoment {

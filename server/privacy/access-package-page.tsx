@@ -2,7 +2,7 @@
  * The access package as a page a person reads: every section of the JSON,
  * each record as a table of its fields, nested ones within. Server-rendered,
  * no script (the site's CSP allows none inline), `noindex`, and a link to the
- * same data as JSON. Times read as the e-mails say them (Eastern), codes by
+ * same data as JSON. Times read as the e-mails say them (DESK_TIME_ZONE), codes by
  * the labels the desk shows; the JSON keeps ISO times and codes.
  */
 import type { ReactNode } from "react";
@@ -21,7 +21,7 @@ import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS } from "#domain/desk/contract";
 import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-outs";
 import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
-import { formatEastern } from "../mail/compose";
+import { formatLongZoned } from "../mail/compose";
 import { theme } from "../mail/templates/layout";
 import { ServerPage } from "../mail/templates/page";
 import type { AccessPackage } from "./access-package-repository";
@@ -60,23 +60,29 @@ const label = (key: string) => {
 /** A section's codes in words, by field: `{ kind: { receipt: "Receipt" } }`. */
 type Words = Record<string, Record<string, string>>;
 
+/** How a section reads: its codes in words, its times in this zone. */
+interface Reading {
+  words: Words;
+  timeZone: string;
+}
+
 /** Fields that hold a time: `at`, `*_at`, `*At`. */
 const TIME_FIELD = /^at$|_at$|[a-z]At$/;
 
-function shown(field: string | undefined, value: string, words: Words): string {
+function shown(field: string | undefined, value: string, { words, timeZone }: Reading): string {
   if (field === undefined) return value;
-  if (TIME_FIELD.test(field) && !Number.isNaN(Date.parse(value))) return formatEastern(value);
+  if (TIME_FIELD.test(field) && !Number.isNaN(Date.parse(value))) return formatLongZoned(value, timeZone);
   return words[field]?.[value] ?? value;
 }
 
-function Value({ value, field, words }: { value: unknown; field?: string; words: Words }): ReactNode {
+function Value({ value, field, reading }: { value: unknown; field?: string; reading: Reading }): ReactNode {
   if (value === null || value === undefined || value === "") return <span>—</span>;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) {
     if (value.length === 0) return "None";
     return value.map((item, index) => (
       <div className="record" key={index}>
-        <Value value={item} words={words} />
+        <Value value={item} reading={reading} />
       </div>
     ));
   }
@@ -88,7 +94,7 @@ function Value({ value, field, words }: { value: unknown; field?: string; words:
             <tr key={key}>
               <th scope="row">{label(key)}</th>
               <td>
-                <Value value={inner} field={key} words={words} />
+                <Value value={inner} field={key} reading={reading} />
               </td>
             </tr>
           ))}
@@ -96,7 +102,7 @@ function Value({ value, field, words }: { value: unknown; field?: string; words:
       </table>
     );
   }
-  return typeof value === "string" ? shown(field, value, words) : String(value);
+  return typeof value === "string" ? shown(field, value, reading) : String(value);
 }
 
 const labels = (options: readonly Option[]) =>
@@ -143,12 +149,13 @@ const SECTIONS: [keyof AccessPackage, string, string, Words][] = [
   ],
 ];
 
-export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): string {
+/** The page, its times in `timeZone` (DESK_TIME_ZONE, as in the e-mails). */
+export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string, timeZone: string): string {
   const page = (
     <ServerPage title="Your data" css={css}>
       <h1>The data we hold about {data.email}</h1>
       <p>
-        Made {formatEastern(data.generatedAt)}. The same data for a computer:{" "}
+        Made {formatLongZoned(data.generatedAt, timeZone)}. The same data for a computer:{" "}
         <a href={jsonUrl}>download it as JSON</a>. Our site's visit statistics hold nothing that identifies
         you, so they are not part of it.
       </p>
@@ -156,7 +163,7 @@ export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string): s
         <section key={key}>
           <h2>{title}</h2>
           <p>{about}</p>
-          {data[key] === null ? "None" : <Value value={data[key]} words={words} />}
+          {data[key] === null ? "None" : <Value value={data[key]} reading={{ words, timeZone }} />}
         </section>
       ))}
     </ServerPage>

@@ -224,7 +224,9 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
         .send(JSON.stringify(found.data, null, 2));
     }
     const jsonUrl = `/api/privacy-requests/package?token=${encodeURIComponent(token!)}&format=json`;
-    return reply.type("text/html; charset=utf-8").send(renderAccessPackagePage(found.data, jsonUrl));
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(renderAccessPackagePage(found.data, jsonUrl, settings.desk.timeZone));
   });
 };
 
