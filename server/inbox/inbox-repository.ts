@@ -206,8 +206,9 @@ export function createInboxRepository(store: Store) {
         )
       ).rows[0];
       if (!found) return undefined;
-      // The search columns are the index's business, not the record's.
-      const { search_text: _text, phone_digits: _digits, ...application } = found;
+      // The search columns are the index's business, not the record's; the
+      // booking link's token is a credential, shown nowhere.
+      const { search_text: _text, phone_digits: _digits, booking_token: _token, ...application } = found;
       const appId = String(application.id);
       const consent = (await db.query("SELECT * FROM consents WHERE application_id = $1", [appId])).rows[0];
       const outbox = (

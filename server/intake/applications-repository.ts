@@ -37,6 +37,8 @@ export interface PreparedApplication {
   payload: CrmPayload;
   /** The receipt's reference number; null without a receipt. */
   reference: string | null;
+  /** The booking link's token (booking-token.ts). */
+  bookingToken: string;
   /** The receipt and staff alerts, rendered (none for one quarantined); stored under the per-address cap. */
   mails: OutgoingMail[];
   /** The host of the e-mails' Message-IDs. */
@@ -68,12 +70,12 @@ function insertSql(assign: boolean): string {
         company_name, industry, annual_revenue, years_in_business, business_description,
         funding_type, funding_amount, funding_purpose, timeframe,
         first_name, last_name, email, phone, title, credit_score, sms_consent,
-        payload, client_ip, user_agent, attribution, reference, review_due_at,
+        payload, client_ip, user_agent, attribution, reference, review_due_at, booking_token,
         owner_id, assigned_at, awaiting_owner)
       VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
         $7, $8, $9, $10, $11, $12, $13::numeric, $14, $15,
         $16, $17, $18, $19, $20, $21, $22,
-        $23::text::json, $24, $25, $26::text::jsonb, $33, $34::timestamptz,
+        $23::text::json, $24, $25, $26::text::jsonb, $33, $34::timestamptz, $35,
         ${owner})
       ON CONFLICT (submission_id) DO NOTHING
       RETURNING id, submitted_at, phone
@@ -142,6 +144,7 @@ export function createApplicationsRepository(store: Store) {
           prepared.messageIdHost,
           prepared.reference,
           prepared.reviewDueAt,
+          prepared.bookingToken,
         ],
         // Every application runs it: parsed and planned once on the embedded store.
         { prepare: true },
@@ -158,13 +161,13 @@ export function createApplicationsRepository(store: Store) {
       return rows.length > 0;
     },
 
-    /** The application a submission id made first: its id and its reference number (null without one). */
+    /** The application a submission id made first: its id, reference number and booking token (null without). */
     async findBySubmission(
       submissionId: string,
       db: Queryable = store,
-    ): Promise<{ id: string; reference: string | null } | undefined> {
-      const { rows } = await db.query<{ id: string; reference: string | null }>(
-        "SELECT id, reference FROM applications WHERE submission_id = $1",
+    ): Promise<{ id: string; reference: string | null; bookingToken: string | null } | undefined> {
+      const { rows } = await db.query<{ id: string; reference: string | null; bookingToken: string | null }>(
+        `SELECT id, reference, booking_token AS "bookingToken" FROM applications WHERE submission_id = $1`,
         [submissionId],
       );
       return rows[0];

@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../crm-delivery/crm-payload";
 import { REFERENCE_PATTERN } from "../mail/reference";
+import { BOOKING_TOKEN_PATTERN } from "./booking-token";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
@@ -26,7 +27,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   const count = async (table: string) =>
     Number((await ctx.db.store.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-  it("stores a valid application with its consent record and outbox row, then answers 201 {id, reference}", async () => {
+  it("stores a valid application with its consent record and outbox row, then answers 201 {id, reference, bookingToken}", async () => {
     const body = validApplication({ pageUrl: "http://localhost:3000/products/growth-capital" });
     const response = await post(body, { "user-agent": "vitest-agent/1.0" });
 
@@ -35,6 +36,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(response.json()).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       reference: expect.stringMatching(REFERENCE_PATTERN),
+      bookingToken: expect.stringMatching(BOOKING_TOKEN_PATTERN),
     });
 
     const { rows } = await ctx.db.store.query<Record<string, unknown>>(
@@ -62,6 +64,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(Number(row.funding_amount)).toBe(250000);
     // The answer's reference is the one stored, the number on the applicant's receipt.
     expect(row.reference).toBe(response.json().reference);
+    expect(row.booking_token).toBe(response.json().bookingToken);
 
     const consent = (await ctx.db.store.query("SELECT * FROM consents WHERE application_id = $1", [id]))
       .rows[0];
@@ -116,7 +119,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
 
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ id: first.json().id, reference: first.json().reference });
+    expect(again.json()).toEqual(first.json());
     expect(first.json().reference).toMatch(REFERENCE_PATTERN);
     expect(await count("applications")).toBe(1);
     expect(await count("consents")).toBe(1);
@@ -266,6 +269,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     expect(response.json()).toEqual({
       id: expect.any(String),
       reference: expect.stringMatching(/^HL-[0-9A-Z]{8}$/),
+      bookingToken: expect.stringMatching(BOOKING_TOKEN_PATTERN),
     });
     const mails = await ctx.db.store.query("SELECT kind FROM mail_outbox WHERE application_id = $1", [
       response.json().id,

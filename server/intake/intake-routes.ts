@@ -4,10 +4,10 @@ import type { Intake } from "./intake";
 
 /**
  * POST /api/applications
- *   201 {id, reference}      stored (also for honeypot hits, which are kept in quarantine);
- *                            reference: the receipt's number ("HL-…"), null without a receipt
- *                            (a quarantined one gets none)
- *   200 {id, reference}      this submissionId was stored before: the first one's, nothing new stored
+ *   201 {id, reference, bookingToken}   stored (also for honeypot hits, which are kept in quarantine);
+ *                            reference: the receipt's number ("HL-…"), null when the server sends no e-mail;
+ *                            bookingToken: the booking link's token (booking-token.ts)
+ *   200 {id, reference, bookingToken}   this submissionId was stored before: the first one's, nothing new stored
  *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
  *   413 {error}  415 {error}  429 {error} + Retry-After
  * HTTP only: the intake (intake.ts) validates, stores and notifies.
@@ -23,7 +23,11 @@ const intakeRoutes: FastifyPluginAsync<{ intake: Intake }> = async (app, { intak
       referer: request.headers.referer,
     });
     if ("errors" in result) return reply.code(400).send({ errors: result.errors });
-    return reply.code(result.created ? 201 : 200).send({ id: result.id, reference: result.reference });
+    return reply.code(result.created ? 201 : 200).send({
+      id: result.id,
+      reference: result.reference,
+      bookingToken: result.bookingToken,
+    });
   });
 };
 

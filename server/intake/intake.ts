@@ -20,7 +20,7 @@ import { buildCrmPayload } from "../crm-delivery/crm-payload";
 import { notifyDeliveryQueued } from "../crm-delivery/outbox-repository";
 import { composeApplicationMails, type MailSettings } from "../mail/application-mail";
 import { messageIdHost, notifyMailQueued } from "../mail/outbox-repository";
-import { nextReference } from "../mail/reference";
+import { randomReference, withFreshReference } from "../mail/reference";
 import { isUniqueViolation, type Queryable, type Store } from "../store/store";
 import {
   createApplicationsRepository,
@@ -32,6 +32,7 @@ import type { ApplicationJournal } from "./journal";
 import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
 import { createAssignment, INTAKE_GATHER_MS } from "../assignment/assignment";
 import { createArrivalAnnouncer } from "./announce";
+import { newBookingToken } from "./booking-token";
 
 export interface IntakeOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
@@ -62,6 +63,12 @@ export interface CreatedApplication {
    * the server sends no e-mail at all.
    */
   reference: string | null;
+  /**
+   * The booking link's token (booking-token.ts), for the browser that sent
+   * the application: the prefilled booking page carries it, and the booked
+   * call comes back with it. Null for one stored before tokens existed.
+   */
+  bookingToken: string | null;
 }
 
 /** A submission's outcome: stored (or stored before), or the schema's message for each bad field. */
@@ -82,19 +89,19 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
   const arrivals = createArrivalAnnouncer(store, options.log);
 
   /**
-   * What is stored with `record`: its CRM payload, its reference number and,
-   * unless it is quarantined, its e-mails (rendered before the statement that
-   * stores them; in `db`'s transaction when it is one). A quarantined one gets
-   * its reference now as well, so its answer looks like any other's; its
-   * release sends the receipt with that reference.
+   * What is stored with `record`: its CRM payload, its reference number and
+   * booking token (both freshly drawn) and, unless it is quarantined, its
+   * e-mails (rendered before the statement that stores them). A quarantined
+   * one gets its reference now as well, so its answer looks like any other's;
+   * its release sends the receipt with that reference.
    */
-  async function prepare(record: JournaledApplication, db: Queryable): Promise<PreparedApplication> {
+  async function prepare(record: JournaledApplication): Promise<PreparedApplication> {
     const payload = buildCrmPayload(record.application, {
       applicationId: record.id,
       timestamp: record.timestamp,
       attribution: record.attribution,
     });
-    const reference = options.mail ? await nextReference(db) : null;
+    const reference = options.mail ? randomReference() : null;
     const mails =
       options.mail && reference && !record.quarantineReason
         ? await composeApplicationMails(
@@ -110,7 +117,15 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         : [];
     const host = options.mail ? messageIdHost(options.mail.siteUrl) : "localhost";
     const reviewDueAt = reviewClock.deadline(new Date(record.timestamp)).toISOString();
-    return { record, payload, reference, mails, messageIdHost: host, reviewDueAt };
+    return {
+      record,
+      payload,
+      reference,
+      bookingToken: newBookingToken(),
+      mails,
+      messageIdHost: host,
+      reviewDueAt,
+    };
   }
 
   /**
@@ -120,7 +135,12 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
    * marked for the assignment batch and the sweep.
    */
   async function insert(record: JournaledApplication, db: Queryable = store) {
-    const prepared = await prepare(record, db);
+    // A reference or booking token drawn twice (rare: see reference.ts) is drawn again.
+    return withFreshReference(db, db !== store, () => insertOnce(record, db));
+  }
+
+  async function insertOnce(record: JournaledApplication, db: Queryable) {
+    const prepared = await prepare(record);
     // Not inside a caller's transaction (the journal's replay): a failed statement would end it.
     let assigned = assignAtInsert && db === store && !record.quarantineReason;
     let inserted: boolean;
@@ -135,7 +155,9 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       assigned = false;
       inserted = await repository.insert(prepared, db, false);
     }
-    return inserted ? { reference: prepared.reference, assigned } : undefined;
+    return inserted
+      ? { reference: prepared.reference, bookingToken: prepared.bookingToken, assigned }
+      : undefined;
   }
 
   /**
@@ -160,7 +182,12 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
           // Its owner follows within milliseconds; the answer does not wait for it.
           if (!inserted.assigned) void assignment.assignNew(record.id);
         }
-        return { id: record.id, created: true, reference: inserted.reference };
+        return {
+          id: record.id,
+          created: true,
+          reference: inserted.reference,
+          bookingToken: inserted.bookingToken,
+        };
       }
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

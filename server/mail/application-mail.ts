@@ -13,7 +13,7 @@ import {
   type OutgoingMail,
 } from "./compose";
 import { insertMails } from "./outbox-repository";
-import { nextReference } from "./reference";
+import { randomReference, withFreshReference } from "./reference";
 
 export type { ApplicationForMail, MailSettings } from "./compose";
 
@@ -78,8 +78,11 @@ export async function enqueueApplicationMail(
   );
   let reference = row.reference;
   if (!reference) {
-    reference = await nextReference(db);
-    await db.query("UPDATE applications SET reference = $2 WHERE id = $1::uuid", [row.id, reference]);
+    reference = await withFreshReference(db, true, async () => {
+      const drawn = randomReference();
+      await db.query("UPDATE applications SET reference = $2 WHERE id = $1::uuid", [row.id, drawn]);
+      return drawn;
+    });
   }
   const app: ApplicationForMail = {
     id: row.id,

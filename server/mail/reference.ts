@@ -1,46 +1,28 @@
 /**
  * The reference number on an applicant's receipt: "HL-" and 8 characters of
  * Crockford base32 (no I, L, O or U, so it reads aloud without confusion).
- * It is made from a database sequence through a fixed permutation of the
- * 40-bit space: unique by construction (no collision to handle) without
- * showing how many applications came before.
+ * Each one is 40 random bits from the operating system's secure generator:
+ * no two deployments issue the same ones, and one receipt says nothing about
+ * any other application nor how many came before it. The column is unique;
+ * the rare draw of a number already taken is drawn again (withFreshReference).
  */
-import type { Queryable } from "../store/store";
+import { randomBytes } from "node:crypto";
+import { isUniqueViolation, type Queryable } from "../store/store";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const HALF_BITS = 20;
-const HALF = 2 ** HALF_BITS;
-const MASK = HALF - 1;
-/** Round keys of the permutation: fixed forever, or old numbers would change meaning. */
-const ROUND_KEYS = [0x5bd1e, 0x1b873, 0xcc9e2, 0x7a3f1];
 
 export const REFERENCE_PREFIX = "HL-";
 export const REFERENCE_PATTERN = /^HL-[0-9A-HJKMNP-TV-Z]{8}$/;
 
-function mix(value: number, key: number): number {
-  let x = Math.imul(value ^ key, 0x9e3779b1);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  return x & MASK;
-}
-
-/** A bijection on [0, 2^40): a four-round Feistel network over two 20-bit halves. */
-export function permute(n: number): number {
-  let left = Math.floor(n / HALF);
-  let right = n % HALF;
-  for (const key of ROUND_KEYS) [left, right] = [right, left ^ mix(right, key)];
-  return left * HALF + right;
-}
-
-/** The reference for the n-th application (n from the sequence, 1 … 2^40 - 1). */
-export function referenceFor(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0 || n >= HALF * HALF) throw new RangeError(`No reference for ${n}`);
-  let value = permute(n);
+/** A new reference: 8 random base32 characters (5 random bytes, 5 bits each). */
+export function randomReference(): string {
+  const bytes = randomBytes(5);
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
   let digits = "";
   for (let i = 0; i < 8; i++) {
-    digits = CROCKFORD[value % 32] + digits;
-    value = Math.floor(value / 32);
+    digits = CROCKFORD[Number(value & 31n)] + digits;
+    value >>= 5n;
   }
   return REFERENCE_PREFIX + digits;
 }
@@ -60,13 +42,39 @@ export function parseReference(text: string): string | undefined {
   return REFERENCE_PATTERN.test(reference) ? reference : undefined;
 }
 
-/** Takes the next number from the store's sequence (never rolled back: a gap is harmless). */
-export async function nextReference(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ n: string }>(
-    "SELECT nextval('application_reference_seq')::text AS n",
-    [],
-    // Every application takes one: parsed and planned once on the embedded store.
-    { prepare: true },
+/** The unique indexes a freshly drawn value can collide with (028_booking_token.sql). */
+const DRAWN_VALUE_INDEXES = new Set(["applications_reference_key", "applications_booking_token_key"]);
+
+/** Whether `error` is a drawn value (a reference, a booking token) that is taken already. */
+export function isDrawnValueTaken(error: unknown): boolean {
+  return (
+    isUniqueViolation(error) &&
+    DRAWN_VALUE_INDEXES.has(String((error as { constraint?: unknown }).constraint))
   );
-  return referenceFor(Number(rows[0].n));
+}
+
+/** How many draws before giving up: at 40 bits, a second one is already a one-in-a-million event. */
+const DRAWS = 5;
+
+/**
+ * Runs `write` (which stores what it was given) until what it drew is not
+ * taken already. Inside a transaction (`db` is one), each try is under a
+ * savepoint, so a taken value does not end the transaction.
+ */
+export async function withFreshReference<T>(
+  db: Queryable,
+  inTransaction: boolean,
+  write: () => Promise<T>,
+): Promise<T> {
+  for (let draw = 1; ; draw++) {
+    if (inTransaction) await db.exec("SAVEPOINT fresh_reference");
+    try {
+      const result = await write();
+      if (inTransaction) await db.exec("RELEASE SAVEPOINT fresh_reference");
+      return result;
+    } catch (error) {
+      if (inTransaction) await db.exec("ROLLBACK TO SAVEPOINT fresh_reference");
+      if (draw >= DRAWS || !isDrawnValueTaken(error)) throw error;
+    }
+  }
 }
