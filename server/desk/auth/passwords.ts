@@ -6,6 +6,8 @@
  * dates, dictionary words), with the company's name, the desk's name and
  * the person's own name and e-mail address counted as known to an attacker:
  * they are taken out before the rest is judged, so they add nothing.
+ * Before that estimate, a password known from breaches is refused whatever
+ * its score (./known-passwords.ts).
  * The dictionaries (a few MB) stay on the server; the desk checks only length.
  */
 import { ZxcvbnFactory, type ZxcvbnResult } from "@zxcvbn-ts/core";
@@ -13,6 +15,7 @@ import { adjacencyGraphs, dictionary as commonDictionary } from "@zxcvbn-ts/lang
 import { dictionary as englishDictionary, translations } from "@zxcvbn-ts/language-en";
 import { siteFacts } from "#domain/site-facts";
 import { passwordLengthProblem } from "#domain/desk/passwords";
+import { isKnownPassword, KNOWN_PASSWORD_MESSAGE } from "./known-passwords";
 
 /** zxcvbn's score from 0 (too guessable) to 4; below this is refused. */
 export const MIN_SCORE = 3;
@@ -84,6 +87,7 @@ function reason(result: ZxcvbnResult, usedContext: boolean): string {
 export function passwordProblem(password: string, owner: PasswordOwner): string | null {
   const length = passwordLengthProblem(password);
   if (length) return length;
+  if (isKnownPassword(password)) return KNOWN_PASSWORD_MESSAGE;
   const words = contextWords(owner);
   const rest = withoutContext(password, words);
   const result = zxcvbn().check(rest, words);
