@@ -18,6 +18,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { sameOrigin } from "../plugins/same-origin";
 import { refuseUnsafeParams } from "../plugins/unsafe-params";
 import type { Store } from "../store/store";
 import accountRoutes from "./account/account-routes";
@@ -56,16 +57,6 @@ export const DESK_API_HEADERS = {
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** The site's origin, or this request's own (what a same-origin page sends). */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (typeof origin !== "string") return false;
-  return (
-    origin === new URL(request.server.config.siteUrl).origin ||
-    origin === `${request.protocol}://${request.host}`
-  );
-}
 
 const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store }) => {
   app.decorate("desk", createDesk(config, store, app.log));

@@ -6,7 +6,9 @@
  *   gets the same answer, whoever the address belongs to: a page saying to
  *   follow the link e-mailed (or, asked with `Accept: application/json`,
  *   `201 {"next":"verify"}`). Bad input: 400, the same page listing what to fix
- *   (or `{"error","errors"}`). Rate-limited per IP across instances.
+ *   (or `{"error","errors"}`). Rate-limited per IP across instances. Another
+ *   site's post (a foreign Origin, Sec-Fetch-Site: cross-site): 403, the
+ *   form's refusal page, nothing stored.
  * GET  /api/privacy-requests/verify?token=   a page whose button POSTs (mail
  *   scanners open links; opening it verifies nothing).
  * POST /api/privacy-requests/verify?token=   verifies the request, once.
@@ -28,6 +30,7 @@ import {
   acceptFormPosts,
   formErrorPages,
   formFields,
+  refuseCrossSiteForm,
   sendFormTrouble,
   sendNoticePage,
   type PublicForm,
@@ -136,12 +139,15 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
       {
         bodyLimit: BODY_LIMIT,
         config: { rateLimit: {} },
-        onRequest: async (request, reply) => {
-          const type = contentTypeOf(request);
-          if (type === FORM_TYPE || type === "application/json") return;
-          if (!wantsJson(request)) return sendFormTrouble(reply, FORM, 415);
-          return reply.code(415).send({ error: `Content-Type must be ${FORM_TYPE} or application/json` });
-        },
+        onRequest: [
+          refuseCrossSiteForm(FORM, wantsJson),
+          async (request, reply) => {
+            const type = contentTypeOf(request);
+            if (type === FORM_TYPE || type === "application/json") return;
+            if (!wantsJson(request)) return sendFormTrouble(reply, FORM, 415);
+            return reply.code(415).send({ error: `Content-Type must be ${FORM_TYPE} or application/json` });
+          },
+        ],
       },
       async (request, reply) => {
         const json = wantsJson(request);

@@ -5,6 +5,8 @@
  *        marketing e-mail stop (web-form, in the ledger, to the CRM); the same
  *        answer whether or not we know the number or the address
  *   400  a small HTML page naming what to fix (nothing recorded)
+ *   403  a small HTML page: another site's page sent it (a foreign Origin,
+ *        Sec-Fetch-Site: cross-site); nothing recorded
  *   413, 415, 429  a small HTML page too (429: rate-limited per IP, the
  *        counters every instance shares)
  * The page the visitor lands on never says whether the number or address was
@@ -25,6 +27,7 @@ import { optOutAuditDetails, recordOptOut } from "../opt-outs/record-opt-out";
 import {
   acceptFormPosts,
   formErrorPages,
+  refuseCrossSiteForm,
   sendFormTrouble,
   sendNoticePage,
   type PublicForm,
@@ -50,7 +53,7 @@ const optOutForm: FastifyPluginAsync = async (app) => {
 
   app.post(
     OPT_OUT_FORM_ACTION,
-    { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} } },
+    { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} }, onRequest: refuseCrossSiteForm(FORM) },
     async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
       const parsed = optOutFormSchema.safeParse({

@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cleanJson } from "../clean-text";
 import { renderNoticePage, type NoticePageProps } from "../mail/compose";
+import { crossSite } from "../plugins/same-origin";
 
 /** The encoding a browser posts an HTML form in. */
 export const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -51,9 +52,16 @@ export interface PublicForm {
   back: { href: string; label: string };
 }
 
-type Trouble = 413 | 415 | 429;
+type Trouble = 403 | 413 | 415 | 429;
 
 const TROUBLE: Record<Trouble, (form: PublicForm) => Pick<NoticePageProps, "title" | "paragraphs">> = {
+  403: (form) => ({
+    title: "Send the form from our own page",
+    paragraphs: [
+      `This request came from another website, so we did not act on it: nothing was recorded.`,
+      `If you meant to send it, use the ${form.name} on our site.`,
+    ],
+  }),
   413: (form) => ({
     title: "That was too much to send",
     paragraphs: [`The form takes ${form.takes}, nothing more.`],
@@ -68,9 +76,27 @@ const TROUBLE: Record<Trouble, (form: PublicForm) => Pick<NoticePageProps, "titl
   }),
 };
 
-/** A refused form post as a page: too large (413), not a form (415), too many (429). */
+/**
+ * A refused form post as a page: sent by another site (403), too large (413),
+ * not a form (415), too many (429).
+ */
 export function sendFormTrouble(reply: FastifyReply, form: PublicForm, status: Trouble) {
   return sendNoticePage(reply, status, { ...TROUBLE[status](form), link: form.back });
+}
+
+/**
+ * An onRequest hook for a public form's post: another site's page (a foreign
+ * `Origin`, `Sec-Fetch-Site: cross-site`; plugins/same-origin.ts) cannot make
+ * a visitor's browser send the form in their name. The browser gets the
+ * form's own refusal page (403, nothing recorded); a caller that
+ * `answersJson` picks gets `{"error"}`.
+ */
+export function refuseCrossSiteForm(form: PublicForm, answersJson?: (request: FastifyRequest) => boolean) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!crossSite(request)) return;
+    if (answersJson?.(request)) return reply.code(403).send({ error: "Cross-site request refused" });
+    return sendFormTrouble(reply, form, 403);
+  };
 }
 
 /**
