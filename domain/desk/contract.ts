@@ -63,6 +63,20 @@ export const MAIL_KINDS = [
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/**
+ * The kinds of e-mail sent to the person they are about (an applicant, a
+ * subscriber, a requester). The others go to staff mailboxes and name other
+ * people, so a requester's copy of their data leaves them out even when the
+ * requester's address is such a mailbox.
+ */
+export const PUBLIC_MAIL_KINDS = [
+  "receipt",
+  "newsletter-confirm",
+  "newsletter",
+  "privacy-verify",
+  "privacy-access",
+] as const satisfies readonly MailKind[];
+
 /** Each kind of e-mail in words: the desk shows them, and so does a requester's copy of their data. */
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   receipt: "Receipt",

@@ -2,11 +2,15 @@
  * An access request's copy of everything held about one e-mail address
  * (docs/privacy-requests.md): its applications (every field, the attribution,
  * the work status), their consent records and CRM delivery history, its
- * opt-outs (by the address, or by the phone numbers its applications gave),
- * the e-mails sent to it, its newsletter state and its privacy requests.
- * Everything is selected by that address or through its applications, so
- * nothing about anyone else is in it.
+ * opt-outs (by the address, or of a phone number its applications gave,
+ * recorded once it had been given), the e-mails sent to it as an applicant,
+ * subscriber or requester, its newsletter state and its privacy requests.
+ * Everything is what this person's own actions created, selected by that
+ * address or through its applications: an opt-out of the same number by
+ * whoever held it before, and the staff alerts a shared alert mailbox
+ * received about other applicants, are not theirs and stay out.
  */
+import { PUBLIC_MAIL_KINDS } from "#domain/desk/contract";
 import type { Queryable } from "../store/store";
 
 export interface AccessPackage {
@@ -49,14 +53,16 @@ export async function gatherAccessPackage(db: Queryable, email: string): Promise
     `SELECT o.channel, o.phone, o.email, o.received_via, o.received_at, o.recorded_at
        FROM opt_outs o
       WHERE o.email = $1
-         OR o.phone_key IN (SELECT phone_key(a.phone) FROM applications a WHERE lower(a.email) = $1)
+         OR EXISTS (SELECT 1 FROM applications a
+                     WHERE lower(a.email) = $1 AND phone_key(a.phone) = o.phone_key
+                       AND a.submitted_at <= o.recorded_at)
       ORDER BY o.received_at, o.id`,
     [address],
   );
   const emails = await db.query<Record<string, unknown>>(
     `SELECT m.kind, m.subject, m.status, m.created_at AS stored_at, m.sent_at
-       FROM mail_outbox m WHERE lower(m.to_address) = $1 ORDER BY m.id`,
-    [address],
+       FROM mail_outbox m WHERE lower(m.to_address) = $1 AND m.kind = ANY($2::text[]) ORDER BY m.id`,
+    [address, [...PUBLIC_MAIL_KINDS]],
   );
   const newsletter = await db.query<Record<string, unknown>>(
     `SELECT n.status, n.created_at AS signed_up_at, n.confirmed_at, n.unsubscribed_at, n.ip AS ip_address,
