@@ -260,6 +260,12 @@ test("every kind of entry on the timeline reads in words, with who and when", as
         }),
         activity({ at: "2024-05-01T15:01:00Z", activity: "stage", stage: "contacted" }),
         activity({
+          at: "2024-05-01T14:30:00Z",
+          activity: "stage",
+          stage: "qualified",
+          overtakenBy: "2024-05-01T15:00:00Z",
+        }),
+        activity({
           at: "2024-05-01T16:00:00Z",
           activity: "booking",
           scheduledAt: "2024-05-03T18:00:00Z",
@@ -283,6 +289,7 @@ test("every kind of entry on the timeline reads in words, with who and when", as
     "E-mail logged: Bounced",
     "CRM reported: Qualified",
     "CRM reported: Contacted",
+    "CRM reported: Qualified",
     "Call booked for May 3, 2024, 2:00 PM EDT",
     "CRM reported: Funded, $240,000",
   ]);
@@ -295,6 +302,11 @@ test("every kind of entry on the timeline reads in words, with who and when", as
   expect(items[3]).toHaveTextContent("Status set to Qualified");
   expect(items[3]).toHaveTextContent("From the CRM");
   expect(items[4]).toHaveTextContent("Nothing moved: it was already this far along");
-  expect(items[5]).toHaveTextContent("From the booking service");
-  expect(items[6]).toHaveTextContent("Status set to Closed: Funded");
+  // Overtaken: what happened, not "already this far along", which was not true at its own time.
+  expect(items[5]).toHaveTextContent(
+    "Arrived after a later CRM report (May 1, 2024, 11:00 AM EDT): not applied",
+  );
+  expect(items[5]).not.toHaveTextContent("Nothing moved");
+  expect(items[6]).toHaveTextContent("From the booking service");
+  expect(items[7]).toHaveTextContent("Status set to Closed: Funded");
 });

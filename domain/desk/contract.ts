@@ -437,6 +437,11 @@ export interface TimelineActivity {
   /** A CRM stage report: the stage, and a funded one's amount. */
   stage: CrmStage | null;
   amount: string | null;
+  /**
+   * A stage report not applied because a later one (by the CRM's times) was
+   * applied first: that later report's time; null otherwise.
+   */
+  overtakenBy: string | null;
   /** A booked call: when it is. */
   scheduledAt: string | null;
 }

@@ -92,7 +92,14 @@ export const applicationStage = eventType({
       at: found.at,
       workStatus: applied ? workStatus : null,
       closeReason: applied ? closeReason : null,
-      details: { ...reported, applied, source, eventId },
+      details: {
+        ...reported,
+        applied,
+        // Not applied because a later report was: when that one happened.
+        ...(found.newer ? {} : { overtakenBy: found.stageReportedAt }),
+        source,
+        eventId,
+      },
     });
     return {
       applicationId: found.id,

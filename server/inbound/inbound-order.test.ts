@@ -40,19 +40,17 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
       });
       // The clock stopped at the earlier report. Both on the timeline, in their
       // own order; the late one moved nothing.
+      // The late one says it was overtaken, and by the report of when.
       expect(await timeline(id)).toEqual([
-        expect.objectContaining({ at: t1, stage: "contacted", workStatus: null }),
-        expect.objectContaining({ at: t2, stage: "qualified", workStatus: "qualified" }),
+        expect.objectContaining({ at: t1, stage: "contacted", workStatus: null, overtakenBy: t2 }),
+        expect.objectContaining({ at: t2, stage: "qualified", workStatus: "qualified", overtakenBy: null }),
       ]);
     });
 
     it("applies neither a lower stage reported later nor a higher one older than the newest applied", async () => {
       const { id } = await application();
-      await postSigned(
-        ctx.app,
-        "crm",
-        stageEvent({ applicationId: id, stage: "qualified" }, at(-2 * MINUTE)),
-      );
+      const applied = at(-2 * MINUTE);
+      await postSigned(ctx.app, "crm", stageEvent({ applicationId: id, stage: "qualified" }, applied));
       const lower = await postSigned(
         ctx.app,
         "crm",
@@ -69,6 +67,12 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
         closeReason: null,
         fundedAmount: null,
       });
+      // Only the older one was overtaken; the lower one came later and moved nothing.
+      expect(await timeline(id)).toEqual([
+        expect.objectContaining({ stage: "funded", workStatus: null, overtakenBy: applied }),
+        expect.objectContaining({ stage: "qualified", workStatus: "qualified", overtakenBy: null }),
+        expect.objectContaining({ stage: "contacted", workStatus: null, overtakenBy: null }),
+      ]);
     });
 
     it("does not move an application staff already took further (handed to underwriting)", async () => {

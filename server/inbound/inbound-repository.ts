@@ -19,6 +19,8 @@ export interface LockedApplication {
   workStatus: WorkStatus;
   /** No stage report applied yet, or the newest applied one is older than this event. */
   newer: boolean;
+  /** The time of the newest stage report applied (null: none yet). */
+  stageReportedAt: string | null;
   /**
    * The event's time on the application's timeline: its own time, but never
    * before the application arrived nor after now (a sender's clock may be off).
@@ -97,8 +99,14 @@ export const inboundRepository = {
       where.push(`reference = $${params.length}`);
     }
     if (where.length === 0) return undefined;
-    const { rows } = await tx.query<{ id: string; work_status: WorkStatus; newer: boolean; at: unknown }>(
-      `SELECT id::text AS id, work_status,
+    const { rows } = await tx.query<{
+      id: string;
+      work_status: WorkStatus;
+      newer: boolean;
+      stage_reported_at: unknown;
+      at: unknown;
+    }>(
+      `SELECT id::text AS id, work_status, stage_reported_at,
               (stage_reported_at IS NULL OR stage_reported_at < $1::timestamptz) AS newer,
               least(greatest($1::timestamptz, created_at), now()) AS at
          FROM applications WHERE ${where.join(" AND ")}
@@ -106,7 +114,15 @@ export const inboundRepository = {
       params,
     );
     const row = rows[0];
-    return row && { id: row.id, workStatus: row.work_status, newer: row.newer, at: iso(row.at)! };
+    return (
+      row && {
+        id: row.id,
+        workStatus: row.work_status,
+        newer: row.newer,
+        stageReportedAt: iso(row.stage_reported_at),
+        at: iso(row.at)!,
+      }
+    );
   },
 
   /**

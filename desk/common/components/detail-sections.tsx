@@ -209,7 +209,9 @@ function describeActivity(entry: TimelineActivity): { title: string; lines: stri
         lines: [
           entry.workStatus
             ? `Status set to ${statusWords(entry)}`
-            : "Nothing moved: it was already this far along",
+            : entry.overtakenBy
+              ? `Arrived after a later CRM report (${formatDateTime(entry.overtakenBy)}): not applied`
+              : "Nothing moved: it was already this far along",
           by("From the CRM"),
         ],
       };

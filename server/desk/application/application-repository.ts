@@ -94,7 +94,12 @@ export function createApplicationRepository(store: Store) {
         work_status: WorkStatus | null;
         close_reason: CloseReason | null;
         owner_name: string | null;
-        details: { stage?: CrmStage; amount?: string | number; scheduledAt?: string } | null;
+        details: {
+          stage?: CrmStage;
+          amount?: string | number;
+          overtakenBy?: string | null;
+          scheduledAt?: string;
+        } | null;
       }>(
         `SELECT at, kind, actor_name, body, outcome, work_status, close_reason, owner_name, details
            FROM application_activities WHERE application_id = $1::uuid ORDER BY at, id`,
@@ -115,6 +120,7 @@ export function createApplicationRepository(store: Store) {
           row.details?.amount === undefined || row.details.amount === null
             ? null
             : String(row.details.amount),
+        overtakenBy: row.details?.overtakenBy ?? null,
         scheduledAt: row.details?.scheduledAt ?? null,
       }));
     },

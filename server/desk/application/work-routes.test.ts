@@ -46,6 +46,7 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
         ownerName: null,
         stage: null,
         amount: null,
+        overtakenBy: null,
         scheduledAt: null,
       },
     ]);

@@ -54,6 +54,7 @@ export const activity = (
   ownerName: null,
   stage: null,
   amount: null,
+  overtakenBy: null,
   scheduledAt: null,
   ...fields,
 });
