@@ -29,6 +29,8 @@ export interface Member {
   name: string;
   email: string;
   disabled: boolean;
+  /** Has confirmed their second factor (can sign in, so can be given applications). */
+  enrolled: boolean;
   onDuty: boolean;
   groups: string[];
 }
@@ -219,10 +221,11 @@ export function createAssignmentRepository(store: Store) {
         name: string;
         email: string;
         banned: boolean | null;
+        twoFactorEnabled: boolean | null;
         on_duty: boolean | null;
         groups: string[] | null;
       }>(
-        `SELECT u.id, u.name, u.email, u.banned, d.on_duty, d.groups
+        `SELECT u.id, u.name, u.email, u.banned, u."twoFactorEnabled", d.on_duty, d.groups
            FROM desk_user u LEFT JOIN desk_duty d ON d.user_id = u.id WHERE u.id = $1`,
         [id],
       );
@@ -233,6 +236,7 @@ export function createAssignmentRepository(store: Store) {
           name: row.name,
           email: row.email,
           disabled: row.banned === true,
+          enrolled: row.twoFactorEnabled === true,
           onDuty: row.on_duty === true,
           groups: row.groups ?? [],
         }

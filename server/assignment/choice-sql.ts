@@ -12,17 +12,18 @@
  */
 
 /**
- * Somebody who takes applications: on duty, account not disabled (`d`
- * desk_duty, `u` desk_user). choose_owner (migration 026) says the same.
+ * Somebody who takes applications: on duty, account not disabled, second
+ * factor confirmed (an account without one cannot sign in to work them; `d`
+ * desk_duty, `u` desk_user). choose_owner (migration 027) says the same.
  */
-export const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE`;
+export const ON_DUTY = `d.on_duty AND u.banned IS NOT TRUE AND u."twoFactorEnabled" IS TRUE`;
 
 /**
  * The CTE `chosen` (user_id, name, group_name: at most one row) for an
  * application with these SQL expressions as its funding type and amount;
  * `exclude` is a text[] expression of members never chosen, `when` a boolean
  * expression that must hold for anyone to be chosen. The choice itself is the
- * database function choose_owner (migration 026), whose plan each connection
+ * database function choose_owner (migrations 026, 027), whose plan each connection
  * makes once: planned inside every statement, it was half of what assignment
  * cost the embedded store per application.
  */

@@ -73,6 +73,30 @@ export async function signedInStaff(
 }
 
 /**
+ * A staff account whose invitation was accepted (password chosen) but whose
+ * authenticator was never confirmed: it exists, and cannot sign in.
+ */
+export async function unconfirmedStaff(
+  app: App,
+  options: { role?: "staff" | "admin" } = {},
+): Promise<{ userId: string; email: string }> {
+  const email = `unconfirmed-${randomUUID().slice(0, 8)}@example.test`;
+  const token = await inviteToken(app, { email, role: options.role ?? "staff" });
+  const accepted = await app.inject({
+    method: "POST",
+    url: `/api/desk/invitations/${token}/accept`,
+    headers: deskHeaders(app),
+    payload: { password: `desk test ${randomUUID()}` },
+  });
+  if (accepted.statusCode !== 201) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  const { rows } = await app.store.query<{ id: string }>("SELECT id FROM desk_user WHERE email = $1", [
+    email,
+  ]);
+  if (!rows[0]) throw new Error(`no account for ${email}`);
+  return { userId: rows[0].id, email };
+}
+
+/**
  * Both sign-in steps (password, then a TOTP code `offsetSteps` periods from now,
  * so one test can sign in more than once without reusing a code). Returns the
  * code step's response (its cookies are the new session).

@@ -6,9 +6,9 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApplicationDetail, AssignmentRule, Me, StaffMember } from "#domain/desk/contract";
-import { signedInStaff } from "../../../test/support/desk";
+import { signedInStaff, unconfirmedStaff } from "../../../test/support/desk";
 import { auditRows, submit } from "../../../test/support/desk-applications";
-import { goOnDuty, resetAssignment, send } from "../../../test/support/assignment";
+import { goOnDuty, ownersOf, resetAssignment, send } from "../../../test/support/assignment";
 import { ENGINES, useTestApp } from "../../../test/support/server";
 
 type Member = Awaited<ReturnType<typeof signedInStaff>>;
@@ -112,6 +112,33 @@ describe.each(ENGINES)("assignment routes on %s", (engine) => {
       expect(quarantined.statusCode).toBe(409);
       for (const target of [id, trapped])
         expect(await auditRows(store(), target, "application.assigned")).toEqual([]);
+    });
+
+    it("goes only to members who confirmed their second factor: refused by hand, skipped by the round-robin", async () => {
+      const pending = await unconfirmedStaff(ctx.app);
+      // An admin put them on duty (the account exists), and Ann is on duty too.
+      const onDuty = await send(ctx.app, "PATCH", `/api/desk/staff/${pending.userId}/duty`, admin.cookie, {
+        onDuty: true,
+      });
+      expect(onDuty.statusCode).toBe(200);
+      await goOnDuty(ctx.app, ann.cookie);
+
+      const ids = [await submit(ctx.app), await submit(ctx.app), await submit(ctx.app)];
+      const owners = await ownersOf(store(), ids);
+      expect(ids.map((id) => owners.get(id))).toEqual([ann.userId, ann.userId, ann.userId]);
+
+      const byHand = await owner(ids[0], admin.cookie, { ownerId: pending.userId });
+      expect(byHand.statusCode).toBe(400);
+      const message =
+        "This staff member has not confirmed their authenticator app yet, so they cannot sign in to work it: give it to someone else";
+      expect(byHand.json()).toEqual({ error: message, errors: { ownerId: message } });
+      expect((await ownersOf(store(), [ids[0]])).get(ids[0])).toBe(ann.userId);
+      expect(await auditRows(store(), ids[0], "application.assigned")).toEqual([]);
+
+      // Nobody confirmed on duty: it waits unassigned rather than going to them.
+      await goOnDuty(ctx.app, ann.cookie, false);
+      const waiting = await submit(ctx.app);
+      expect((await ownersOf(store(), [waiting])).get(waiting)).toBeNull();
     });
 
     it("answers 401 without a session and 403 to a cross-site request", async () => {

@@ -6,7 +6,8 @@
  * an 'assignment' activity by the member (the timeline shows it) and the
  * audit row (application.assigned, with from and to). Not a touch: the
  * review clock keeps running. Giving it the owner it has changes nothing.
- * 404 unknown id; 400 a bad body, or an id that names no active member;
+ * 404 unknown id; 400 a bad body, an id that names no active member, or a
+ * member who has not confirmed their second factor (they cannot sign in);
  * 409 a quarantined application, which has no owner until released.
  */
 import type { FastifyPluginAsync } from "fastify";
@@ -16,6 +17,8 @@ import { requireRole } from "../auth/guard";
 import { checkOwner } from "./assignment-bodies";
 
 const NO_SUCH_OWNER = "No active staff member has this id";
+const NOT_ENROLLED =
+  "This staff member has not confirmed their authenticator app yet, so they cannot sign in to work it: give it to someone else";
 
 const ownerRoutes: FastifyPluginAsync = async (app) => {
   const repository = createAssignmentRepository(app.store);
@@ -31,6 +34,9 @@ const ownerRoutes: FastifyPluginAsync = async (app) => {
       const owner = ownerId === null ? null : await repository.member(ownerId);
       if (owner !== null && (!owner || owner.disabled)) {
         return reply.code(400).send({ error: NO_SUCH_OWNER, errors: { ownerId: NO_SUCH_OWNER } });
+      }
+      if (owner && !owner.enrolled) {
+        return reply.code(400).send({ error: NOT_ENROLLED, errors: { ownerId: NOT_ENROLLED } });
       }
       const staff = request.staff!;
       return act(request, reply, "application.assigned", async (tx, found) => {
