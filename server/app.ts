@@ -21,6 +21,7 @@ import inbound from "./inbound/plugin";
 import { createAuditRepository } from "./desk/audit/audit-repository";
 import privacyRoutes from "./privacy/privacy-routes";
 import optOutForm from "./routes/opt-out-form";
+import { tokenRedaction } from "./log-redact";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
 
@@ -41,6 +42,7 @@ export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
     redact: ["req.headers.authorization", "req.headers.cookie"],
+    ...tokenRedaction,
   };
 }
 
