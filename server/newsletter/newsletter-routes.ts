@@ -1,9 +1,18 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { NEWSLETTER_FORM_ACTION } from "#domain/newsletter/form-action";
 import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
 import { newsletterSchema } from "#domain/newsletter/schema";
 import { fieldErrors } from "#domain/lib/field-errors";
+import { siteFacts } from "#domain/site-facts";
 import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
-import { sendNoticePage } from "../site/notice-page";
+import {
+  acceptFormPosts,
+  formErrorPages,
+  formFields,
+  sendFormTrouble,
+  sendNoticePage,
+  type PublicForm,
+} from "../site/notice-page";
 import type { TokenState } from "./newsletter-repository";
 
 /** Every sign-up gets the same answer, so the form cannot tell anyone who is on the list. */
@@ -23,16 +32,66 @@ const signUp: FastifyPluginAsync = async (app) => {
     const parsed = newsletterSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
 
-    const honeypot = request.body[NEWSLETTER_HONEYPOT];
-    const isSpam = honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "";
-    await app.newsletter.subscribe({
-      email: parsed.data.email,
-      spamReason: isSpam ? "honeypot" : undefined,
-      ip: request.ip,
-      userAgent: request.headers["user-agent"]?.slice(0, 1000),
-    });
+    await subscribe(app, request, parsed.data.email, request.body[NEWSLETTER_HONEYPOT]);
     return reply.code(201).send(SIGN_UP_ANSWER);
   });
+};
+
+/** One sign-up, from either form: a filled honeypot keeps it as spam. */
+async function subscribe(app: FastifyInstance, request: FastifyRequest, email: string, honeypot: unknown) {
+  const isSpam = honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "";
+  await app.newsletter.subscribe({
+    email,
+    spamReason: isSpam ? "honeypot" : undefined,
+    ip: request.ip,
+    userAgent: request.headers["user-agent"]?.slice(0, 1000),
+  });
+}
+
+/** An address and the honeypot; a form body beyond this is not ours. */
+const FORM_BODY_LIMIT = 4096;
+
+const FORM: PublicForm = {
+  name: "newsletter form",
+  takes: "an e-mail address",
+  back: { href: "/", label: `Back to ${siteFacts.brand}` },
+};
+
+/**
+ * POST /api/newsletter/form: the footer form as a plain HTML form
+ * (application/x-www-form-urlencoded), for a visitor whose browser sends it
+ * before the form's code has arrived, or without JavaScript.
+ *   200  a page: check your inbox (the same for every valid address, as above)
+ *   400  a page naming what to fix (nothing stored)
+ *   413, 415, 429  a page too (429: rate-limited per IP, as the JSON sign-up is)
+ */
+const formSignUp: FastifyPluginAsync = async (app) => {
+  acceptFormPosts(app, FORM_BODY_LIMIT);
+  app.setErrorHandler(formErrorPages(FORM));
+  app.post(
+    NEWSLETTER_FORM_ACTION,
+    { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} } },
+    async (request, reply) => {
+      if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
+      const fields = formFields(request.body);
+      const parsed = newsletterSchema.safeParse({ email: fields.email ?? "" });
+      if (!parsed.success) {
+        return sendNoticePage(reply, 400, {
+          title: "Check your e-mail address",
+          paragraphs: [...new Set(parsed.error.issues.map((issue) => issue.message))],
+          link: FORM.back,
+        });
+      }
+      await subscribe(app, request, parsed.data.email, fields[NEWSLETTER_HONEYPOT]);
+      return sendNoticePage(reply, 200, {
+        title: "Almost there!",
+        paragraphs: [
+          `Check your inbox: we sent a link to ${parsed.data.email} to confirm your subscription.`,
+        ],
+        link: FORM.back,
+      });
+    },
+  );
 };
 
 type Action = "confirm" | "unsubscribe";
@@ -138,6 +197,7 @@ const links: FastifyPluginAsync = async (app) => {
 
 const newsletter: FastifyPluginAsync = async (app) => {
   await app.register(signUp);
+  await app.register(formSignUp);
   await app.register(links);
 };
 

@@ -203,7 +203,12 @@ export function FundingWizard({
       {offer && (
         <BookingOffer key={offer.key} prefill={offer} bookingUrl={bookingUrl} onDismiss={dismissOffer} />
       )}
+      {/* method="dialog": a submit the browser makes itself (Next or Enter before
+          the page's script has arrived, or without JavaScript) sends nothing and
+          leaves the page and what was typed as they are; outside a <dialog> that
+          method does nothing. The script's handler takes every submit. */}
       <form
+        method="dialog"
         noValidate
         onSubmit={onSubmit}
         aria-labelledby={headingId}

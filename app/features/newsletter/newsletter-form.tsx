@@ -4,6 +4,7 @@ import { Button } from "#ui/button";
 import { Input } from "#ui/input";
 import { track } from "~/lib/analytics";
 import { whenIdle } from "~/lib/when-idle";
+import { NEWSLETTER_FORM_ACTION } from "#domain/newsletter/form-action";
 import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
 
 type Status =
@@ -75,7 +76,15 @@ export function NewsletterForm() {
 
   const message = status.kind === "invalid" || status.kind === "failed" ? status.message : "";
   return (
-    <form noValidate onSubmit={onSubmit} className="flex w-full flex-col gap-2">
+    // Sent by the browser itself (before the code has arrived, or without
+    // JavaScript) it posts its fields in the body to a page of the server's.
+    <form
+      method="post"
+      action={NEWSLETTER_FORM_ACTION}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex w-full flex-col gap-2"
+    >
       <div className="flex w-full flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Email address
