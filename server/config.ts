@@ -76,6 +76,8 @@ export interface DeskConfig {
   timeZone: string;
   /** The live inbox's stream: a heartbeat this often, and the session checked again (server/desk/live). */
   liveHeartbeatMs: number;
+  /** Each sign-in step (password, code) per IP per RATE_LIMIT_WINDOW, over all instances. */
+  signInRateLimitMax: number;
 }
 
 /** E-mail (server/mail): the SMTP server, the senders, who gets the staff alerts. */
@@ -284,6 +286,7 @@ const envSchema = z.object({
   RETENTION_BATCH: unsetIfEmpty(integer(1, 10_000).default(500)),
   DESK_TIME_ZONE: unsetIfEmpty(timeZone.default("America/New_York")),
   DESK_LIVE_HEARTBEAT: unsetIfEmpty(duration.default(25_000)),
+  DESK_SIGN_IN_RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 10_000_000).default(60)),
   ANALYTICS_RETENTION: unsetIfEmpty(duration.default(90 * 86_400_000)),
   ANALYTICS_RATE_LIMIT_MAX: unsetIfEmpty(integer(1, 10_000_000).default(300)),
   SMTP_URL: unsetIfEmpty(
@@ -364,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionMaxMs: e.DESK_SESSION_MAX,
       timeZone: e.DESK_TIME_ZONE,
       liveHeartbeatMs: e.DESK_LIVE_HEARTBEAT,
+      signInRateLimitMax: e.DESK_SIGN_IN_RATE_LIMIT_MAX,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -196,7 +196,9 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     group: "Sign-in and accounts",
     words: (entry) => {
       const reason = str(detailsOf(entry).reason);
-      return [`failed to sign in${reason ? `: ${SIGN_IN_FAILURES[reason] ?? reason}` : ""}`];
+      return [
+        `failed to sign in${reason ? `: ${SIGN_IN_FAILURES[reason] ?? reason}` : ""}${repeated(entry)}`,
+      ];
     },
   },
   "sign-out": { label: "Signed out", group: "Sign-in and accounts", words: () => ["signed out"] },

@@ -67,6 +67,7 @@ export const E2E = {
     LEAD_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/leads`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     RATE_LIMIT_MAX: "1000",
+    DESK_SIGN_IN_RATE_LIMIT_MAX: "1000",
     LOG_LEVEL: "warn",
     // The review clock looks every second (a tenth of the interval, at least 1 s); the 24-hour
     // window and the 4-hour due-soon span stay as they are, so only an application a test makes

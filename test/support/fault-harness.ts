@@ -263,6 +263,7 @@ export async function startServer(
       CLIENT_DIR: join(tmpdir(), "harborline-no-site", "client"),
       LOG_LEVEL: "info",
       RATE_LIMIT_MAX: "1000000",
+      DESK_SIGN_IN_RATE_LIMIT_MAX: "1000000",
       ...FAST_DELIVERY,
       ...backend.env,
       ...env,

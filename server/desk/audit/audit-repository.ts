@@ -28,12 +28,19 @@ export interface AuditRecord {
 export interface Repeat {
   windowSeconds: number;
   rows?: number;
+  /**
+   * What the repeats are counted per when there is no session (a refused
+   * sign-in: its address and the account tried); the session's id otherwise.
+   */
+  scope?: string;
 }
 
 /** A list that shows personal data counts its pages in one row per session, filter and 5 minutes. */
 export const READ_WINDOW_SECONDS = 300;
 /** A refused request counts in one row per session, route and minute. */
 export const DENIAL_WINDOW_SECONDS = 60;
+/** A refused sign-in counts in one row per address, account, reason and minute. */
+export const SIGN_IN_FAILURE_WINDOW_SECONDS = 60;
 
 export interface AuditFilter {
   /** From a previous page's `nextCursor`. */
@@ -66,18 +73,29 @@ interface AuditRow {
 
 /** Long user agents are cut: the log is evidence, not a dump. */
 const MAX_TEXT = 512;
-const clip = (value: string | undefined) => (value === undefined ? null : value.slice(0, MAX_TEXT));
+/**
+ * An entry by nobody known (a refused sign-in for any address, a request
+ * from outside) keeps its sender's words shorter: anyone can write those,
+ * so the address given and the user agent are cut to this many characters
+ * each (an IP address is short already).
+ */
+export const UNAUTHENTICATED_TEXT = 60;
+const clip = (value: string | null | undefined, max = MAX_TEXT) =>
+  value === undefined || value === null ? null : [...value].slice(0, max).join("");
 
 /** An entry's first seven columns, in the order both inserts name them. */
-const entryValues = (entry: AuditRecord) => [
-  entry.actorId,
-  entry.actorEmail,
-  entry.action,
-  entry.target ?? null,
-  entry.details === undefined ? null : JSON.stringify(entry.details),
-  clip(entry.ip),
-  clip(entry.userAgent),
-];
+const entryValues = (entry: AuditRecord) => {
+  const max = entry.actorId === null ? UNAUTHENTICATED_TEXT : MAX_TEXT;
+  return [
+    entry.actorId,
+    clip(entry.actorEmail, max),
+    entry.action,
+    entry.target ?? null,
+    entry.details === undefined ? null : JSON.stringify(entry.details),
+    clip(entry.ip),
+    clip(entry.userAgent, max),
+  ];
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -138,13 +156,18 @@ export function createAuditRepository(store: Store) {
 
     /**
      * Records a repeated event: the first request in its window writes the
-     * row, the next ones (same session, action, target and details) add to
+     * row, the next ones (same session or scope, action, target and details) add to
      * its counts in one atomic upsert, so parallel requests cannot split it.
      * Windows are fixed (aligned to the epoch), so a burst across a window's
      * end makes two rows, never more.
      */
-    async repeat(entry: AuditRecord, { windowSeconds, rows }: Repeat, db: Queryable = store): Promise<void> {
-      if (!entry.sessionId) throw new Error("A repeated audit event needs its session");
+    async repeat(
+      entry: AuditRecord,
+      { windowSeconds, rows, scope }: Repeat,
+      db: Queryable = store,
+    ): Promise<void> {
+      const per = scope ?? entry.sessionId;
+      if (!per) throw new Error("A repeated audit event needs its session or a scope");
       await db.query(
         `INSERT INTO desk_audit_log
            (actor_id, actor_email, action, target, details, ip, user_agent,
@@ -156,7 +179,7 @@ export function createAuditRepository(store: Store) {
          SET times = desk_audit_log.times + 1,
              rows_returned = desk_audit_log.rows_returned + EXCLUDED.rows_returned,
              last_at = greatest(desk_audit_log.last_at, EXCLUDED.last_at)`,
-        [...entryValues(entry), entry.sessionId, repeatKey(entry), windowSeconds, rows ?? null],
+        [...entryValues(entry), per, repeatKey(entry), windowSeconds, rows ?? null],
       );
     },
 

@@ -5,14 +5,20 @@
  *   POST   /api/desk/sign-out        204, the session ended on the server
  *   GET    /api/desk/me              Me: who is signed in, and the provider's time zone
  * Every password and code attempt is counted before it is checked
- * (../auth/throttle.ts); every failed or refused one is written to the audit log.
+ * (../auth/throttle.ts); every failed or refused one is written to the audit log,
+ * repeats folded into one row per address, account, reason and minute with
+ * their count (`times`), so a flood of guesses cannot flood the log. Each step
+ * is also under the shared per-IP rate limit (DESK_SIGN_IN_RATE_LIMIT_MAX per
+ * RATE_LIMIT_WINDOW, over all instances), generous enough for a whole office
+ * behind one address; past it, a 429 before anything is checked or written.
  */
+import { createHash } from "node:crypto";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Me, SignedIn, SignInNext } from "#domain/desk/contract";
 import { isJsonObject } from "../../plugins/json-body";
 import { createCountersRepository } from "../../store/counters-repository";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord, SIGN_IN_FAILURE_WINDOW_SECONDS } from "../audit/audit-repository";
 import { PENDING_SIGN_IN_SECONDS } from "../auth/better-auth";
 import { clearCookie, readCookie, setCookie } from "../auth/cookies";
 import { requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
@@ -37,14 +43,36 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   const desk: Desk = app.desk;
   const usedCodes = createCountersRepository(desk.store);
 
+  // One row per address, account and reason a minute, counting the repeats.
   const failed = (request: FastifyRequest, reason: string, email: string | null, userId: string | null) =>
-    desk.audit.record({
-      ...auditRecord(request, "sign-in.failed", userId ?? undefined, { reason }),
-      actorId: userId,
-      actorEmail: email,
-    });
+    desk.audit.repeat(
+      {
+        ...auditRecord(request, "sign-in.failed", userId ?? undefined, { reason }),
+        actorId: userId,
+        actorEmail: email,
+      },
+      {
+        windowSeconds: SIGN_IN_FAILURE_WINDOW_SECONDS,
+        scope: `sign-in:${createHash("sha256")
+          .update(JSON.stringify([request.ip, email]))
+          .digest("base64url")}`,
+      },
+    );
 
-  app.post("/api/desk/sign-in", async (request, reply) => {
+  const rateLimited = {
+    config: {
+      rateLimit: {
+        max: app.config.desk.signInRateLimitMax,
+        errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; after: string }) =>
+          Object.assign(
+            new Error(`Too many sign-in attempts from your network. Wait ${context.after} and try again.`),
+            { statusCode: context.statusCode },
+          ),
+      },
+    },
+  };
+
+  app.post("/api/desk/sign-in", rateLimited, async (request, reply) => {
     const parsed = signInSchema.safeParse(isJsonObject(request.body) ? request.body : {});
     if (!parsed.success) return reply.code(400).send({ error: "Enter your e-mail address and password" });
     const email = parsed.data.email.trim().toLowerCase();
@@ -94,7 +122,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     return { next: "code" } satisfies SignInNext;
   });
 
-  app.post("/api/desk/sign-in/code", async (request, reply) => {
+  app.post("/api/desk/sign-in/code", rateLimited, async (request, reply) => {
     const pending = readCookie(request, "pending");
     if (!pending) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     const lib = await desk.library();
