@@ -102,6 +102,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!changed) return reply;
     // Every session of the account was ended, this one included; the library opened a new one.
+    await desk.sessions.announceEnded(staff.userId);
     const fresh = cookieFromResponse(changed.headers, lib.names.session);
     if (!fresh) throw new Error("The authentication library opened no session");
     setCookie(request, reply, "session", fresh, desk.config.desk.sessionMaxMs / 1000);

@@ -4,6 +4,11 @@
  * timeout (DESK_SESSION_IDLE, from `lastSeenAt`), the absolute lifetime
  * (DESK_SESSION_MAX, from `createdAt`, never extended) and a disabled account.
  * A session that fails any of them is deleted at once.
+ * Ending sessions (sign-out, an admin ending one, a disabled account, a
+ * second factor reset, a password change) is announced on
+ * SESSIONS_ENDED_CHANNEL to every instance, whose live streams of that
+ * member check their session at once (server/desk/live) instead of at the
+ * next heartbeat.
  */
 import type { FastifyRequest } from "fastify";
 import type { SessionItem } from "#domain/desk/contract";
@@ -35,6 +40,9 @@ interface SessionRow {
   userAgent: string | null;
 }
 
+/** The channel that tells every instance a member's sessions ended: `{"user", "schema"}`. */
+export const SESSIONS_ENDED_CHANNEL = "desk_sessions_ended";
+
 /** lastSeenAt is written at most this often (a write per request buys nothing). */
 const SEEN_GRANULARITY_MS = 15_000;
 
@@ -47,6 +55,14 @@ export function createSessions(options: {
   const { config, store, library } = options;
   const now = options.now ?? Date.now;
   const resolved = new WeakMap<FastifyRequest, Promise<LiveSession | null>>();
+
+  /** After the sessions' rows are gone: each instance's streams of this member look again. */
+  async function announceEnded(userId: string): Promise<void> {
+    await store.query(
+      "SELECT pg_notify($1, json_build_object('user', $2::text, 'schema', current_schema())::text)",
+      [SESSIONS_ENDED_CHANNEL, userId],
+    );
+  }
 
   /** When a session ends: the earlier of its idle and absolute limits. */
   const endsAt = (row: Pick<SessionRow, "createdAt" | "expiresAt" | "lastSeenAt">) =>
@@ -146,13 +162,22 @@ export function createSessions(options: {
 
     async end(token: string): Promise<void> {
       const lib = await library();
+      const { rows } = await store.query<{ userId: string }>(
+        `SELECT "userId" FROM desk_session WHERE token = $1`,
+        [token],
+      );
       await lib.context.internalAdapter.deleteSession(token);
+      if (rows[0]) await announceEnded(rows[0].userId);
     },
 
     async endAll(userId: string): Promise<void> {
       const lib = await library();
       await lib.context.internalAdapter.deleteUserSessions(userId);
+      await announceEnded(userId);
     },
+
+    /** Tells every instance that sessions of this member ended (for those the library ended itself). */
+    announceEnded,
   };
 }
 

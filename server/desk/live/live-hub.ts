@@ -15,12 +15,18 @@
  * An opening moves only its reader's count. After the listening connection
  * was lost and came back, every stream is told to refetch and every count is
  * taken again.
+ *
+ * The hub also listens on SESSIONS_ENDED_CHANNEL (../auth/sessions.ts): when
+ * a member's sessions end on any instance, each of their streams here checks
+ * its own session at once (`recheck`), and the route ends those whose
+ * session is gone.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { LiveChange, LiveChangeKind, LiveEvent } from "#domain/desk/contract";
 import type { Store } from "../../store/store";
 import type { NewCountRepository } from "./new-count-repository";
 import { LIVE_CHANNEL } from "../../intake/announce";
+import { SESSIONS_ENDED_CHANNEL } from "../auth/sessions";
 
 /** The channel migration 017's triggers notify. */
 
@@ -31,6 +37,8 @@ export const MIN_INTERVAL_MS = 1_000;
 export interface LiveClient {
   userId: string;
   send(event: LiveEvent): void;
+  /** Some session of this member ended (or notices may have been missed): is this stream's still live? */
+  recheck(): void;
 }
 
 interface Connected {
@@ -63,7 +71,7 @@ export function createLiveHub(options: { store: Store; counts: NewCountRepositor
   let flushing: Promise<void> | null = null;
   let lastFlushAt = 0;
   let started: Promise<void> | null = null;
-  let stopListening: (() => Promise<void>) | null = null;
+  let stopListening: (() => Promise<void>)[] = [];
   let closed = false;
 
   function receive(payload: string, schema: string) {
@@ -83,6 +91,17 @@ export function createLiveHub(options: { store: Store; counts: NewCountRepositor
       return;
     }
     schedule();
+  }
+
+  function sessionsEnded(payload: string, schema: string) {
+    let notice: Notice;
+    try {
+      notice = JSON.parse(payload) as Notice;
+    } catch {
+      return;
+    }
+    if (notice.schema !== schema || typeof notice.user !== "string") return;
+    for (const { client } of connected) if (client.userId === notice.user) client.recheck();
   }
 
   function schedule() {
@@ -134,17 +153,30 @@ export function createLiveHub(options: { store: Store; counts: NewCountRepositor
   function start(): Promise<void> {
     started ??= (async () => {
       const schema = await counts.schema();
-      stopListening = await store.listen(
-        LIVE_CHANNEL,
-        (payload) => receive(payload, schema),
-        () => {
-          log.info({ component: "live" }, "listening again after the connection dropped");
-          pending.everything = true;
-          schedule();
-        },
+      stopListening.push(
+        await store.listen(
+          LIVE_CHANNEL,
+          (payload) => receive(payload, schema),
+          () => {
+            log.info({ component: "live" }, "listening again after the connection dropped");
+            pending.everything = true;
+            schedule();
+          },
+        ),
+      );
+      stopListening.push(
+        await store.listen(
+          SESSIONS_ENDED_CHANNEL,
+          (payload) => sessionsEnded(payload, schema),
+          // Ended sessions may have gone unheard meanwhile: every stream looks.
+          () => {
+            for (const { client } of connected) client.recheck();
+          },
+        ),
       );
       if (closed) await stop();
-    })().catch((error: unknown) => {
+    })().catch(async (error: unknown) => {
+      await stop();
       started = null;
       log.error({ component: "live", err: error }, "the live inbox could not listen for changes");
     });
@@ -153,8 +185,8 @@ export function createLiveHub(options: { store: Store; counts: NewCountRepositor
 
   async function stop() {
     const stopping = stopListening;
-    stopListening = null;
-    await stopping?.();
+    stopListening = [];
+    await Promise.all(stopping.map((stopOne) => stopOne()));
   }
 
   return {

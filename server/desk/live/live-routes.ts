@@ -11,7 +11,10 @@
  * heartbeat the session is checked again, without counting as use (an open
  * tab must not keep an idle session alive): a session that ended (signed
  * out, idle, expired, ended by an admin, account disabled) ends the stream,
- * and the browser's reconnection then gets the 401. Closing the server ends
+ * and the browser's reconnection then gets the 401. Sign-out, an admin
+ * ending a session or disabling the account, and the other ends the desk
+ * makes are announced to every instance (SESSIONS_ENDED_CHANNEL), so those
+ * end their streams at once, not at the next heartbeat. Closing the server ends
  * every stream first, so a graceful shutdown never waits for them.
  */
 import { PassThrough } from "node:stream";
@@ -54,9 +57,9 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       if (stream.writableLength > MAX_BUFFERED) return end();
       stream.write(text);
     };
-    // Each heartbeat also asks whether the session still lives (without counting as use).
-    const heartbeat = setInterval(async () => {
-      write(": heartbeat\n\n");
+    // Whether the session still lives (without counting as use): at each
+    // heartbeat, and at once when any instance ends sessions of this member.
+    const recheck = async () => {
       try {
         const live = await app.desk.sessions.list(userId, sessionId);
         if (!live.some((session) => session.current)) end();
@@ -64,6 +67,10 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
         // The store did not answer: keep the stream, ask again at the next heartbeat.
         request.log.warn({ component: "live", err: error }, "checking a live stream's session failed");
       }
+    };
+    const heartbeat = setInterval(() => {
+      write(": heartbeat\n\n");
+      void recheck();
     }, heartbeatMs);
     heartbeat.unref();
 
@@ -84,7 +91,11 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       .header("connection", "close");
     write(`retry: ${RETRY_MS}\n\n`);
 
-    const removeFromHub = await hub.add({ userId, send: (event) => write(frame(event)) });
+    const removeFromHub = await hub.add({
+      userId,
+      send: (event) => write(frame(event)),
+      recheck: () => void recheck(),
+    });
     if (stream.writableEnded) removeFromHub();
     else remove = removeFromHub;
     return reply.send(stream);
