@@ -1,4 +1,4 @@
-// `npm test`: sets up what the tests need where it can (Chromium, the test
+// `npm test`: sets up what the tests need where it can (Chromium, Firefox, WebKit, the test
 // PostgreSQL, the Node versions), then runs every check, in the order a failure
 // is cheapest to find. Every check runs on Node 22 LTS; the server's and the
 // install's tests run on Node 20 as well (scripts/lib/node-runtimes.mjs says
@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { delimiter, dirname } from "node:path";
 import { chromiumPath } from "./lib/chromium.mjs";
+import { missingEngines } from "./lib/engines.mjs";
 import {
   cacheRoot,
   envName,
@@ -74,6 +75,26 @@ function ensureChromium() {
     `The browser tests need Chromium at ${chromium}, and it is missing. On Debian, as root:`,
     "  apt-get update && apt-get install -y chromium",
     "Elsewhere, set CHROME_PATH to a Chromium or Chrome executable.",
+  ]);
+}
+
+/** Firefox ESR, WebKitGTK's driver and Xvfb, for the browser tests in the other engines (e2e/engines). */
+function ensureEngines() {
+  let missing = missingEngines();
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((engine) => engine.apt))].join(" ");
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    console.log(
+      `=== setup: ${missing.map((engine) => engine.what).join(", ")} missing; installing Debian's packages`,
+    );
+    sh(`apt-get update -qq && apt-get install -y -qq ${packages} >/dev/null`);
+    missing = missingEngines();
+    if (missing.length === 0) return;
+  }
+  stop([
+    `The browser tests also run in Firefox and WebKit, and ${missing.map((engine) => engine.what).join(", ")} is missing. On Debian, as root:`,
+    `  apt-get update && apt-get install -y ${packages}`,
+    "Elsewhere, set FIREFOX_PATH, WEBKIT_DRIVER_PATH, MINIBROWSER_PATH and XVFB_PATH.",
   ]);
 }
 
@@ -183,6 +204,7 @@ function ensureDevDependencies() {
 
 ensureDevDependencies();
 ensureChromium();
+ensureEngines();
 for (const url of databases) await ensureDatabase(url);
 const [node22, node20] = runtimes.map(ensureRuntime);
 for (const node of [node22, node20])

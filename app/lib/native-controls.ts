@@ -12,7 +12,7 @@
  *   the frame that answers the tap (what is marked `data-after-open` follows
  *   one frame later);
  * - an open dialog is modal: once its first frame has painted, the page stops
- *   scrolling and everything outside the dialog is made inert (assistive
+ *   scrolling (keeping its scrollbar's gutter) and everything outside the dialog is made inert (assistive
  *   technology and the keyboard stay in it), and both are given back just
  *   before it closes, so focus can return to the trigger; focus wraps at its
  *   ends;
@@ -125,6 +125,11 @@ function holdPageBehind(dialog: HTMLDialogElement): void {
   if (held.has(dialog)) return;
   const root = dialog.ownerDocument.documentElement;
   const undoInert = matchesIfKnown(dialog, ":modal") ? () => {} : inertOutside(dialog);
+  // Where the page's scrollbar takes space, its gutter stays while the page stops scrolling, so
+  // nothing behind the dialog moves sideways or rewraps (theme.css).
+  const view = dialog.ownerDocument.defaultView;
+  if (!root.hasAttribute("data-dialog-open"))
+    root.toggleAttribute("data-scrollbar-gutter", !!view && view.innerWidth > root.clientWidth);
   root.setAttribute("data-dialog-open", "");
   const removed = new MutationObserver(() => {
     if (!dialog.isConnected) releasePageBehind(dialog);
@@ -133,7 +138,10 @@ function holdPageBehind(dialog: HTMLDialogElement): void {
   held.set(dialog, () => {
     removed.disconnect();
     undoInert();
-    if (held.size === 0) root.removeAttribute("data-dialog-open");
+    if (held.size === 0) {
+      root.removeAttribute("data-dialog-open");
+      root.removeAttribute("data-scrollbar-gutter");
+    }
   });
 }
 
@@ -167,13 +175,27 @@ function closeFallbackDialog(dialog: HTMLDialogElement, modal: boolean): void {
   openedBy.get(dialog)?.focus();
 }
 
-/** A dialog's own controls in tab order (its focus guard left out). */
+/** A dialog's own controls in tab order: those rendered at this width (its focus guard left out). */
 function focusables(dialog: HTMLElement): HTMLElement[] {
   return [
     ...dialog.querySelectorAll<HTMLElement>(
       "button:not([disabled]), [href], input:not([disabled]), select, textarea, iframe, [tabindex]:not([tabindex='-1'])",
     ),
-  ].filter((element) => !element.hasAttribute("data-focus-wrap"));
+  ].filter((element) => !element.hasAttribute("data-focus-wrap") && isRendered(element));
+}
+
+/** Not hidden at this width (the comparison's table or its cards); where the check is missing, yes. */
+function isRendered(element: HTMLElement): boolean {
+  return typeof element.checkVisibility !== "function" || element.checkVisibility();
+}
+
+/**
+ * The Tab key, by its key or, where the key is not named, by its place on the
+ * keyboard: WebKitGTK reports Shift+Tab (GTK's ISO_Left_Tab) as key
+ * "Unidentified" with code "Tab".
+ */
+function isTab(event: KeyboardEvent): boolean {
+  return event.key === "Tab" || (event.key === "Unidentified" && event.code === "Tab");
 }
 
 /** Keeps a popover menu's button in step: `aria-expanded` and its open or closed label. */
@@ -316,7 +338,7 @@ export function wireNativeControls(doc: Document = document): () => void {
     if (dialog) focusables(dialog)[0]?.focus();
   });
   on("keydown", (event) => {
-    if (event.key !== "Tab" || !event.shiftKey || !(event.target instanceof HTMLElement)) return;
+    if (!isTab(event) || !event.shiftKey || !(event.target instanceof HTMLElement)) return;
     const dialog = event.target.closest("dialog");
     const all = dialog ? focusables(dialog) : [];
     if (all.length > 1 && event.target === all[0]) {

@@ -28,6 +28,10 @@
  * screen (toasts, the wizard's select lists) is portaled to <body>; keep it so.
  * A marked block is the one that draws its own shadow (the card, not the list
  * item around it): its own shadow is not clipped, a child's would be.
+ * A section that clips its own overflow (a decorative glow) does it with
+ * `overflow: clip`, never `hidden`: Firefox lays out a skipped scroll container
+ * without its padding, so the sections below it moved up and the links to
+ * them landed short (e2e/engines/firefox.spec.ts).
  */
 import { whenIdle } from "~/lib/when-idle";
 

@@ -18,6 +18,9 @@ export function buildCsp({
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // Kept although WebKit does not know it (it logs "Unrecognized Content-Security-Policy directive
+    // 'manifest-src'" once per page, harmlessly): under default-src 'none', Chromium and Firefox
+    // would otherwise refuse the web app manifest.
     "manifest-src 'self'",
     `frame-src ${frameSrc}`,
     "frame-ancestors 'none'",

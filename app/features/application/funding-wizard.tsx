@@ -33,7 +33,8 @@ import { BookingOffer } from "./booking-offer";
 import { buildRequestBody, submitApplication } from "./submit-application";
 import { useApplicationDraft } from "./use-application-draft";
 import { fieldGridClass, stepCounterText, stepProgressValue, WizardHeader } from "./wizard-frame";
-import { WizardField } from "./wizard-field";
+import { fieldIds, WizardField } from "./wizard-field";
+import { focusBelowHeader } from "~/lib/focus-below-header";
 
 function earliestStep(fields: Iterable<string>): number | undefined {
   let earliest: number | undefined;
@@ -138,7 +139,9 @@ export function FundingWizard({
     } else {
       trackFieldErrors(Object.fromEntries(fields.map((name) => [name, form.getFieldState(name).error])));
       const firstInvalid = fields.find((name) => form.getFieldState(name).error);
-      if (firstInvalid) form.setFocus(firstInvalid);
+      const control = firstInvalid && document.getElementById(fieldIds(ids, firstInvalid).control);
+      if (control) focusBelowHeader(control);
+      else if (firstInvalid) form.setFocus(firstInvalid);
     }
   }
 

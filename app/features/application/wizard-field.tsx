@@ -13,7 +13,8 @@ import { wideFields } from "./wizard-frame";
 
 type TextFieldName = Exclude<AnswerField, ChoiceField>;
 
-function fieldIds(idBase: string, name: string) {
+/** The ids of a field's control, label, hint and message: `idBase` is the wizard's own. */
+export function fieldIds(idBase: string, name: string) {
   return {
     control: `${idBase}-${name}`,
     label: `${idBase}-${name}-label`,

@@ -5,7 +5,7 @@ import type { HomeContent } from "~/content/home";
 /** Who we are: the track record in figures and why founders choose us. */
 export function AboutSection({ about, claims }: Pick<HomeContent, "about" | "claims">) {
   return (
-    <Section id="about-us" tone="ink" aria-labelledby="about-us-heading" className="relative overflow-hidden">
+    <Section id="about-us" tone="ink" aria-labelledby="about-us-heading" className="relative overflow-clip">
       <div className="grid gap-12 lg:grid-cols-[1fr_1.15fr] lg:gap-16">
         <div className="flex flex-col gap-8">
           <SectionHeader

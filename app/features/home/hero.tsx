@@ -13,7 +13,7 @@ export function Hero({
   institutions,
 }: Pick<HomeContent, "hero" | "valueProps" | "dashboard" | "institutions">) {
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-clip">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_85%_0%,var(--color-accent),transparent_70%)]"

@@ -16,7 +16,7 @@ import type { Product } from "~/content/products";
 /** Product page hero: what it is, how much, and the two ways to act. */
 export function ProductHero({ product }: { product: Product }) {
   return (
-    <section aria-labelledby="product-heading" className="relative overflow-hidden">
+    <section aria-labelledby="product-heading" className="relative overflow-clip">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute top-20 -left-56 size-[28rem] rounded-full bg-accent blur-3xl"
