@@ -107,11 +107,12 @@ test("a visitor asks for their data without JavaScript, confirms by e-mail; staf
   const answer = await mailTo(address, /^Your data held by/);
   const packageUrl = answer.links.find((link) => link.includes("/api/privacy-requests/package?token="))!;
   await visitor.goto(packageUrl);
+  await visitor.getByRole("button", { name: "Show my data" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`The data we hold about ${address}`);
   await expect(visitor.getByRole("heading", { name: "Privacy requests" })).toBeVisible();
   await expect(visitor.getByText("Jordan Visitor")).toBeVisible();
   await shoot(visitor, "package");
-  const json = await visitor.request.get(`${packageUrl}&format=json`);
+  const json = await visitor.request.post(`${packageUrl}&format=json`);
   expect(json.status()).toBe(200);
   expect((await json.json()).email).toBe(address);
   await visitorContext.close();

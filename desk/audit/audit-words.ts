@@ -439,6 +439,18 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     group: "Privacy requests",
     words: (entry) => [`sent ${str(detailsOf(entry).email) ?? "someone"} the link to a copy of their data`],
   },
+  "privacy-request.package-opened": {
+    label: "A copy of someone's data opened",
+    group: "Privacy requests",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        `opened a copy of the data of ${str(details.email) ?? "someone"}` +
+          `${details.format === "json" ? " as JSON" : ""} through the link sent to them, from ` +
+          `${str(details.client) ?? "an unknown client"}`,
+      ];
+    },
+  },
   "applications.listed": {
     label: "Listed applications",
     group: "Applications",

@@ -45,6 +45,32 @@ const STATUS: Record<PrivacyRequestItem["status"], { label: string; tone: BadgeV
   refused: { label: "Refused", tone: "bad" },
 };
 
+/** At most this many openings are listed; the audit log has them all. */
+const OPENINGS_SHOWN = 5;
+
+/** Whether, when and from what the copy sent for an access request was opened. */
+function Openings({ openings }: { openings: NonNullable<PrivacyRequestItem["packageOpenings"]> }) {
+  if (openings.count === 0) return <span className="text-xs text-muted-foreground">Copy not opened yet</span>;
+  const shown = openings.recent.slice(0, OPENINGS_SHOWN);
+  const more = openings.count - shown.length;
+  return (
+    <span className="flex flex-col gap-0.5 text-xs">
+      <span className="font-medium">
+        Copy opened {openings.count === 1 ? "once" : `${openings.count} times`}
+      </span>
+      <ul className="flex flex-col gap-0.5 text-muted-foreground">
+        {shown.map((opening, index) => (
+          <li key={index}>
+            {formatDateTime(opening.at)}, {opening.client}
+            {opening.format === "json" ? " (JSON)" : ""}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <span className="text-muted-foreground">and {more} more in the audit log</span>}
+    </span>
+  );
+}
+
 /** A week before its deadline a request is due soon (its owner is reminded). */
 const DUE_SOON_MS = 7 * 24 * 60 * 60_000;
 
@@ -245,6 +271,7 @@ export function PrivacyPage() {
         <span className="flex flex-col items-start gap-1">
           <Badge variant={STATUS[item.status].tone}>{STATUS[item.status].label}</Badge>
           {item.resolution && <span className="text-xs text-muted-foreground">{item.resolution}</span>}
+          {item.packageOpenings && <Openings openings={item.packageOpenings} />}
         </span>
       ),
     },

@@ -64,11 +64,13 @@ export const AUDIT_ACTIONS = [
   "legal-hold.set",
   "legal-hold.released",
   "legal-holds.looked_up",
-  // Privacy requests (server/desk/privacy/): the queue read, one taken, its status changed.
+  // Privacy requests (server/desk/privacy/): the queue read, one taken, its status changed;
+  // a copy of the data opened by its link (server/privacy/privacy-routes.ts).
   "privacy-requests.listed",
   "privacy-request.claimed",
   "privacy-request.status-changed",
   "privacy-request.package-sent",
+  "privacy-request.package-opened",
   "privacy-request.erased",
   REPEATED_ACTIONS.applicationsListed,
   // The retention purge (server/desk/retention/), by no actor: the quarantine's

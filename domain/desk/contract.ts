@@ -838,6 +838,19 @@ export interface PrivacyRequestItem {
   /** Why it was refused, or what was done. */
   resolution: string | null;
   closedAt: string | null;
+  /**
+   * An access request whose copy was sent: each time its link opened the copy
+   * (audited as privacy-request.package-opened), the newest 20 first, and how
+   * many in all; null when no copy was sent.
+   */
+  packageOpenings: { count: number; recent: PackageOpening[] } | null;
+}
+
+/** One opening of a copy of someone's data: when, as a page or JSON, from which client (a few words). */
+export interface PackageOpening {
+  at: string;
+  format: "page" | "json";
+  client: string;
 }
 
 /** GET /privacy-requests?view=: the open ones (new, in progress) by time left, or the closed ones, newest first. */

@@ -11,7 +11,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deskClient, submit } from "../../test/support/desk-applications";
 import { signedInStaff } from "../../test/support/desk";
-import { verifiedRequest } from "../../test/support/privacy-requests";
+import { openPackage, verifiedRequest } from "../../test/support/privacy-requests";
 import { ENGINES, useTestApp } from "../../test/support/server";
 
 const ALERT_MAILBOX = "team-alerts@harborline.example";
@@ -38,8 +38,8 @@ describe.each(ENGINES)("an access copy leaves out other people's data on %s", (e
       [email],
     );
     const token = rows[0].text.match(PACKAGE_LINK)![1];
-    const json = await ctx.app.inject(`/api/privacy-requests/package?token=${token}&format=json`);
-    const page = await ctx.app.inject(`/api/privacy-requests/package?token=${token}`);
+    const json = await openPackage(ctx.app, token, "json");
+    const page = await openPackage(ctx.app, token);
     expect(json.statusCode).toBe(200);
     expect(page.statusCode).toBe(200);
     return { data: json.json(), json: json.body, page: page.body };

@@ -155,10 +155,12 @@ export function renderAccessPackagePage(data: AccessPackage, jsonUrl: string, ti
     <ServerPage title="Your data" css={css}>
       <h1>The data we hold about {data.email}</h1>
       <p>
-        Made {formatLongZoned(data.generatedAt, timeZone)}. The same data for a computer:{" "}
-        <a href={jsonUrl}>download it as JSON</a>. Our site's visit statistics hold nothing that identifies
-        you, so they are not part of it.
+        Made {formatLongZoned(data.generatedAt, timeZone)}. Our site's visit statistics hold nothing that
+        identifies you, so they are not part of it. The same data for a computer:
       </p>
+      <form method="post" action={jsonUrl}>
+        <button type="submit">Download it as JSON</button>
+      </form>
       {SECTIONS.map(([key, title, about, words]) => (
         <section key={key}>
           <h2>{title}</h2>

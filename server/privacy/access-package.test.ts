@@ -14,7 +14,7 @@ import {
   useStaffDesk,
   auditRows,
 } from "../../test/support/desk-applications";
-import { verifiedRequest } from "../../test/support/privacy-requests";
+import { openPackage, verifiedRequest } from "../../test/support/privacy-requests";
 import { ENGINES } from "../../test/support/server";
 
 const PACKAGE_LINK = /\/api\/privacy-requests\/package\?token=([A-Za-z0-9_-]{43})/;
@@ -87,7 +87,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
     expect(rows.map((row) => row.to_address)).toEqual([me.email]);
     const token = rows[0].text.match(PACKAGE_LINK)![1];
 
-    const json = await ctx.app.inject(`/api/privacy-requests/package?token=${token}&format=json`);
+    const json = await openPackage(ctx.app, token, "json");
     expect(json.statusCode).toBe(200);
     expect(json.headers["content-disposition"]).toContain("attachment");
     const data = json.json();
@@ -122,7 +122,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
       expect(json.body).not.toContain(trace);
     }
 
-    const page = await ctx.app.inject(`/api/privacy-requests/package?token=${token}`);
+    const page = await openPackage(ctx.app, token);
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["cache-control"]).toBe("no-store");
@@ -153,7 +153,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
     );
     const token = rows[0].text.match(PACKAGE_LINK)![1];
 
-    const page = (await ctx.app.inject(`/api/privacy-requests/package?token=${token}`)).body;
+    const page = (await openPackage(ctx.app, token)).body;
     // The CRM's attempts (10:00:00Z and 10:00:10Z) and the opt-out staff recorded (10:00 in New York).
     expect(page).toContain("November 20, 2026 at 5:00 AM EST");
     expect(page).toContain("November 21, 2026 at 10:00 AM EST");
@@ -189,7 +189,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
       expect(page).not.toContain(code);
     }
 
-    const data = (await ctx.app.inject(`/api/privacy-requests/package?token=${token}&format=json`)).json();
+    const data = (await openPackage(ctx.app, token, "json")).json();
     expect(data.generatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(data.optOuts[0].received_at).toBe("2026-11-21T15:00:00.000Z");
     expect(data.applications[0].crm_delivery.history[0].at).toMatch(/^2026-11-20T10:00:00/);
@@ -223,6 +223,7 @@ describe.each(ENGINES)("an access request's copy of the data on %s", (engine) =>
       [access],
     );
     expect((await ctx.app.inject(`/api/privacy-requests/package?token=${token}`)).statusCode).toBe(410);
+    expect((await openPackage(ctx.app, token)).statusCode).toBe(410);
     expect((await ctx.app.inject(`/api/privacy-requests/package?token=${"B".repeat(43)}`)).statusCode).toBe(
       404,
     );

@@ -1,8 +1,9 @@
 /**
  * Handing over an access request's copy of the data: staff approve, the
  * requester is e-mailed a link (random token, only its SHA-256 kept) that
- * works for PRIVACY_PACKAGE_TTL_DAYS; opening it gathers the data then, as a
- * page or as JSON.
+ * works for PRIVACY_PACKAGE_TTL_DAYS; following it shows a button (mail
+ * scanners follow links), and pressing it gathers the data then, as a page or
+ * as JSON, each opening audited.
  */
 import { PRIVACY_PACKAGE_TTL_DAYS } from "#domain/privacy/kinds";
 import { composePrivacyAccess, type MailSettings } from "../mail/compose";
@@ -42,15 +43,27 @@ export async function issueAccessPackage(
   return { expiresAt: rows[0].expires_at };
 }
 
-export type PackageLink = { state: "valid"; data: AccessPackage } | { state: "expired" | "invalid" };
+export type PackageLinkState =
+  { state: "valid"; requestId: string; email: string; expiresAt: Date } | { state: "expired" | "invalid" };
 
-/** What a package link shows now: the data gathered at this moment, or why not. */
-export async function openAccessPackage(db: Queryable, token: string): Promise<PackageLink> {
-  const { rows } = await db.query<{ email: string; expired: boolean }>(
-    `SELECT email, package_expires_at <= now() AS expired FROM privacy_requests WHERE package_token_hash = $1`,
+/** Whether a package link works now, and for which request; gathers nothing. */
+export async function accessPackageLink(db: Queryable, token: string): Promise<PackageLinkState> {
+  const { rows } = await db.query<{ id: string; email: string; expires_at: Date; expired: boolean }>(
+    `SELECT id::text AS id, email, package_expires_at AS expires_at, package_expires_at <= now() AS expired
+       FROM privacy_requests WHERE package_token_hash = $1`,
     [hashToken(token)],
   );
   if (!rows[0]) return { state: "invalid" };
   if (rows[0].expired) return { state: "expired" };
-  return { state: "valid", data: await gatherAccessPackage(db, rows[0].email) };
+  return { state: "valid", requestId: rows[0].id, email: rows[0].email, expiresAt: rows[0].expires_at };
+}
+
+export type PackageLink =
+  { state: "valid"; requestId: string; data: AccessPackage } | { state: "expired" | "invalid" };
+
+/** What a package link opens now: the data gathered at this moment, or why not. */
+export async function openAccessPackage(db: Queryable, token: string): Promise<PackageLink> {
+  const link = await accessPackageLink(db, token);
+  if (link.state !== "valid") return link;
+  return { state: "valid", requestId: link.requestId, data: await gatherAccessPackage(db, link.email) };
 }

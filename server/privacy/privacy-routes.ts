@@ -12,8 +12,11 @@
  * GET  /api/privacy-requests/verify?token=   a page whose button POSTs (mail
  *   scanners open links; opening it verifies nothing).
  * POST /api/privacy-requests/verify?token=   verifies the request, once.
- * GET  /api/privacy-requests/package?token=[&format=json]   an access request's
- *   copy of the data, gathered now, as a page or JSON; 410 expired, 404 unknown.
+ * GET  /api/privacy-requests/package?token=[&format=json]   a page whose button
+ *   POSTs (opening the link opens nothing); 410 expired, 404 unknown.
+ * POST /api/privacy-requests/package?token=[&format=json]   an access request's
+ *   copy of the data, gathered now, as a page or JSON; each opening audited
+ *   (privacy-request.package-opened); 410 expired, 404 unknown.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fieldErrors } from "#domain/lib/field-errors";
@@ -22,7 +25,7 @@ import {
   PRIVACY_VERIFY_TTL_HOURS,
   privacyRequestSchema,
 } from "#domain/privacy/request";
-import type { MailSettings } from "../mail/compose";
+import { formatLongZoned, type MailSettings } from "../mail/compose";
 import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
 import type { Store } from "../store/store";
 import {
@@ -37,7 +40,8 @@ import {
 } from "../site/notice-page";
 import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
-import { openAccessPackage } from "./access-package";
+import { accessPackageLink, openAccessPackage } from "./access-package";
+import { describeClient } from "./client-description";
 import { honourStopRequest, type AuditWriter } from "./stop-requests";
 import { renderAccessPackagePage } from "./access-package-page";
 import { createPrivacyRequestsRepository, type VerifyState } from "./privacy-requests-repository";
@@ -206,33 +210,67 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
     return verifyPage(reply, state === "valid" ? "done" : state);
   });
 
+  const packageUrl = (token: string, format?: "json") =>
+    `/api/privacy-requests/package?token=${encodeURIComponent(token)}${format ? "&format=json" : ""}`;
+  const formatOf = (request: FastifyRequest) =>
+    (request.query as { format?: unknown }).format === "json" ? ("json" as const) : undefined;
+  const packageRefused = (reply: FastifyReply, expired: boolean) =>
+    sendPage(reply, expired ? 410 : 404, {
+      title: expired ? "This link has expired" : "This link is not valid",
+      paragraphs: [
+        expired
+          ? "Links to a copy of your data work for 7 days. Ask again from our privacy request page."
+          : "Check that you copied the whole link.",
+      ],
+      back: expired,
+    });
+
   // An access request's copy of the data, through the link staff sent.
+  // Following the link (GET, HEAD: what a mail scanner does) shows a button
+  // and opens nothing; the button's POST opens the copy, and each opening is
+  // in the audit log, shown with the request in the desk's queue.
   app.get("/api/privacy-requests/package", async (request, reply) => {
     const token = tokenOf(request.query);
+    const link = token ? await accessPackageLink(store, token) : undefined;
+    if (!token || !link || link.state !== "valid") return packageRefused(reply, link?.state === "expired");
+    return sendPage(reply, 200, {
+      title: "Your copy of your data",
+      paragraphs: [
+        `This link opens a copy of the data we hold about ${link.email}, gathered when you open it. ` +
+          `It works until ${formatLongZoned(link.expiresAt, settings.desk.timeZone)}.`,
+        "Each opening is recorded, with its time and the browser it came from, and our team can see it.",
+      ],
+      form: { action: packageUrl(token, formatOf(request)), button: "Show my data" },
+    });
+  });
+
+  app.post("/api/privacy-requests/package", async (request, reply) => {
+    const token = tokenOf(request.query);
     const found = token ? await openAccessPackage(store, token) : undefined;
-    if (!found || found.state !== "valid") {
-      const expired = found?.state === "expired";
-      return sendPage(reply, expired ? 410 : 404, {
-        title: expired ? "This link has expired" : "This link is not valid",
-        paragraphs: [
-          expired
-            ? "Links to a copy of your data work for 7 days. Ask again from our privacy request page."
-            : "Check that you copied the whole link.",
-        ],
-        back: expired,
-      });
-    }
+    if (!token || !found || found.state !== "valid") return packageRefused(reply, found?.state === "expired");
+    const format = formatOf(request) ?? "page";
+    await audit(
+      {
+        actorId: null,
+        actorEmail: null,
+        action: "privacy-request.package-opened",
+        target: found.requestId,
+        details: { email: found.data.email, format, client: describeClient(request.headers["user-agent"]) },
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      },
+      store,
+    );
     reply.header("cache-control", "no-store").header("x-robots-tag", "noindex, nofollow");
-    if ((request.query as { format?: unknown }).format === "json") {
+    if (format === "json") {
       return reply
         .header("content-disposition", 'attachment; filename="my-data.json"')
         .type("application/json; charset=utf-8")
         .send(JSON.stringify(found.data, null, 2));
     }
-    const jsonUrl = `/api/privacy-requests/package?token=${encodeURIComponent(token!)}&format=json`;
     return reply
       .type("text/html; charset=utf-8")
-      .send(renderAccessPackagePage(found.data, jsonUrl, settings.desk.timeZone));
+      .send(renderAccessPackagePage(found.data, packageUrl(token, "json"), settings.desk.timeZone));
   });
 };
 

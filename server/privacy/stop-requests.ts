@@ -22,6 +22,8 @@ export type AuditWriter = (
     action: AuditAction;
     target?: string;
     details: Record<string, unknown>;
+    ip?: string;
+    userAgent?: string;
   },
   db: Queryable,
 ) => Promise<unknown>;

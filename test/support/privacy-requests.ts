@@ -49,3 +49,20 @@ export async function verifiedRequest(
   );
   return rows[0].id;
 }
+
+/** The link in an access request's answer. */
+export const PACKAGE_LINK = /\/api\/privacy-requests\/package\?token=([A-Za-z0-9_-]{43})/;
+
+/**
+ * Opens a copy of the data as its page's button does (a POST to the link),
+ * from a desktop Firefox; `format: "json"` as the page's download button.
+ */
+export function openPackage(app: App, token: string, format?: "json") {
+  return app.inject({
+    method: "POST",
+    url: `/api/privacy-requests/package?token=${token}${format ? "&format=json" : ""}`,
+    headers: {
+      "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:153.0) Gecko/20100101 Firefox/153.0",
+    },
+  });
+}

@@ -4,6 +4,7 @@
  * moving its status (new → in progress → completed, or refused with a reason).
  */
 import type {
+  PackageOpening,
   PrivacyRequestItem,
   PrivacyRequestStatusInput,
   PrivacyRequestView,
@@ -23,11 +24,29 @@ interface Row {
   owner_name: string | null;
   resolution: string | null;
   closed_at: Date | null;
+  package_sent: boolean;
+  openings_count: number;
+  openings: { at: string; format: string | null; client: string | null }[];
 }
 
+/** The openings of a request's copy, from the audit log (the link's POST writes one row each). */
+const OPENED = `FROM desk_audit_log l WHERE l.target = r.id::text AND l.action = 'privacy-request.package-opened'`;
+
 const SELECT = `SELECT r.id::text AS id, r.kind, r.email, r.name, r.details, r.status, r.verified_at, r.due_at,
-                       r.owner_id, u.name AS owner_name, r.resolution, r.closed_at
+                       r.owner_id, u.name AS owner_name, r.resolution, r.closed_at,
+                       r.package_token_hash IS NOT NULL AS package_sent,
+                       (SELECT count(*)::int ${OPENED}) AS openings_count,
+                       (SELECT coalesce(json_agg(json_build_object('at', x.at, 'format', x.format, 'client', x.client)
+                                        ORDER BY x.id DESC), '[]'::json)
+                          FROM (SELECT l.id, l.at, l.details->>'format' AS format, l.details->>'client' AS client
+                                  ${OPENED} ORDER BY l.id DESC LIMIT 20) x) AS openings
                   FROM privacy_requests r LEFT JOIN "desk_user" u ON u.id = r.owner_id`;
+
+const opening = (row: Row["openings"][number]): PackageOpening => ({
+  at: new Date(row.at).toISOString(),
+  format: row.format === "json" ? "json" : "page",
+  client: row.client ?? "an unknown client",
+});
 
 const toItem = (row: Row): PrivacyRequestItem => ({
   id: row.id,
@@ -41,6 +60,9 @@ const toItem = (row: Row): PrivacyRequestItem => ({
   owner: row.owner_id ? { id: row.owner_id, name: row.owner_name ?? "" } : null,
   resolution: row.resolution,
   closedAt: row.closed_at?.toISOString() ?? null,
+  packageOpenings: row.package_sent
+    ? { count: Number(row.openings_count), recent: row.openings.map(opening) }
+    : null,
 });
 
 /** A request id as the store keeps them; anything else is no request (never a 500). */

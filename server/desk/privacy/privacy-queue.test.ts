@@ -50,6 +50,7 @@ describe.each(ENGINES)("the privacy requests' queue on %s", (engine) => {
       owner: null,
       resolution: null,
       closedAt: null,
+      packageOpenings: null,
     });
     const days = (Date.parse(String(items[1].dueAt)) - Date.parse(String(items[1].verifiedAt))) / 86_400_000;
     expect(Math.round(days)).toBe(30);
