@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { sampleApplication } from "../../test/support/sample-application";
-import type { ApplicationDetail } from "#domain/desk/contract";
+import type { ApplicationDetail, OptOut } from "#domain/desk/contract";
 import { activity, applicationDetail } from "../../test/support/desk-pages/application-detail";
 import { admin, fakeApi } from "../../test/support/desk-pages/fake-api";
 import { alertSaying, renderDesk } from "../../test/support/desk-pages/render";
@@ -271,4 +271,40 @@ test("amounts with cents read as entered: the lead's amount and the CRM's funded
   const timeline = screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!;
   expect(timeline).toHaveTextContent("CRM reported: Funded, $148,500.75");
   expect(document.body).not.toHaveTextContent(/\$350,001|\$148,501/);
+});
+
+test("after a STOP reply the consent box marks the consent withdrawn, with when and how", async () => {
+  const stop: OptOut = {
+    id: "9",
+    channel: "sms",
+    phone: "+1 212 555 0100",
+    email: null,
+    receivedVia: "sms-reply",
+    note: 'Replied "STOP"',
+    recordedBy: null,
+    receivedAt: "2024-05-02T13:30:00Z",
+    recordedAt: "2024-05-02T13:30:01Z",
+    honourBy: "2024-05-16",
+    crm: { status: "waiting", attempts: 0, deliveredAt: null, lastError: null },
+  };
+  // One before the application's consent (2024-05-01) came before it: named apart, not a withdrawal.
+  const earlier: OptOut = { ...stop, id: "3", receivedVia: "phone", receivedAt: "2024-04-01T15:00:00Z" };
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications/app-1": { body: detail({ smsOptOuts: [stop, earlier] }) },
+  });
+  renderDesk("/desk/applications/app-1");
+  const consent = (await screen.findByRole("heading", { level: 2, name: "SMS consent" })).closest("section")!;
+  expect(consent).toHaveTextContent(
+    "Withdrawn May 2, 2024, 9:30 AM EDT (STOP reply to a text). Do not text this number.",
+  );
+  expect(consent).toHaveTextContent("Opted out before this consent: Apr 1, 2024, 11:00 AM EDT (By phone).");
+  expect(within(consent).getByText("I agree to receive text messages.")).toBeVisible();
+});
+
+test("without an opt-out the consent box says nothing of a withdrawal", async () => {
+  fakeApi({ "GET /me": { body: admin }, "GET /applications/app-1": { body: detail() } });
+  renderDesk("/desk/applications/app-1");
+  const consent = (await screen.findByRole("heading", { level: 2, name: "SMS consent" })).closest("section")!;
+  expect(consent).not.toHaveTextContent(/Withdrawn|Opted out/);
 });

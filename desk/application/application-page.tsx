@@ -15,6 +15,7 @@ import {
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { ContactCard } from "./contact-card";
+import { ConsentWithdrawals } from "./consent-withdrawals";
 import { LegalHolds } from "./legal-holds";
 import { LogWork } from "./log-work";
 import { ReasonDialog } from "./reason-dialog";
@@ -250,6 +251,10 @@ export function ApplicationPage() {
             <DeliveryFacts delivery={detail.delivery} />
           </Section>
           <Section title="SMS consent">
+            <ConsentWithdrawals
+              consentedAt={detail.consent?.consentedAt ?? null}
+              optOuts={detail.smsOptOuts}
+            />
             {detail.consent ? (
               <ConsentFacts consent={detail.consent} />
             ) : (

@@ -74,6 +74,7 @@ test("the printable evidence names its zone and writes every time in it, dayligh
       phone: "+1 212 555 0100",
     },
     delivery: null,
+    smsOptOuts: [],
     ...newWork,
     timeline: [],
   } satisfies ApplicationDetail;

@@ -464,6 +464,8 @@ export interface ApplicationDetail extends WorkState {
   consent: ConsentRecord | null;
   /** None for one quarantined at intake, or once a quarantine cancelled it. */
   delivery: DeliveryInfo | null;
+  /** The opt-outs of its phone number from text messages (a STOP reply among them), newest first. */
+  smsOptOuts: OptOut[];
   /** CRM attempts, desk actions, e-mails and its activities, oldest first. */
   timeline: TimelineEntry[];
 }

@@ -44,6 +44,31 @@ describe.each(ENGINES)("opt-outs through the inbound webhook on %s", (engine) =>
   const ledgerSize = async () =>
     Number((await store().query<{ n: string }>("SELECT count(*)::text AS n FROM opt_outs")).rows[0].n);
 
+  it("puts a STOP reply on the lead: GET /api/desk/applications/:id lists its number's SMS opt-outs", async () => {
+    const phone = freshPhone();
+    const applicationId = await submit(ctx.app, { phone, email: `stop-${randomUUID()}@example.test` });
+    const before = (await desk.get(`/api/desk/applications/${applicationId}`)).json();
+    expect(before.smsOptOuts).toEqual([]);
+    const receivedAt = at(-MINUTE);
+    const response = await postSigned(
+      ctx.app,
+      "sms",
+      optOutEvent({ channel: "sms", phone, receivedAt, keyword: "STOP" }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = await desk.get(`/api/desk/applications/${applicationId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().smsOptOuts).toEqual([
+      expect.objectContaining({
+        channel: "sms",
+        phone,
+        receivedVia: "sms-reply",
+        receivedAt,
+        recordedBy: null,
+      }),
+    ]);
+  });
+
   it("records the texting platform's signed STOP reply: in the ledger, the desk's look-up and the evidence pack", async () => {
     const phone = freshPhone();
     const applicationId = await submit(ctx.app, { phone });

@@ -10,6 +10,7 @@ import type { AuditAction } from "#domain/desk/audit-actions";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { notifyMailQueued } from "../../mail/outbox-repository";
+import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import type { Queryable } from "../../store/store";
@@ -54,6 +55,7 @@ export interface ActionResult {
 export function applicationActions(app: FastifyInstance) {
   const inboxRepository = createInboxRepository(app.store);
   const repository = createApplicationRepository(app.store);
+  const optOuts = createOptOutRepository(app.store, app.config.desk.timeZone);
 
   /** The application as GET /api/desk/applications/:id answers it, or undefined. */
   async function detail(id: string, db?: Queryable): Promise<ApplicationDetail | undefined> {
@@ -65,6 +67,8 @@ export function applicationActions(app: FastifyInstance) {
       await repository.actions(appId, db),
       await repository.mail(appId, db),
       await repository.activities(appId, db),
+      // Only text-message opt-outs: the consent on the lead is to be texted.
+      await optOuts.find({ phone: String(shown.application.phone ?? "") }),
     );
   }
 

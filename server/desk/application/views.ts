@@ -127,6 +127,7 @@ export function toDetail(
   actions: ActionRow[],
   mails: ApplicationMailRow[],
   activities: TimelineActivity[] = [],
+  smsOptOuts: OptOut[] = [],
 ): ApplicationDetail {
   const a = shown.application;
   const payload = payloadOf(shown);
@@ -167,6 +168,7 @@ export function toDetail(
       : null,
     consent: consentOf(shown),
     delivery: deliveryOf(shown),
+    smsOptOuts: smsOptOuts.filter((optOut) => optOut.channel === "sms"),
     ...workOf(shown),
     timeline,
   };

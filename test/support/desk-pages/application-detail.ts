@@ -27,6 +27,7 @@ export const applicationDetail = (overrides: Partial<ApplicationDetail> = {}): A
     phone: "+1 212 555 0100",
   },
   delivery: { state: "dead", attempts: 12, nextAttemptAt: null, lastError: "HTTP 422", deliveredAt: null },
+  smsOptOuts: [],
   ...newWork,
   timeline: [
     {
