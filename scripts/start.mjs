@@ -21,6 +21,7 @@ const SOURCES = [
   "package.json",
   "scripts/postbuild.mjs",
   "scripts/page-script.mjs",
+  "scripts/build.mjs",
   "scripts/build-server.mjs",
   "scripts/public-env.mjs",
   "scripts/lib",
@@ -93,7 +94,8 @@ function runBuild() {
   const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
   const child = spawn("npm", ["run", "build"], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...color },
+    // This process will serve the build: it stays marked in use from the start (scripts/build.mjs).
+    env: { ...process.env, ...color, BUILD_FOR_PID: String(process.pid) },
   });
   child.stdout.on("data", (chunk) => process.stdout.write(chunk));
   child.stderr.on("data", (chunk) => process.stderr.write(chunk));

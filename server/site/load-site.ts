@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { managedBuildOf, markInUse, releaseInUse } from "./build-dirs.mjs";
 import { collectCspHashes, htmlUrlPath, listFiles } from "./csp-hashes.mjs";
 
 export interface SiteFile {
@@ -37,10 +38,25 @@ const FALLBACK_404 =
   '<body><main><h1>Oops! Page not found</h1><p><a href="/">Return to Home</a></p></main></body></html>';
 
 /**
+ * Pins the build: `<build>/client` is a symlink through `<build>/current`,
+ * which the next build replaces (server/site/build-dirs.mjs). The site is
+ * served from the folder the link names now, marked in use for as long as
+ * this process lives, so its pages, assets and CSP hashes stay one build.
+ */
+function pinBuild(clientDir: string): string {
+  const build = managedBuildOf(clientDir);
+  if (!build) return clientDir;
+  markInUse(build, process.pid);
+  process.once("exit", () => releaseInUse(build, process.pid));
+  return join(build, basename(clientDir));
+}
+
+/**
  * Indexes the prerendered site once at start-up: only files that exist in
  * the build can be served, so no request path reaches the file system.
  */
-export function loadSite(clientDir: string): Site {
+export function loadSite(givenClientDir: string): Site {
+  const clientDir = pinBuild(givenClientDir);
   const exists =
     existsSync(join(clientDir, "index.html")) || existsSync(join(clientDir, "404", "index.html"));
   const routes = new Map<string, SiteFile>();
