@@ -3,7 +3,7 @@
  * visitor sends an application, sees the spec's toast and the emptied form,
  * and is offered the call; the consultation dialog's booking page (the fake
  * booking server) opens with their name, e-mail and the application's
- * reference in its address. None of it reaches the site's analytics or the
+ * booking token (its own random value, not the reference) in its address. None of it reaches the site's analytics or the
  * browser's storage, and nothing is left once the offer is dismissed.
  * Screenshots at 390 and 1440 px: screenshots/booking-offer-*.png.
  */
@@ -50,10 +50,10 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   await expect(form(page).getByRole("heading", { name: "Company Information", level: 3 })).toBeVisible();
   await expect(form(page).getByLabel("Company Name")).toHaveValue("");
 
-  const [{ reference }] = await queryRows<{ reference: string }>(
-    "SELECT reference FROM applications WHERE email = $1",
-    [applicant.email],
-  );
+  const [{ reference, booking_token: bookingToken }] = await queryRows<{
+    reference: string;
+    booking_token: string;
+  }>("SELECT reference, booking_token FROM applications WHERE email = $1", [applicant.email]);
   expect(reference).toMatch(/^HL-[0-9A-Z]{8}$/);
   const offer = page.getByRole("region", { name: "Your application is in" });
   await expect(offer).toContainText(`Your reference number: ${reference}`);
@@ -80,8 +80,10 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   expect(Object.fromEntries(src.searchParams)).toEqual({
     name: "Ada Okafor",
     email: applicant.email,
-    reference,
+    bookingToken,
   });
+  expect(bookingToken).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  expect(src.toString()).not.toContain(reference);
   // The booking page itself loaded from that address.
   await expect(dialog.frameLocator("iframe").getByRole("heading", { name: "Pick a time" })).toBeVisible();
   await shoot(page, "dialog-390");
@@ -94,7 +96,9 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   await expect(offer).toBeHidden();
   await expect(form(page).getByRole("heading", { name: "Company Information", level: 3 })).toBeFocused();
   // The prefilled booking frame went with it (the page's own consultation dialog keeps its plain one).
-  await expect(page.locator(`iframe[src*="${reference}"], iframe[data-src*="${reference}"]`)).toHaveCount(0);
+  await expect(
+    page.locator(`iframe[src*="${bookingToken}"], iframe[data-src*="${bookingToken}"]`),
+  ).toHaveCount(0);
 
   // Nothing of the applicant in the browser's storage, in the page's address, or in analytics.
   const stored = await page.evaluate(
@@ -102,7 +106,7 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   );
   await expect.poll(beacons).toContain("consultation_opened");
   const analytics = await beacons();
-  for (const personal of [applicant.email, "Okafor", reference]) {
+  for (const personal of [applicant.email, "Okafor", reference, bookingToken]) {
     expect(stored).not.toContain(personal);
     expect(page.url()).not.toContain(personal);
     expect(analytics).not.toContain(personal);

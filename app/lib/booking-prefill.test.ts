@@ -6,40 +6,45 @@ const applicant: BookingPrefill = {
   lastName: "Okafor-Smith",
   email: "ada+funding@northwind.example",
   reference: "HL-7K3M9QPX",
+  bookingToken: "q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J",
 };
 
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 
-test("any booking page gets the name, the e-mail and the reference in plain parameters", () => {
+test("any booking page gets the name, the e-mail and the booking token in plain parameters, never the reference", () => {
   const url = prefilledBookingUrl("https://book.example.test/harborline", applicant);
   expect(url).toBe(
-    "https://book.example.test/harborline?name=Ada%20Okafor-Smith&email=ada%2Bfunding%40northwind.example&reference=HL-7K3M9QPX",
+    "https://book.example.test/harborline?name=Ada%20Okafor-Smith&email=ada%2Bfunding%40northwind.example&bookingToken=q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J",
   );
   // Read back as any service parses a query: the "+" in the address survives.
   expect(query(url)).toEqual({
     name: "Ada Okafor-Smith",
     email: "ada+funding@northwind.example",
-    reference: "HL-7K3M9QPX",
+    bookingToken: "q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J",
   });
 });
 
-test("Calendly gets name and email, and the reference in utm_content, which its webhook returns", () => {
+test("Calendly gets name and email, and the booking token in utm_content, which its webhook returns", () => {
   expect(query(prefilledBookingUrl("https://calendly.com/harborline/consultation", applicant))).toEqual({
     name: "Ada Okafor-Smith",
     email: "ada+funding@northwind.example",
-    utm_content: "HL-7K3M9QPX",
+    utm_content: "q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J",
   });
 });
 
-test("Cal.com and SavvyCal get the reference as metadata", () => {
+test("Cal.com and SavvyCal get the booking token as metadata", () => {
   for (const page of ["https://cal.com/harborline/30min", "https://savvycal.com/harborline/call"]) {
     const url = prefilledBookingUrl(page, applicant);
-    expect(url).toContain("metadata[reference]=HL-7K3M9QPX");
-    expect(query(url)).toMatchObject({ name: "Ada Okafor-Smith", "metadata[reference]": "HL-7K3M9QPX" });
+    expect(url).toContain("metadata[bookingToken]=q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J");
+    expect(query(url)).toMatchObject({
+      name: "Ada Okafor-Smith",
+      "metadata[bookingToken]": "q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J",
+    });
+    expect(url).not.toContain("HL-7K3M9QPX");
   }
 });
 
-test("HubSpot's scheduling page gets first and last name apart, and no reference it would drop", () => {
+test("HubSpot's scheduling page gets first and last name apart, and no token it would drop", () => {
   expect(query(prefilledBookingUrl("https://meetings.hubspot.com/dana-reyes", applicant))).toEqual({
     firstname: "Ada",
     lastname: "Okafor-Smith",
@@ -58,12 +63,13 @@ test("keeps the page's own parameters and fragment, and replaces a prefill it al
   expect(parsed.searchParams.get("hide_gdpr_banner")).toBe("1");
 });
 
-test("leaves out a missing reference, and trims what was typed", () => {
+test("leaves out a missing booking token, and trims what was typed", () => {
   const url = prefilledBookingUrl("https://book.example.test/", {
     firstName: " Ada ",
     lastName: "Okafor ",
     email: " ada@northwind.example ",
     reference: null,
+    bookingToken: null,
   });
   expect(query(url)).toEqual({ name: "Ada Okafor", email: "ada@northwind.example" });
 });
@@ -74,5 +80,5 @@ test("an empty or broken booking URL comes back as it was", () => {
 });
 
 test("a host that only ends like a known service is another service", () => {
-  expect(query(prefilledBookingUrl("https://notcalendly.com/x", applicant))).toHaveProperty("reference");
+  expect(query(prefilledBookingUrl("https://notcalendly.com/x", applicant))).toHaveProperty("bookingToken");
 });

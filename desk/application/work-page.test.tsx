@@ -269,6 +269,7 @@ test("every kind of entry on the timeline reads in words, with who and when", as
           at: "2024-05-01T16:00:00Z",
           activity: "booking",
           scheduledAt: "2024-05-03T18:00:00Z",
+          booker: { name: "Ada Lovelace", email: "ada@example.com", applicant: true },
         }),
         activity({
           at: "2024-05-02T16:00:00Z",
@@ -308,5 +309,32 @@ test("every kind of entry on the timeline reads in words, with who and when", as
   );
   expect(items[5]).not.toHaveTextContent("Nothing moved");
   expect(items[6]).toHaveTextContent("From the booking service");
+  expect(items[6]).toHaveTextContent("Booked by Ada Lovelace <ada@example.com>");
+  expect(items[6]).not.toHaveTextContent("Booked by someone else");
   expect(items[7]).toHaveTextContent("Status set to Closed: Funded");
+});
+
+test("a call booked by someone other than the applicant says who, under a warning badge", async () => {
+  openPage(
+    detail({
+      timeline: [
+        activity({
+          at: "2024-05-01T16:00:00Z",
+          activity: "booking",
+          scheduledAt: "2024-05-03T18:00:00Z",
+          booker: { name: "Mallory Stranger", email: "mallory@example.net", applicant: false },
+        }),
+        activity({ at: "2024-05-01T17:00:00Z", activity: "booking", scheduledAt: "2024-05-04T18:00:00Z" }),
+      ],
+    }),
+  );
+  renderDesk("/desk/applications/app-1");
+  await screen.findByRole("heading", { level: 2, name: "Timeline" });
+  const [stranger, unknown] = within(
+    screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!,
+  ).getAllByRole("listitem");
+  expect(within(stranger).getByText("Booked by someone else")).toBeVisible();
+  expect(stranger).toHaveTextContent("Booked by Mallory Stranger <mallory@example.net>");
+  expect(unknown).toHaveTextContent("Who booked it was not reported");
+  expect(within(unknown).queryByText("Booked by someone else")).toBeNull();
 });

@@ -320,10 +320,19 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     group: "Applications",
     words: (entry) => {
       const at = str(detailsOf(entry).scheduledAt);
+      // Entries from before bookers were compared say nothing of them.
+      const bookedBy = str(detailsOf(entry).bookedBy);
+      const who =
+        bookedBy === "someone else"
+          ? "someone other than the applicant"
+          : bookedBy === "not reported"
+            ? "an unreported booker"
+            : "the applicant";
       return [
-        "recorded a call booked by the applicant of ",
+        "recorded a call on ",
         APPLICATION,
         at ? ` for ${formatDateTime(at)}` : "",
+        `, booked by ${who}`,
       ];
     },
   },

@@ -444,6 +444,16 @@ export interface TimelineActivity {
   overtakenBy: string | null;
   /** A booked call: when it is. */
   scheduledAt: string | null;
+  /** A booked call: who booked it, as the booking service reported (null: not a booking). */
+  booker: BookedBy | null;
+}
+
+/** Who booked a call, from the booking page's details, beside the applicant's own. */
+export interface BookedBy {
+  name: string | null;
+  email: string | null;
+  /** True: the applicant's name and e-mail; false: someone else's; null: the booking service gave neither. */
+  applicant: boolean | null;
 }
 
 export type TimelineEntry =

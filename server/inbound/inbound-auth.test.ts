@@ -208,7 +208,7 @@ describe.each(ENGINES)("who may post to the inbound webhook on %s", (engine) => 
         {
           type: "call.booked",
           timestamp: at(0),
-          data: { reference: booking.reference, scheduledAt: at(86_400_000) },
+          data: { bookingToken: booking.bookingToken, scheduledAt: at(86_400_000) },
         },
         { id: "msg_once" },
       );

@@ -3,7 +3,9 @@
  * engines: reports out of order never move an application backwards, funded
  * and lost close it (with the amount, the reason), a closed one is never
  * reopened, the review clock stops at the earliest report; a booked call
- * shows on the timeline staff read in the desk without stopping the clock.
+ * shows on the timeline staff read in the desk without stopping the clock,
+ * only by the booking link's token (never by a reference alone), with who
+ * booked it.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -12,6 +14,7 @@ import {
   postSigned,
   postWithToken,
   stageEvent,
+  traces,
   useInboundApp,
   workOf,
 } from "../../test/support/inbound";
@@ -188,18 +191,29 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
   });
 
   describe("booked calls", () => {
-    it("puts a booked call on the application's timeline, by reference, without stopping the clock", async () => {
-      const { id, reference } = await application();
-      const scheduledAt = "2030-01-15T15:30:00-05:00";
-      const response = await postSigned(ctx.app, "booking", {
-        type: "call.booked",
-        timestamp: at(-MINUTE),
-        data: { reference, scheduledAt, name: "Avery Applicant", email: "avery@example.test" },
-      });
+    const booked = (data: Record<string, unknown>) => ({
+      type: "call.booked",
+      timestamp: at(-MINUTE),
+      data: { scheduledAt: "2030-01-15T15:30:00-05:00", ...data },
+    });
+
+    it("puts a booked call on the application's timeline, by the booking link's token, without stopping the clock", async () => {
+      const { id, bookingToken } = await application();
+      const response = await postSigned(
+        ctx.app,
+        "booking",
+        booked({ bookingToken, name: " ada  LOVELACE ", email: "Ada@Example.com" }),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ duplicate: false, outcome: "booked", applicationId: id });
       expect(await timeline(id)).toEqual([
-        expect.objectContaining({ activity: "booking", by: null, scheduledAt: "2030-01-15T20:30:00.000Z" }),
+        expect.objectContaining({
+          activity: "booking",
+          by: null,
+          scheduledAt: "2030-01-15T20:30:00.000Z",
+          // The applicant's own details, as the booking page took them.
+          booker: { name: "ada  LOVELACE", email: "Ada@Example.com", applicant: true },
+        }),
       ]);
       expect(await workOf(store(), id)).toMatchObject({ workStatus: "new", firstTouchedAt: null });
       const audit = await store().query<{ details: Record<string, unknown> }>(
@@ -207,19 +221,79 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
         [id],
       );
       expect(audit.rows).toEqual([
-        { details: expect.objectContaining({ source: "booking", scheduledAt: "2030-01-15T20:30:00.000Z" }) },
+        {
+          details: expect.objectContaining({
+            source: "booking",
+            scheduledAt: "2030-01-15T20:30:00.000Z",
+            bookedBy: "the applicant",
+          }),
+        },
       ]);
     });
 
+    it("attaches nothing by the reference alone, nor with another application's token", async () => {
+      const victim = await application();
+      const other = await application({ firstName: "Mallory", lastName: "Stranger", email: "m@example.net" });
+      const before = await traces(store());
+      const attempts = [
+        { reference: victim.reference },
+        { bookingToken: "x".repeat(24), reference: victim.reference },
+        { bookingToken: other.bookingToken, reference: victim.reference },
+        // The right token with one character changed.
+        { bookingToken: victim.bookingToken.slice(0, -1) + (victim.bookingToken.endsWith("A") ? "B" : "A") },
+      ];
+      const answers = [];
+      for (const data of attempts) answers.push(await postSigned(ctx.app, "booking", booked(data)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([400, 404, 404, 404]);
+      expect(answers[0].json().errors).toHaveProperty(["data.bookingToken"]);
+      expect(answers[0].json().error).toMatch(/^data\.bookingToken must be the booking token/);
+      for (const answer of answers.slice(1)) {
+        expect(answer.json()).toEqual({
+          error: "data.bookingToken matches no application",
+          errors: { "data.bookingToken": "matches no application" },
+        });
+      }
+      expect(await traces(store())).toEqual(before);
+      expect(await timeline(victim.id)).toEqual([]);
+      expect(await timeline(other.id)).toEqual([]);
+    });
+
+    it("records who booked, and flags a booker who is not the applicant", async () => {
+      const { id, bookingToken, reference } = await application();
+      const response = await postSigned(
+        ctx.app,
+        "booking",
+        booked({ bookingToken, reference, name: "Mallory Stranger", email: "ada@example.com" }),
+      );
+      expect(response.json()).toMatchObject({ outcome: "booked", applicationId: id });
+      const unreported = await postSigned(ctx.app, "booking", booked({ bookingToken }));
+      expect(unreported.json()).toMatchObject({ outcome: "booked" });
+      expect(await timeline(id)).toEqual([
+        expect.objectContaining({
+          activity: "booking",
+          booker: { name: "Mallory Stranger", email: "ada@example.com", applicant: false },
+        }),
+        expect.objectContaining({
+          activity: "booking",
+          booker: { name: null, email: null, applicant: null },
+        }),
+      ]);
+      const audit = await store().query<{ details: { bookedBy: string } }>(
+        "SELECT details FROM desk_audit_log WHERE target = $1 AND action = 'application.call-booked' ORDER BY id",
+        [id],
+      );
+      expect(audit.rows.map((row) => row.details.bookedBy)).toEqual(["someone else", "not reported"]);
+    });
+
     it("takes a booking service's token too, and refuses a stage report sent to the booking URL", async () => {
-      const { id, reference } = await application();
-      const booked = await postWithToken(ctx.app, "booking", {
+      const { id, bookingToken } = await application();
+      const bookedWithToken = await postWithToken(ctx.app, "booking", {
         id: "booking-42",
         type: "call.booked",
         timestamp: at(0),
-        data: { reference, scheduledAt: at(86_400_000) },
+        data: { bookingToken, scheduledAt: at(86_400_000) },
       });
-      expect(booked.json()).toMatchObject({ outcome: "booked" });
+      expect(bookedWithToken.json()).toMatchObject({ outcome: "booked" });
       const stage = await postSigned(ctx.app, "booking", stageEvent({ applicationId: id, stage: "funded" }));
       expect(stage.statusCode).toBe(400);
       expect(stage.json().errors).toEqual({ type: "must be one of call.booked" });
@@ -229,16 +303,7 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
         data: { applicationId: id, scheduledAt: at(86_400_000) },
       });
       expect(byId.statusCode).toBe(400);
-      expect(byId.json().errors).toHaveProperty(["data.reference"]);
-    });
-
-    it("answers an unknown reference 404", async () => {
-      const response = await postSigned(ctx.app, "booking", {
-        type: "call.booked",
-        timestamp: at(0),
-        data: { reference: "HL-ZZZZZZZZ", scheduledAt: at(86_400_000) },
-      });
-      expect(response.statusCode).toBe(404);
+      expect(byId.json().errors).toHaveProperty(["data.bookingToken"]);
     });
   });
 });

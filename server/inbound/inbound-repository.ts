@@ -26,6 +26,8 @@ export interface LockedApplication {
    * before the application arrived nor after now (a sender's clock may be off).
    */
   at: string;
+  /** Who applied, as they gave it. */
+  applicant: { firstName: string; lastName: string; email: string };
 }
 
 /** What an applied stage report sets. */
@@ -82,10 +84,10 @@ export const inboundRepository = {
     return { outcome: rows[0]?.outcome ?? "received", applicationId: rows[0]?.application_id ?? null };
   },
 
-  /** The application with this id and/or reference, locked; undefined when there is none. */
+  /** The application with this id, reference and/or booking token (all given must match), locked; undefined when there is none. */
   async lockApplication(
     tx: Queryable,
-    match: { applicationId?: string; reference?: string },
+    match: { applicationId?: string; reference?: string; bookingToken?: string },
     occurredAt: string,
   ): Promise<LockedApplication | undefined> {
     const params: unknown[] = [occurredAt];
@@ -98,6 +100,10 @@ export const inboundRepository = {
       params.push(match.reference);
       where.push(`reference = $${params.length}`);
     }
+    if (match.bookingToken !== undefined) {
+      params.push(match.bookingToken);
+      where.push(`booking_token = $${params.length}`);
+    }
     if (where.length === 0) return undefined;
     const { rows } = await tx.query<{
       id: string;
@@ -105,8 +111,11 @@ export const inboundRepository = {
       newer: boolean;
       stage_reported_at: unknown;
       at: unknown;
+      first_name: string;
+      last_name: string;
+      email: string;
     }>(
-      `SELECT id::text AS id, work_status, stage_reported_at,
+      `SELECT id::text AS id, work_status, stage_reported_at, first_name, last_name, email,
               (stage_reported_at IS NULL OR stage_reported_at < $1::timestamptz) AS newer,
               least(greatest($1::timestamptz, created_at), now()) AS at
          FROM applications WHERE ${where.join(" AND ")}
@@ -121,6 +130,7 @@ export const inboundRepository = {
         newer: row.newer,
         stageReportedAt: iso(row.stage_reported_at),
         at: iso(row.at)!,
+        applicant: { firstName: row.first_name, lastName: row.last_name, email: row.email },
       }
     );
   },

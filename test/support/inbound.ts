@@ -179,15 +179,15 @@ export function useInboundApp(engine: Engine) {
   });
   beforeEach(() => ctx.db.reset());
 
-  /** An application a visitor submitted an hour ago: its id and reference. */
-  async function application() {
-    const id = await submit(ctx.app);
+  /** An application a visitor submitted an hour ago: its id, reference and booking link's token. */
+  async function application(overrides: Record<string, unknown> = {}) {
+    const id = await submit(ctx.app, overrides);
     await placeAt(store(), id, at(-60 * MINUTE));
-    const { rows } = await store().query<{ reference: string }>(
-      "SELECT reference FROM applications WHERE id = $1",
+    const { rows } = await store().query<{ reference: string; booking_token: string }>(
+      "SELECT reference, booking_token FROM applications WHERE id = $1",
       [id],
     );
-    return { id, reference: rows[0].reference };
+    return { id, reference: rows[0].reference, bookingToken: rows[0].booking_token };
   }
 
   /** The activities on the application's timeline, as GET /api/desk/applications/:id answers them. */

@@ -16,6 +16,7 @@ vi.mock("~/lib/analytics", () => ({ track: vi.fn() }));
 
 const BOOKING_URL = "https://booking.example.test/widget";
 const REFERENCE = "HL-7K3M9QPX";
+const BOOKING_TOKEN = "q7Xv2Lm9Pz4Kd8Rt1Wb6Ns3J";
 
 const answers = {
   companyName: "Acme Robotics",
@@ -108,7 +109,9 @@ describe("FundingWizard", () => {
 
   beforeEach(() => {
     localStorage.clear();
-    fetchMock = vi.fn(async () => jsonResponse(201, { id: "app_1", reference: REFERENCE }));
+    fetchMock = vi.fn(async () =>
+      jsonResponse(201, { id: "app_1", reference: REFERENCE, bookingToken: BOOKING_TOKEN }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
@@ -251,7 +254,9 @@ describe("FundingWizard", () => {
     fetchMock.mockImplementationOnce(
       () =>
         new Promise<Response>(
-          (resolve) => (release = () => resolve(jsonResponse(201, { id: "app_1", reference: REFERENCE }))),
+          (resolve) =>
+            (release = () =>
+              resolve(jsonResponse(201, { id: "app_1", reference: REFERENCE, bookingToken: BOOKING_TOKEN }))),
         ),
     );
     renderWizard();
@@ -379,7 +384,7 @@ describe("FundingWizard", () => {
   describe("the offer to book the call", () => {
     const offer = () => screen.getByRole("region", { name: "Your application is in" });
 
-    it("opens the consultation dialog with the booking page prefilled: name, e-mail and reference", async () => {
+    it("opens the consultation dialog with the booking page prefilled: name, e-mail and booking token", async () => {
       const user = userEvent.setup();
       renderWizard();
       await reachReview(user);
@@ -403,13 +408,13 @@ describe("FundingWizard", () => {
       expect(Object.fromEntries(src.searchParams)).toEqual({
         name: "Jane Smith",
         email: answers.email,
-        reference: REFERENCE,
+        bookingToken: BOOKING_TOKEN,
       });
 
       // Analytics heard that the dialog opened, and nothing about who opened it.
       expect(track).toHaveBeenCalledWith("consultation_opened");
       const sent = JSON.stringify(vi.mocked(track).mock.calls);
-      for (const personal of ["Jane", "Smith", answers.email, REFERENCE])
+      for (const personal of ["Jane", "Smith", answers.email, REFERENCE, BOOKING_TOKEN])
         expect(sent).not.toContain(personal);
 
       // Escape closes the dialog and gives focus back to the offer's button.
@@ -439,12 +444,15 @@ describe("FundingWizard", () => {
       // Nothing of the applicant is kept in the browser's storage either.
       await waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toBeNull());
       const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
-      for (const personal of ["Jane", answers.email, REFERENCE]) expect(stored).not.toContain(personal);
+      for (const personal of ["Jane", answers.email, REFERENCE, BOOKING_TOKEN])
+        expect(stored).not.toContain(personal);
     });
 
-    it("offers the booking without a reference when the answer has none", async () => {
+    it("offers the booking without a reference or token when the answer has none", async () => {
       const user = userEvent.setup();
-      fetchMock.mockResolvedValueOnce(jsonResponse(201, { id: "app_2", reference: null }));
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse(201, { id: "app_2", reference: null, bookingToken: null }),
+      );
       renderWizard();
       await reachReview(user);
       await consentAndSubmit(user);

@@ -159,7 +159,10 @@ export function FundingWizard({
       draft.discard();
       form.reset(emptyApplication);
       const { firstName, lastName, email } = values;
-      if (bookingUrl) setOffer({ firstName, lastName, email, reference: result.reference, key: Date.now() });
+      if (bookingUrl) {
+        const { reference, bookingToken } = result;
+        setOffer({ firstName, lastName, email, reference, bookingToken, key: Date.now() });
+      }
       goToStep(1, !bookingUrl);
       return;
     }

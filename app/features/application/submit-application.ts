@@ -9,7 +9,7 @@ import type { ApplicationField } from "#domain/application/steps";
 export const APPLICATIONS_ENDPOINT = "/api/applications";
 
 export type SubmitResult =
-  | { kind: "success"; id?: string; reference: string | null }
+  | { kind: "success"; id?: string; reference: string | null; bookingToken: string | null }
   | { kind: "invalid"; errors: Partial<Record<ApplicationField, string>>; status: number }
   | { kind: "failed"; status?: number; error?: unknown };
 
@@ -44,9 +44,12 @@ export async function submitApplication(
   const payload: unknown = await response.json().catch(() => null);
   if (response.ok) {
     const id = isRecord(payload) && typeof payload.id === "string" ? payload.id : undefined;
-    // The receipt's number (HL-…), for the booking offer; none for a quarantined one.
+    // The receipt's number (HL-…), for the booking offer; none when the server sends no e-mail.
     const reference = isRecord(payload) && typeof payload.reference === "string" ? payload.reference : null;
-    return { kind: "success", id, reference };
+    // The booking link's token: the booking service hands it back with the booked call.
+    const bookingToken =
+      isRecord(payload) && typeof payload.bookingToken === "string" ? payload.bookingToken : null;
+    return { kind: "success", id, reference, bookingToken };
   }
   if (response.status === 400 && isRecord(payload) && isRecord(payload.errors)) {
     const errors: Partial<Record<ApplicationField, string>> = {};

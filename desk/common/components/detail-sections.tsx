@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { fieldCopy } from "#domain/application/copy";
 import { applicationSteps, isChoiceField, type ApplicationField } from "#domain/application/schema";
 import type { ApplicationAction } from "#domain/desk/audit-actions";
-import type { ApplicationDetail, TimelineActivity, TimelineEntry } from "#domain/desk/contract";
+import type { ApplicationDetail, BookedBy, TimelineActivity, TimelineEntry } from "#domain/desk/contract";
+import { Badge } from "#ui/badge";
 import {
   CLOSE_REASON_LABELS,
   CONTACT_OUTCOME_LABELS,
@@ -183,7 +184,21 @@ const statusWords = (entry: TimelineActivity) =>
  * An activity in words: what happened, who did it (by name; the system, the
  * CRM or the booking service when nobody did), and a note's text apart.
  */
-function describeActivity(entry: TimelineActivity): { title: string; lines: string[]; note?: string } {
+/** Who booked a call: their name and e-mail as the booking page took them. */
+function bookerLine(booker: BookedBy | null): string {
+  const who = [booker?.name, booker?.email && `<${booker.email}>`].filter(Boolean).join(" ");
+  return who ? `Booked by ${who}` : "Who booked it was not reported";
+}
+
+/** An entry in words; `badge`: a warning beside its title. */
+interface Described {
+  title: string;
+  lines: string[];
+  note?: string;
+  badge?: string;
+}
+
+function describeActivity(entry: TimelineActivity): Described {
   const by = (fallback: string) => (entry.by ? `By ${entry.by}` : fallback);
   const outcome = entry.outcome ? `: ${CONTACT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}` : "";
   const note = entry.body ?? undefined;
@@ -219,14 +234,15 @@ function describeActivity(entry: TimelineActivity): { title: string; lines: stri
     case "booking":
       return {
         title: entry.scheduledAt ? `Call booked for ${formatDateTime(entry.scheduledAt)}` : "Call booked",
-        lines: [by("From the booking service")],
+        lines: [bookerLine(entry.booker), by("From the booking service")],
+        badge: entry.booker?.applicant === false ? "Booked by someone else" : undefined,
       };
     default:
       return { title: String(entry.activity), lines: [by("")], note };
   }
 }
 
-function describeEntry(entry: TimelineEntry): { title: string; lines: string[]; note?: string } {
+function describeEntry(entry: TimelineEntry): Described {
   switch (entry.kind) {
     case "action":
       return {
@@ -293,7 +309,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol className="flex flex-col gap-0 border-l-2 border-border pl-4">
       {entries.map((entry, index) => {
-        const { title, lines, note } = describeEntry(entry);
+        const { title, lines, note, badge } = describeEntry(entry);
         return (
           <li key={`${entry.at}-${index}`} className="relative pb-4 last:pb-0">
             <span
@@ -301,6 +317,11 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
               className={`absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full ${dotOf(entry)}`}
             />
             <p className="text-sm font-semibold">{title}</p>
+            {badge && (
+              <Badge variant="bad" className="my-0.5">
+                {badge}
+              </Badge>
+            )}
             <p className="text-xs text-muted-foreground">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             </p>

@@ -5,7 +5,13 @@
  * inbox, delivery health and export repositories).
  */
 import { APPLICATION_ACTIONS, type ApplicationAction } from "#domain/desk/audit-actions";
-import type { ApplicationState, MailKind, MailStatus, TimelineActivity } from "#domain/desk/contract";
+import type {
+  ApplicationState,
+  BookedBy,
+  MailKind,
+  MailStatus,
+  TimelineActivity,
+} from "#domain/desk/contract";
 import type { ActivityKind, CloseReason, ContactOutcome, CrmStage, WorkStatus } from "#domain/desk/work";
 import type { Queryable, Store } from "../../store/store";
 
@@ -99,6 +105,7 @@ export function createApplicationRepository(store: Store) {
           amount?: string | number;
           overtakenBy?: string | null;
           scheduledAt?: string;
+          booker?: BookedBy;
         } | null;
       }>(
         `SELECT at, kind, actor_name, body, outcome, work_status, close_reason, owner_name, details
@@ -122,6 +129,11 @@ export function createApplicationRepository(store: Store) {
             : String(row.details.amount),
         overtakenBy: row.details?.overtakenBy ?? null,
         scheduledAt: row.details?.scheduledAt ?? null,
+        // A call booked before bookers were recorded: who booked it is not known.
+        booker:
+          row.kind === "booking"
+            ? (row.details?.booker ?? { name: null, email: null, applicant: null })
+            : null,
       }));
     },
 

@@ -48,6 +48,7 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
         amount: null,
         overtakenBy: null,
         scheduledAt: null,
+        booker: null,
       },
     ]);
     expect(await auditRows(store(), id, "application.status-changed")).toEqual([

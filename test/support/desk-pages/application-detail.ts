@@ -57,5 +57,6 @@ export const activity = (
   amount: null,
   overtakenBy: null,
   scheduledAt: null,
+  booker: null,
   ...fields,
 });
