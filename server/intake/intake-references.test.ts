@@ -74,7 +74,8 @@ describe.each(ENGINES)("reference numbers on %s", (engine) => {
 
   it("come from no counter in the store (which would tell how many came before)", async () => {
     const { rows } = await deployments[0].db.store.query<{ name: string }>(
-      "SELECT relname AS name FROM pg_class WHERE relkind = 'S' AND relname LIKE '%reference%'",
+      `SELECT relname AS name FROM pg_class
+        WHERE relkind = 'S' AND relname LIKE '%reference%' AND relnamespace = current_schema()::regnamespace`,
     );
     expect(rows).toEqual([]);
   });
