@@ -112,8 +112,26 @@ export interface ClaimedMail extends ClaimedRow, Omit<OutgoingMail, "capKey"> {
   createdAt: Date;
 }
 
+/**
+ * E-mails whose link is itself the credential (the link to a copy of someone's
+ * data works for days, for whoever holds it): once the e-mail has gone out,
+ * the stored copy keeps the text but not the link's token, so neither the
+ * desk's mail pages nor a copy of the database can open it. A resend is not
+ * possible for these (only dead or waiting e-mails are redelivered), and a
+ * new link is issued by answering the request again.
+ */
+export const LINK_NOT_KEPT_KINDS: readonly MailKind[] = ["privacy-access"];
+/** What a sent e-mail of those kinds shows where its token was. */
+export const REMOVED_TOKEN = "removed-once-sent";
+
+const forgetTokens = (column: "html" | "text") =>
+  `${column} = CASE WHEN kind IN (${LINK_NOT_KEPT_KINDS.map((kind) => `'${kind}'`).join(", ")})
+     THEN regexp_replace(${column}, '([?&](amp;)?token=)[A-Za-z0-9_-]+', '\\1${REMOVED_TOKEN}', 'g')
+     ELSE ${column} END`;
+
 /** The mail outbox; a claim returns the stored message. */
 const TABLES: OutboxTables<"sent"> = {
+  doneSet: `${forgetTokens("html")}, ${forgetTokens("text")}`,
   outbox: MAIL_OUTBOX,
   attempts: "mail_attempts",
   attemptOf: "mail_id",

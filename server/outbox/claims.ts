@@ -27,6 +27,8 @@ export interface OutboxTables<Done extends string> {
   /** The status (and outcome) of a row that went through, and the column that records when. */
   done: Done;
   doneAt: string;
+  /** Further assignments made when a row goes through (e.g. forgetting what is no longer needed). */
+  doneSet?: string;
   /** What a claim returns besides the id and the attempt count, over `o` (the row) and `join`. */
   returning: string;
   /** Further tables a claim reads from (e.g. the application's payload) and how they join `o`. */
@@ -94,7 +96,8 @@ export function createClaims<Done extends string, Row, Claim>(
           result.outcome === tables.done
             ? await tx.query(
                 `UPDATE ${outbox} SET status = '${tables.done}', ${tables.doneAt} = now(), locked_by = NULL,
-                        locked_until = NULL, last_error = NULL, updated_at = now() ${owned}`,
+                        locked_until = NULL, last_error = NULL, updated_at = now()
+                        ${tables.doneSet ? `, ${tables.doneSet}` : ""} ${owned}`,
                 [claim.id, worker],
               )
             : result.outcome === "dead"
