@@ -99,7 +99,7 @@ function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCount
                   <span
                     className={cn(
                       "min-w-6 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums",
-                      current && "bg-primary-foreground/20",
+                      current && "bg-primary-foreground text-primary",
                       !current && !alarming && "bg-muted text-muted-foreground",
                       alarming && option.due === "overdue" && "bg-destructive text-white",
                       alarming && option.due === "due_soon" && "bg-held text-white",

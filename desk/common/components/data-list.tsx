@@ -29,6 +29,8 @@ interface TableProps<Item> {
   rowKey: (item: Item) => string;
   /** Rows light up under the pointer (rows with links). */
   hoverRows?: boolean;
+  /** Rows hold nothing to tab to: the frame itself is a tab stop, so the keyboard can scroll it. */
+  focusable?: boolean;
 }
 
 /** A table with a hidden caption, scoped column headers and a header cell per row. */
@@ -39,10 +41,11 @@ export function DataTable<Item>({
   columns,
   rowKey,
   hoverRows,
+  focusable,
   className,
 }: TableProps<Item> & { className?: string }) {
   return (
-    <TableScroll label={label} className={className}>
+    <TableScroll label={label} className={className} focusable={focusable}>
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-muted/60">

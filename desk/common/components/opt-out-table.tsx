@@ -91,6 +91,12 @@ const columns = (today: string): ListColumn<OptOut>[] => [
  */
 export function OptOutTable({ items, caption }: { items: OptOut[]; caption: string }) {
   return (
-    <DataTable items={items} caption={caption} columns={columns(todayInZone())} rowKey={(item) => item.id} />
+    <DataTable
+      items={items}
+      caption={caption}
+      columns={columns(todayInZone())}
+      rowKey={(item) => item.id}
+      focusable
+    />
   );
 }
