@@ -76,7 +76,8 @@ interface Started {
 }
 
 function npmStart(dir: string, port: number): Started {
-  const dataDir = mkdtempSync(join(tmpdir(), "harborline-two-starts-data-"));
+  // Inside the copied checkout, so the copy's removal takes the store with it.
+  const dataDir = mkdtempSync(join(dir, "data-"));
   // Its own process group, so the server npm starts goes down with it.
   const child = spawn("npm", ["start"], {
     cwd: dir,
