@@ -296,7 +296,38 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       const details = detailsOf(entry);
       const what = details.channel === "email" ? "an e-mail" : "a call";
       const outcome = CONTACT_OUTCOME_LABELS[details.outcome as ContactOutcome] ?? str(details.outcome);
-      return [`logged ${what} on application `, APPLICATION, outcome ? `: ${outcome}` : ""];
+      const status = details.to
+        ? `, now “${WORK_STATUS_LABELS[details.to as WorkStatus] ?? str(details.to)}”`
+        : "";
+      const followUp = str(details.followUpAt)
+        ? `, call back ${formatDateTime(str(details.followUpAt))}`
+        : "";
+      return [
+        `logged ${what} on application `,
+        APPLICATION,
+        outcome ? `: ${outcome}${status}${followUp}` : "",
+      ];
+    },
+  },
+  "application.follow-up-set": {
+    label: "Set a follow-up",
+    group: "Applications",
+    words: (entry) => {
+      const { from, to } = detailsOf(entry);
+      const was = str(from) ? ` (it was ${formatDateTime(str(from))})` : "";
+      return ["set a follow-up on application ", APPLICATION, `: call back ${formatDateTime(str(to))}${was}`];
+    },
+  },
+  "application.follow-up-cleared": {
+    label: "Cleared a follow-up",
+    group: "Applications",
+    words: (entry) => {
+      const from = str(detailsOf(entry).from);
+      return [
+        "cleared the follow-up on application ",
+        APPLICATION,
+        from ? ` (it was ${formatDateTime(from)})` : "",
+      ];
     },
   },
   "application.assigned": {

@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   "application.status-changed",
   "application.noted",
   "application.contact-logged",
+  // A follow-up ("call back at") set or moved, or cleared, on its own (a logged contact's is in its own row).
+  "application.follow-up-set",
+  "application.follow-up-cleared",
   // Its owner claimed, reassigned or put back (server/desk/assignment/); also an activity.
   "application.assigned",
   // Reported by the CRM or the booking service through the inbound webhook

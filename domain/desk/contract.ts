@@ -248,6 +248,8 @@ export interface WorkState {
   reviewDueAt: string | null;
   /** The first status change, note, logged contact or CRM stage report: the clock stopped here. */
   firstTouchedAt: string | null;
+  /** When a rep means to call back ("call back at"): a deadline of its own for the lead's owner; null: none. */
+  followUpAt: string | null;
 }
 
 /** GET /applications' work filters (with the filters of InboxFilters). */
@@ -275,11 +277,24 @@ export interface NoteInput {
   body: string;
 }
 
-/** POST /applications/:id/contacts: a call or an e-mail logged, with its outcome and an optional note. */
+/**
+ * POST /applications/:id/contacts: a call or an e-mail logged in one step,
+ * with its outcome, an optional note and the next step. The outcome sets
+ * the work status where it implies one (statusAfterContact, never
+ * backwards). `followUpAt` sets (or moves) the follow-up, null clears it,
+ * left out leaves it; a time in the future, ISO 8601 with "Z" or an offset,
+ * or a wall-clock time without one ("2026-11-24T10:30") read in `Me.timeZone`.
+ */
 export interface ContactInput {
   channel: ContactChannel;
   outcome: ContactOutcome;
   note?: string;
+  followUpAt?: string | null;
+}
+
+/** POST /applications/:id/follow-up: set or move the follow-up (`at`, as ContactInput's followUpAt), or clear it (null). */
+export interface FollowUpChange {
+  at: string | null;
 }
 
 /** One assignment rule: applications matching every set condition go round-robin to the group's members on duty. */
@@ -444,6 +459,11 @@ export interface TimelineActivity {
   overtakenBy: string | null;
   /** A booked call: when it is. */
   scheduledAt: string | null;
+  /**
+   * A logged contact, or a follow-up change on its own: the follow-up it set
+   * (null: it set none, or, a follow_up entry, it cleared it).
+   */
+  followUpAt: string | null;
   /** A booked call: who booked it, as the booking service reported (null: not a booking). */
   booker: BookedBy | null;
 }

@@ -69,6 +69,30 @@ export const CONTACT_OUTCOME_LABELS: Record<ContactOutcome, string> = {
 };
 
 /**
+ * The work status a contact's outcome means: the applicant was reached, or
+ * answered the e-mail, so the lead is at least contacted. The other outcomes
+ * imply none (a voicemail is no conversation). Logging a contact applies it
+ * through statusAfterContact, never moving a lead backwards.
+ */
+export const CONTACT_OUTCOME_STATUS: Partial<Record<ContactOutcome, WorkStatus>> = {
+  reached: "contacted",
+  replied: "contacted",
+};
+
+/** The outcomes after which the rep is asked when to try again (a follow-up). */
+export const FOLLOW_UP_OUTCOMES: readonly ContactOutcome[] = ["no_answer", "left_voicemail"];
+
+/**
+ * The work status a lead has after a contact with `outcome`: the one the
+ * outcome implies when that is further along (WORK_RANK), else `current`
+ * (a qualified or closed lead stays where it is).
+ */
+export function statusAfterContact(current: WorkStatus, outcome: ContactOutcome): WorkStatus {
+  const implied = CONTACT_OUTCOME_STATUS[outcome];
+  return implied && WORK_RANK[implied] > WORK_RANK[current] ? implied : current;
+}
+
+/**
  * What the CRM reports back through the inbound webhook, and the work status
  * each one means. `lost` closes the application with the reason the report
  * gives (one of CLOSE_REASONS but funded), else "not qualified".
@@ -92,11 +116,21 @@ export const CRM_STAGE_LABELS: Record<CrmStage, string> = {
 
 /**
  * One entry of an application's own history (the activities table): what
- * staff did (notes, logged contacts, status and owner changes) and what came
+ * staff did (notes, logged contacts, status and owner changes, a follow-up
+ * set, moved or cleared on its own) and what came
  * from outside (a CRM stage report, a call booked with the booking service).
  * The timeline shows them with the CRM deliveries and e-mails.
  */
-export const ACTIVITY_KINDS = ["note", "call", "email", "status", "assignment", "stage", "booking"] as const;
+export const ACTIVITY_KINDS = [
+  "note",
+  "call",
+  "email",
+  "status",
+  "assignment",
+  "stage",
+  "booking",
+  "follow_up",
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** Whose applications the inbox shows. */
@@ -106,7 +140,9 @@ export type OwnerView = (typeof OWNER_VIEWS)[number];
 /**
  * The review clock's views: still untouched and due within the "due soon"
  * window (REVIEW_DUE_SOON), untouched past the deadline, or every untouched
- * one (the to-do list, sorted by time left).
+ * one (the to-do list, sorted by time left). A follow-up ("call back at")
+ * is a deadline of its own: a lead with one is in these views by the
+ * earlier of its follow-up and (untouched) its review deadline.
  */
 export const DUE_VIEWS = ["due_soon", "overdue", "open"] as const;
 export type DueView = (typeof DUE_VIEWS)[number];

@@ -95,6 +95,13 @@ export function zonedInstant(local: string, timeZone: string): Date {
   return new Date(wall - offsetAt(guess, timeZone));
 }
 
+/**
+ * A time a desk form or API caller gives (ISO): with "Z" or an offset, as it
+ * says; without one, a wall-clock time in `timeZone` (zonedInstant). ISO, UTC.
+ */
+export const instantIn = (value: string, timeZone: string) =>
+  (/(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : zonedInstant(value, timeZone)).toISOString();
+
 /** The day after `day` (YYYY-MM-DD). */
 export const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10);

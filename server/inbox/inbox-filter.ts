@@ -37,9 +37,10 @@ export interface InboxFilter {
   /** One work status. */
   work?: WorkStatus;
   /**
-   * The review clock: untouched, received and not closed; of those, past the
-   * deadline (overdue), due within `dueSoonMs` from now (due_soon), or all of
-   * them (open).
+   * The deadlines: leads received and not closed that are untouched (the
+   * review clock runs) or have a follow-up; of those, the ones whose next
+   * deadline (DUE_AT) has passed (overdue), falls within `dueSoonMs` from now
+   * (due_soon), or all of them (open).
    */
   due?: DueView;
   /** The "due soon" window (REVIEW_DUE_SOON); needed with due=due_soon. */
@@ -57,10 +58,19 @@ export interface InboxPosition {
   id: string;
 }
 
+/**
+ * A lead's next deadline: the earlier of its follow-up and, while nobody has
+ * touched it, its review deadline; a touched lead without a follow-up keeps
+ * its review deadline (so the order never meets a NULL). Migration 029
+ * indexes this very expression: change both together.
+ */
+export const DUE_AT =
+  "(CASE WHEN a.first_touched_at IS NULL THEN LEAST(a.review_due_at, a.follow_up_at) ELSE COALESCE(a.follow_up_at, a.review_due_at) END)";
+
 /** Each order's time column; the id breaks ties, in the same direction. */
 export const SORT_KEYS: Record<InboxSort, { at: string; direction: "DESC" | "ASC" }> = {
   newest: { at: "a.created_at", direction: "DESC" },
-  time_left: { at: "a.review_due_at", direction: "ASC" },
+  time_left: { at: DUE_AT, direction: "ASC" },
 };
 
 /** The ORDER BY of `sort`. */
@@ -69,17 +79,22 @@ export const orderSql = (sort: InboxSort) => {
   return `ORDER BY ${at} ${direction}, a.id ${direction}`;
 };
 
-/** The application was received (not quarantined), nobody has touched it yet and it is not closed. */
-const UNTOUCHED = "a.first_touched_at IS NULL AND a.status = 'received' AND a.work_status <> 'closed'";
+/**
+ * The application was received (not quarantined), is not closed, and has a
+ * deadline: nobody has touched it yet, or a rep set a follow-up (migration
+ * 029's applications_due_idx holds these rows).
+ */
+const WITH_DEADLINE =
+  "a.status = 'received' AND a.work_status <> 'closed' AND (a.first_touched_at IS NULL OR a.follow_up_at IS NOT NULL)";
 
 /**
- * Which of the untouched ones a due view takes; `window` is the parameter
- * holding the "due soon" window in milliseconds (due_soon only).
+ * Which of those a due view takes, by their next deadline; `window` is the
+ * parameter holding the "due soon" window in milliseconds (due_soon only).
  */
 export function dueWhen(due: DueView, window = "0"): string {
-  if (due === "overdue") return "a.review_due_at <= now()";
+  if (due === "overdue") return `${DUE_AT} <= now()`;
   if (due === "due_soon")
-    return `a.review_due_at > now() AND a.review_due_at <= now() + ${window}::double precision * interval '1 millisecond'`;
+    return `${DUE_AT} > now() AND ${DUE_AT} <= now() + ${window}::double precision * interval '1 millisecond'`;
   return "true";
 }
 
@@ -115,7 +130,7 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   else if (filter.owner) where.push(`a.owner_id = ${param(filter.owner.id)}`);
   if (filter.work) where.push(`a.work_status = ${param(filter.work)}`);
   if (filter.due) {
-    where.push(UNTOUCHED);
+    where.push(WITH_DEADLINE);
     if (filter.due === "due_soon") where.push(dueWhen("due_soon", param(filter.dueSoonMs ?? 0)));
     if (filter.due === "overdue") where.push(dueWhen("overdue"));
   }

@@ -25,7 +25,7 @@ import type { Queryable, Store } from "../store/store";
 export interface InboxRow {
   id: string;
   created_at: string;
-  /** The order's time (created_at, or review_due_at) to the microsecond, for the next page's position. */
+  /** The order's time (created_at, or the next deadline, DUE_AT) to the microsecond, for the next page's position. */
   position_at: string;
   submitted_at: string;
   status: "received" | "quarantined";
@@ -51,6 +51,7 @@ export interface InboxRow {
   funded_amount: string | null;
   review_due_at: string;
   first_touched_at: string | null;
+  follow_up_at: string | null;
   /** The viewer has not opened it (always false without a viewer). */
   unread: boolean;
 }
@@ -102,7 +103,7 @@ export function createInboxRepository(store: Store) {
               ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign,
               a.owner_id, u.name AS owner_name, u.email AS owner_email, a.work_status, a.close_reason,
               a.funded_amount::text AS funded_amount, a.review_due_at, a.first_touched_at,
-              ${unread} AS unread
+              a.follow_up_at, ${unread} AS unread
          FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
               LEFT JOIN "desk_user" u ON u.id = a.owner_id
          ${whereSql(where)}

@@ -202,15 +202,27 @@ function describeActivity(entry: TimelineActivity): Described {
   const by = (fallback: string) => (entry.by ? `By ${entry.by}` : fallback);
   const outcome = entry.outcome ? `: ${CONTACT_OUTCOME_LABELS[entry.outcome] ?? entry.outcome}` : "";
   const note = entry.body ?? undefined;
+  // What a logged contact caused in the same step: the status it moved, the follow-up it set.
+  const caused = [
+    entry.workStatus ? `Status set to ${statusWords(entry)}` : "",
+    entry.followUpAt ? `Call back ${formatDateTime(entry.followUpAt)}` : "",
+  ];
   switch (entry.activity) {
     case "status":
       return { title: `Status set to ${statusWords(entry)}`, lines: [by("")] };
     case "note":
       return { title: "Note", lines: [by("")], note };
     case "call":
-      return { title: `Call logged${outcome}`, lines: [by("")], note };
+      return { title: `Call logged${outcome}`, lines: [...caused, by("")], note };
     case "email":
-      return { title: `E-mail logged${outcome}`, lines: [by("")], note };
+      return { title: `E-mail logged${outcome}`, lines: [...caused, by("")], note };
+    case "follow_up":
+      return {
+        title: entry.followUpAt
+          ? `Follow-up: call back ${formatDateTime(entry.followUpAt)}`
+          : "Follow-up cleared",
+        lines: [by("")],
+      };
     case "assignment":
       return {
         title: entry.ownerName ? `Assigned to ${entry.ownerName}` : "Put back for assignment",

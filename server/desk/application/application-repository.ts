@@ -106,6 +106,7 @@ export function createApplicationRepository(store: Store) {
           overtakenBy?: string | null;
           scheduledAt?: string;
           booker?: BookedBy;
+          followUpAt?: string | null;
         } | null;
       }>(
         `SELECT at, kind, actor_name, body, outcome, work_status, close_reason, owner_name, details
@@ -129,6 +130,7 @@ export function createApplicationRepository(store: Store) {
             : String(row.details.amount),
         overtakenBy: row.details?.overtakenBy ?? null,
         scheduledAt: row.details?.scheduledAt ?? null,
+        followUpAt: row.details?.followUpAt ?? null,
         // A call booked before bookers were recorded: who booked it is not known.
         booker:
           row.kind === "booking"

@@ -119,6 +119,7 @@ function workOf(shown: Shown): WorkState {
     fundedAmount: str(a.funded_amount),
     reviewDueAt: str(a.review_due_at),
     firstTouchedAt: str(a.first_touched_at),
+    followUpAt: str(a.follow_up_at),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
- * The SQL of working an application in the desk: its work status, the
- * activities staff add to its history (a status change, a note, a logged call
- * or e-mail), the first touch that stops its review clock, and who has opened
- * it (the inbox's unread marker). Every write runs in the caller's
+ * The SQL of working an application in the desk: its work status, its
+ * follow-up, the activities staff add to its history (a status change, a
+ * note, a logged call or e-mail, a follow-up change), the first touch that
+ * stops its review clock, and who has opened it (the inbox's unread marker). Every write runs in the caller's
  * transaction, with the application already locked (application-action.ts).
  */
 import type { ContactOutcome, CloseReason, WorkStatus } from "#domain/desk/work";
@@ -11,29 +11,55 @@ import type { Queryable, Store } from "../../store/store";
 /** One entry staff add to an application's history (application_activities). */
 export interface StaffActivity {
   applicationId: string;
-  kind: "status" | "note" | "call" | "email";
+  kind: "status" | "note" | "call" | "email" | "follow_up";
   actorId: string | null;
   actorName: string | null;
   body?: string | null;
   outcome?: ContactOutcome | null;
   workStatus?: WorkStatus | null;
   closeReason?: CloseReason | null;
+  /** The follow-up a contact set, or a follow_up entry set (null: cleared). */
+  followUpAt?: string | null;
 }
 
 export interface WorkStatusRow {
   workStatus: WorkStatus;
   closeReason: CloseReason | null;
+  /** Its follow-up (ISO), or null. */
+  followUpAt: string | null;
 }
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 export function createWorkRepository(store: Store) {
   return {
     /** Where the team stands with it now. */
     async workStatus(db: Queryable, id: string): Promise<WorkStatusRow | undefined> {
-      const { rows } = await db.query<{ work_status: WorkStatus; close_reason: CloseReason | null }>(
-        "SELECT work_status, close_reason FROM applications WHERE id = $1::uuid",
-        [id],
+      const { rows } = await db.query<{
+        work_status: WorkStatus;
+        close_reason: CloseReason | null;
+        follow_up_at: unknown;
+      }>("SELECT work_status, close_reason, follow_up_at FROM applications WHERE id = $1::uuid", [id]);
+      const row = rows[0];
+      return (
+        row && {
+          workStatus: row.work_status,
+          closeReason: row.close_reason,
+          followUpAt: row.follow_up_at === null ? null : iso(row.follow_up_at),
+        }
       );
-      return rows[0] && { workStatus: rows[0].work_status, closeReason: rows[0].close_reason };
+    },
+
+    /**
+     * Sets, moves (`at`, ISO) or clears (null) the follow-up. A new time is
+     * a new deadline: its owner is reminded of it again.
+     */
+    async setFollowUp(db: Queryable, id: string, at: string | null) {
+      await db.query(
+        `UPDATE applications SET follow_up_at = $2::timestamptz, follow_up_reminded_at = NULL
+          WHERE id = $1::uuid`,
+        [id, at],
+      );
     },
 
     /** Sets the work status (a close reason only with closed; addActivity records the change). */
@@ -47,13 +73,15 @@ export function createWorkRepository(store: Store) {
 
     /**
      * Adds an entry to its history and counts it as a touch: the first one
-     * stops the review clock, a later one never moves it.
+     * stops the review clock, a later one never moves it. A follow-up changed
+     * on its own is no touch: nobody has been in touch with the applicant.
      */
     async addActivity(db: Queryable, activity: StaffActivity): Promise<void> {
+      const details = activity.followUpAt !== undefined ? { followUpAt: activity.followUpAt } : null;
       await db.query(
         `INSERT INTO application_activities
-           (application_id, kind, actor_id, actor_name, body, outcome, work_status, close_reason)
-         VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8)`,
+           (application_id, kind, actor_id, actor_name, body, outcome, work_status, close_reason, details)
+         VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)`,
         [
           activity.applicationId,
           activity.kind,
@@ -63,8 +91,10 @@ export function createWorkRepository(store: Store) {
           activity.outcome ?? null,
           activity.workStatus ?? null,
           activity.closeReason ?? null,
+          details && JSON.stringify(details),
         ],
       );
+      if (activity.kind === "follow_up") return;
       await db.query(
         `UPDATE applications SET first_touched_at = now()
           WHERE id = $1::uuid AND first_touched_at IS NULL`,

@@ -49,6 +49,7 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
         overtakenBy: null,
         scheduledAt: null,
         booker: null,
+        followUpAt: null,
       },
     ]);
     expect(await auditRows(store(), id, "application.status-changed")).toEqual([

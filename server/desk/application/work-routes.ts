@@ -3,12 +3,17 @@
  *   POST /api/desk/applications/:id/work-status  WorkStatusChange -> ApplicationDetail
  *   POST /api/desk/applications/:id/notes        NoteInput -> ApplicationDetail
  *   POST /api/desk/applications/:id/contacts     ContactInput -> ApplicationDetail
+ *   POST /api/desk/applications/:id/follow-up    FollowUpChange -> ApplicationDetail
  *   GET  /api/desk/staff/active                  Items<Owner>: who may be given an application
  * Each change is one transaction with the application locked: the change, an
  * activity in its history (its timeline shows it), the first touch that
  * stops its review clock (set once, never moved), and the audit row
- * (application.status-changed, application.noted, application.contact-logged).
- * Setting the status it already has changes nothing and writes nothing. A
+ * (application.status-changed, application.noted, application.contact-logged,
+ * application.follow-up-set or -cleared). A logged contact is the rep's one
+ * step: its outcome moves the work status forward where it implies one
+ * (statusAfterContact) and it may set the next follow-up, all in its one
+ * activity. A follow-up changed on its own is no touch. Setting the status
+ * (or follow-up) it already has changes nothing and writes nothing. A
  * quarantined application is not worked: 409 until it is released.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
@@ -18,6 +23,7 @@ import {
   CLOSE_REASONS,
   CONTACT_CHANNELS,
   CONTACT_OUTCOMES,
+  statusAfterContact,
   WORK_STATUSES,
   type ContactOutcome,
 } from "#domain/desk/work";
@@ -27,6 +33,7 @@ import { bodyOf } from "../body";
 import { createStaffRepository } from "../staff/staff-repository";
 import { applicationActions, Refusal, type WithId } from "./application-action";
 import type { LockedApplication } from "./application-repository";
+import { followUpTime } from "./follow-up-body";
 import { createWorkRepository } from "./work-repository";
 
 export const NOTE_MAX = 5000;
@@ -79,30 +86,41 @@ const noteBody = z.strictObject({ body: noteText("Write a note") }, NOT_AN_OBJEC
 
 const ALL_OUTCOMES = Object.values(CONTACT_OUTCOMES).flat() as ContactOutcome[];
 
-const contactBody = z
-  .strictObject(
-    {
-      channel: z.enum(CONTACT_CHANNELS, { error: "Choose call or email" }),
-      outcome: z.enum(ALL_OUTCOMES, { error: "Choose an outcome" }),
-      note: noteText().nullish(),
-    },
-    NOT_AN_OBJECT,
-  )
-  .superRefine((contact, ctx) => {
-    const outcomes: readonly string[] = CONTACT_OUTCOMES[contact.channel];
-    if (!outcomes.includes(contact.outcome)) {
-      const what = contact.channel === "call" ? "a call" : "an e-mail";
-      ctx.addIssue({
-        code: "custom",
-        path: ["outcome"],
-        message: `“${contact.outcome}” is not an outcome of ${what}: choose ${listed(outcomes)}`,
-      });
-    }
-  });
+const contactBody = (timeZone: string) =>
+  z
+    .strictObject(
+      {
+        channel: z.enum(CONTACT_CHANNELS, { error: "Choose call or email" }),
+        outcome: z.enum(ALL_OUTCOMES, { error: "Choose an outcome" }),
+        note: noteText().nullish(),
+        followUpAt: followUpTime(timeZone).optional(),
+      },
+      NOT_AN_OBJECT,
+    )
+    .superRefine((contact, ctx) => {
+      const outcomes: readonly string[] = CONTACT_OUTCOMES[contact.channel];
+      if (!outcomes.includes(contact.outcome)) {
+        const what = contact.channel === "call" ? "a call" : "an e-mail";
+        ctx.addIssue({
+          code: "custom",
+          path: ["outcome"],
+          message: `“${contact.outcome}” is not an outcome of ${what}: choose ${listed(outcomes)}`,
+        });
+      }
+    });
+
+const followUpBody = (timeZone: string) => z.strictObject({ at: followUpTime(timeZone) }, NOT_AN_OBJECT);
 
 function refuseQuarantined(found: LockedApplication) {
   if (found.status === "quarantined") {
     throw new Refusal(409, "This application is in quarantine: release it before working on it");
+  }
+}
+
+/** A closed lead is called back no more: a follow-up on it would never come due. */
+function refuseClosedFollowUp(workStatus: string | undefined, at: string | null | undefined) {
+  if (at && workStatus === "closed") {
+    throw new Refusal(409, "This application is closed: open it again before setting a follow-up");
   }
 }
 
@@ -117,6 +135,9 @@ const workRoutes: FastifyPluginAsync = async (app) => {
   const work = createWorkRepository(app.store);
   const staffRepository = createStaffRepository(app.desk.store);
   const { act } = applicationActions(app);
+  const { timeZone } = app.config.desk;
+  const contactSchema = contactBody(timeZone);
+  const followUpSchema = followUpBody(timeZone);
 
   app.post<WithId>("/api/desk/applications/:id/work-status", staff, async (request, reply) => {
     const change = bodyOf(statusBody, request, reply);
@@ -156,18 +177,57 @@ const workRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<WithId>("/api/desk/applications/:id/contacts", staff, async (request, reply) => {
-    const contact = bodyOf(contactBody, request, reply);
+    const contact = bodyOf(contactSchema, request, reply);
     if (!contact) return reply;
     return act(request, reply, "application.contact-logged", async (tx, found) => {
       refuseQuarantined(found);
+      const before = (await work.workStatus(tx, found.id))!;
+      refuseClosedFollowUp(before.workStatus, contact.followUpAt);
+      const status = statusAfterContact(before.workStatus, contact.outcome);
+      const moved = status !== before.workStatus;
+      if (moved) await work.setWorkStatus(tx, found.id, status, null);
+      const followUp = contact.followUpAt;
+      const followUpChanged = followUp !== undefined && followUp !== before.followUpAt;
+      if (followUpChanged) await work.setFollowUp(tx, found.id, followUp);
+      // One entry: the contact, with the status it moved and the follow-up it set.
       await work.addActivity(tx, {
         applicationId: found.id,
         kind: contact.channel,
         ...actorOf(request),
         outcome: contact.outcome,
         body: contact.note || null,
+        workStatus: moved ? status : null,
+        ...(followUp && { followUpAt: followUp }),
       });
-      return { details: { channel: contact.channel, outcome: contact.outcome } };
+      return {
+        details: {
+          channel: contact.channel,
+          outcome: contact.outcome,
+          ...(moved && { from: before.workStatus, to: status }),
+          ...(followUpChanged && { followUpAt: followUp }),
+        },
+      };
+    });
+  });
+
+  app.post<WithId>("/api/desk/applications/:id/follow-up", staff, async (request, reply) => {
+    const change = bodyOf(followUpSchema, request, reply);
+    if (!change) return reply;
+    const at = change.at ?? null;
+    const action = at ? "application.follow-up-set" : "application.follow-up-cleared";
+    return act(request, reply, action, async (tx, found) => {
+      refuseQuarantined(found);
+      const before = (await work.workStatus(tx, found.id))!;
+      if (before.followUpAt === at) return { unchanged: true };
+      refuseClosedFollowUp(before.workStatus, at);
+      await work.setFollowUp(tx, found.id, at);
+      await work.addActivity(tx, {
+        applicationId: found.id,
+        kind: "follow_up",
+        ...actorOf(request),
+        followUpAt: at,
+      });
+      return { details: { from: before.followUpAt, to: at } };
     });
   });
 

@@ -27,6 +27,7 @@ export function toInboxItem(row: InboxRow): InboxItem {
     fundedAmount: row.funded_amount,
     reviewDueAt: row.review_due_at,
     firstTouchedAt: row.first_touched_at,
+    followUpAt: row.follow_up_at,
     unread: row.unread,
   };
 }

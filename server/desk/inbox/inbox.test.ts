@@ -124,6 +124,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       fundedAmount: null,
       reviewDueAt: expect.any(String),
       firstTouchedAt: null,
+      followUpAt: null,
       unread: true,
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({

@@ -17,7 +17,7 @@ import {
   type StaffOptOutSource,
 } from "#domain/desk/opt-outs";
 import { hasUnsafeText } from "../../clean-text";
-import { zonedInstant } from "../zoned-day";
+import { instantIn } from "../zoned-day";
 
 /** A time a little ahead of the server's clock is the sender's clock, not the future. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -41,10 +41,6 @@ const phone = z
     error: "Enter the whole number with its area code: at least 10 digits",
   });
 
-/** ISO 8601 with "Z" or an offset as it says; without one, a wall-clock time in `timeZone`. */
-const instantOf = (value: string, timeZone: string) =>
-  (/(Z|[+-]\d{2}:\d{2})$/.test(value) ? new Date(value) : zonedInstant(value, timeZone)).toISOString();
-
 const schema = (timeZone: string) =>
   z
     .strictObject(
@@ -58,7 +54,7 @@ const schema = (timeZone: string) =>
         receivedAt: optional(
           z.iso
             .datetime({ offset: true, local: true, error: RECEIVED_AT })
-            .transform((value) => instantOf(value, timeZone))
+            .transform((value) => instantIn(value, timeZone))
             .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, {
               error: "The time it was received must not be in the future",
             }),

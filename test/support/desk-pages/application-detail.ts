@@ -58,5 +58,6 @@ export const activity = (
   overtakenBy: null,
   scheduledAt: null,
   booker: null,
+  followUpAt: null,
   ...fields,
 });

@@ -73,4 +73,5 @@ export const newWork = {
   fundedAmount: null,
   reviewDueAt: "2024-05-02T14:03:00Z",
   firstTouchedAt: null,
+  followUpAt: null,
 };
