@@ -22,6 +22,8 @@ import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { startAssignmentSweep } from "./assignment/assignment";
+import { createAuditRepository } from "./desk/audit/audit-repository";
+import { auditWaitingGiven } from "./desk/assignment/waiting-audit";
 import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
@@ -100,8 +102,13 @@ async function main() {
   });
   // The review clock's reminders and overdue alerts: every instance looks, one sends each.
   const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
-  // Owners for applications whose assignment batch never ran (a stop between commit and batch).
-  const stopAssignmentSweep = startAssignmentSweep({ store, log });
+  // Owners for applications whose assignment batch never ran (a stop between commit and batch),
+  // and for any left waiting while somebody is on duty.
+  const stopAssignmentSweep = startAssignmentSweep({
+    store,
+    log,
+    recordGiven: auditWaitingGiven(createAuditRepository(store)),
+  });
   // Privacy requests: expired unverified ones removed, reminders of the 30-day deadline.
   const stopPrivacyUpkeep = startPrivacyUpkeep({ store, settings: config, log });
   // The admins hear once of each opt-out not with the CRM by its honour-by day.

@@ -161,6 +161,27 @@ export function createAssignmentRepository(store: Store) {
     },
 
     /**
+     * Up to `limit` applications waiting for an owner (received, not
+     * closed, nobody's, not in the intake's queue: they arrived while nobody
+     * was on duty, or were put back), oldest first, locked until the
+     * transaction ends. Rows another transaction holds are skipped (it is
+     * assigning or changing them), so instances looking at once never wait
+     * on each other and never take the same one; a row given an owner
+     * meanwhile is looked at again by the lock and left out.
+     */
+    async lockWaiting(db: Queryable, limit: number): Promise<string[]> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT a.id::text AS id FROM applications a
+          WHERE a.owner_id IS NULL AND a.status = 'received' AND a.work_status <> 'closed'
+            AND NOT a.awaiting_owner
+          ORDER BY a.created_at, a.id LIMIT $1
+          FOR UPDATE OF a SKIP LOCKED`,
+        [limit],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /**
      * This transaction's commit does not wait for the WAL flush (PostgreSQL's
      * asynchronous commit), so the lock it holds is released sooner; see
      * assignment.ts for why that is safe here.

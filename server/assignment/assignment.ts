@@ -4,7 +4,9 @@
  * assigned one longest ago (never first, then by id). Routing rules send an
  * application of a funding type and/or amount band to a group's members on
  * duty; with nobody of the group on duty it goes to everyone on duty; with
- * nobody on duty at all it stays unassigned (the inbox's Unassigned view).
+ * nobody on duty at all it waits unassigned (the inbox's Unassigned view)
+ * until somebody comes on duty, who is then given the waiting ones
+ * (assignWaiting; the sweep looks for any left over every minute).
  * Quarantined applications get no owner. docs/assignment.md has the whole
  * story.
  *
@@ -46,6 +48,12 @@ export interface Returned {
   reassigned: number;
   unassigned: number;
 }
+
+/**
+ * Records one waiting application's new owner, in the assigning transaction
+ * (the desk writes the audit row: server/desk/assignment/waiting-audit.ts).
+ */
+export type RecordGiven = (tx: Queryable, id: string, owner: Chosen) => Promise<void>;
 
 /** At most this many applications in one assignment transaction. */
 const BATCH_LIMIT = 200;
@@ -186,6 +194,39 @@ export function createAssignment(
     },
 
     /**
+     * The applications waiting for an owner (repository.lockWaiting: they
+     * arrived while nobody was on duty) are given owners by the round-robin,
+     * oldest first, as they would have been had someone been on duty: the
+     * member who just came on duty takes them all when alone, several on
+     * duty share them. BATCH_LIMIT per transaction, until none waits or
+     * nobody is on duty. `recordGiven` writes each one's audit row in the
+     * same transaction; its timeline shows the assignment by the system, as
+     * the intake's. Returns how many were given an owner.
+     */
+    async assignWaiting(recordGiven?: RecordGiven): Promise<number> {
+      let assigned = 0;
+      for (;;) {
+        if (!(await repository.anyoneOnDuty())) return assigned;
+        const done = await store.transaction(async (tx) => {
+          const ids = await repository.lockWaiting(tx, BATCH_LIMIT);
+          if (ids.length === 0) return { looked: 0, given: 0 };
+          await repository.lockTurns(tx);
+          let given = 0;
+          for (const id of ids) {
+            const owner = await repository.assignNext(tx, id);
+            if (!owner) break;
+            given++;
+            await recordGiven?.(tx, id, owner);
+          }
+          return { looked: ids.length, given };
+        });
+        assigned += done.given;
+        // A short batch was the last; one nobody could take ends it too.
+        if (done.looked < BATCH_LIMIT || done.given < done.looked) return assigned;
+      }
+    },
+
+    /**
      * In the caller's transaction: the application has no owner any more
      * (quarantined), with the activity by `actor`. Returns whether it had one.
      */
@@ -232,11 +273,17 @@ export const SWEEP_EVERY_MS = 60_000;
 /**
  * The sweep, now and every `everyMs`: applications stored but never through
  * an assignment batch get their owner (normally none; after a crash, those
- * stored in its last moments). Returns the function that stops it.
+ * stored in its last moments), and those waiting for an owner while somebody
+ * is on duty get one (assignWaiting: normally taken by whoever came on duty;
+ * this catches any left over, such as one put back by hand), so an
+ * unassigned application is never silently left to its deadline. Returns the
+ * function that stops it.
  */
 export function startAssignmentSweep(options: {
   store: Store;
   log: FastifyBaseLogger;
+  /** Audits each waiting application the sweep gives out. */
+  recordGiven?: RecordGiven;
   everyMs?: number;
 }): () => Promise<void> {
   const log = options.log.child({ component: "assignment" });
@@ -248,6 +295,10 @@ export function startAssignmentSweep(options: {
         .sweep()
         .then((found) => {
           if (found > 0) log.info({ found }, "applications stored without an assignment were assigned");
+          return assignment.assignWaiting(options.recordGiven);
+        })
+        .then((given) => {
+          if (given) log.info({ given }, "applications waiting for an owner were assigned");
         })
         .catch((err) => log.error({ err }, "assignment sweep failed")),
     { immediately: true },

@@ -3,22 +3,31 @@
  *   PATCH /api/desk/me/duty {onDuty}              staff: one's own flag -> Me
  *   PATCH /api/desk/staff/:id/duty DutyChange     admin: anyone's flag and routing groups -> StaffMember
  * Each change is audited (staff.duty-changed, with what it was). Going on
- * duty takes nobody's applications: it only puts one in the round-robin for
- * the next ones. A disabled account cannot be put on duty (409).
+ * duty takes no one else's applications: it puts one in the round-robin for
+ * the next ones, and the applications that waited for an owner (they arrived
+ * while nobody was on duty) are given out at once, round-robin among
+ * everyone on duty (assignment.ts's assignWaiting; each one audited,
+ * application.assigned, by whoever made the change). A disabled account
+ * cannot be put on duty (409).
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Me, StaffMember } from "#domain/desk/contract";
-import { createAssignmentRepository } from "../../assignment/assignment-repository";
+import { createAssignment } from "../../assignment/assignment";
 import { auditRecord } from "../audit/audit-repository";
 import { requireRole } from "../auth/guard";
 import { createStaffRepository } from "../staff/staff-repository";
 import { checkDuty, checkOwnDuty } from "./assignment-bodies";
+import { auditWaitingGiven } from "./waiting-audit";
 
 const sameGroups = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
 const dutyRoutes: FastifyPluginAsync = async (app) => {
-  const repository = createAssignmentRepository(app.store);
+  const assignment = createAssignment(app.store, app.log);
+  const { repository } = assignment;
   const staffRepository = createStaffRepository(app.store);
+  // Audited by whoever made the change that gave them out.
+  const waitingGiven = (request: FastifyRequest) =>
+    auditWaitingGiven(app.desk.audit, auditRecord(request, "application.assigned"));
 
   app.patch("/api/desk/me/duty", { preHandler: requireRole("staff") }, async (request, reply) => {
     const checked = checkOwnDuty(request.body);
@@ -38,6 +47,7 @@ const dutyRoutes: FastifyPluginAsync = async (app) => {
         );
       });
     }
+    if (onDuty) await assignment.assignWaiting(waitingGiven(request));
     return { id: userId, email, name, role, timeZone: app.config.desk.timeZone, onDuty } satisfies Me;
   });
 
@@ -61,6 +71,7 @@ const dutyRoutes: FastifyPluginAsync = async (app) => {
           await app.desk.audit.record(auditRecord(request, "staff.duty-changed", member.id, details), tx);
         });
       }
+      if (onDuty) await assignment.assignWaiting(waitingGiven(request));
       const changed: StaffMember | null = await staffRepository.findById(member.id);
       return changed;
     },
