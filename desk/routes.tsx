@@ -13,6 +13,7 @@ import { adoptTimeZone } from "./common/lib/format";
 import { guarded } from "./common/lib/session";
 import { AccountPage, accountLoader } from "./account/account-page";
 import { ApplicationPage, applicationLoader } from "./application/application-page";
+import { sameLeadUnlessMoved } from "./application/timeline-section";
 import { AuditPage, auditLoader } from "./audit/audit-page";
 import { ConsentsPage, consentsLoader } from "./consents/consents-page";
 import { EvidencePage, evidenceLoader } from "./application/evidence-page";
@@ -50,7 +51,12 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: "inbox", loader: inboxLoader, element: <InboxPage /> },
-              { path: DESK_PAGES.application.route, loader: applicationLoader, element: <ApplicationPage /> },
+              {
+                path: DESK_PAGES.application.route,
+                loader: applicationLoader,
+                shouldRevalidate: sameLeadUnlessMoved,
+                element: <ApplicationPage />,
+              },
               { path: "applications/:id/evidence", loader: evidenceLoader, element: <EvidencePage /> },
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: DESK_PAGES.health.route, loader: healthLoader, element: <HealthPage /> },

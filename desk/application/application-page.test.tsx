@@ -41,26 +41,11 @@ test("the reference number is in the header and the e-mails are in the timeline 
       body: detail({
         timeline: [
           {
-            at: "2024-05-01T14:03:00Z",
-            kind: "mail",
-            mailId: "7",
-            mailKind: "receipt",
-            to: "ada@example.test",
-            subject: "We received your application (HL-7K3M9Q2X)",
-            status: "sent",
-            messageId: "<mail-7@harborline.test>",
-          },
-          {
-            at: "2024-05-01T14:03:02Z",
-            kind: "mail-attempt",
-            mailId: "7",
-            mailKind: "receipt",
-            to: "ada@example.test",
-            attempt: 1,
-            smtpCode: 250,
-            error: null,
-            durationMs: 31,
-            outcome: "sent",
+            at: "2024-05-01T15:00:00Z",
+            kind: "action",
+            action: "application.quarantined",
+            by: "sam@harborline.test",
+            reason: "Looks fake",
           },
           {
             at: "2024-05-01T14:03:03Z",
@@ -75,11 +60,26 @@ test("the reference number is in the header and the e-mails are in the timeline 
             outcome: "dead",
           },
           {
-            at: "2024-05-01T15:00:00Z",
-            kind: "action",
-            action: "application.quarantined",
-            by: "sam@harborline.test",
-            reason: "Looks fake",
+            at: "2024-05-01T14:03:02Z",
+            kind: "mail-attempt",
+            mailId: "7",
+            mailKind: "receipt",
+            to: "ada@example.test",
+            attempt: 1,
+            smtpCode: 250,
+            error: null,
+            durationMs: 31,
+            outcome: "sent",
+          },
+          {
+            at: "2024-05-01T14:03:00Z",
+            kind: "mail",
+            mailId: "7",
+            mailKind: "receipt",
+            to: "ada@example.test",
+            subject: "We received your application (HL-7K3M9Q2X)",
+            status: "sent",
+            messageId: "<mail-7@harborline.test>",
           },
         ],
       }),
@@ -95,21 +95,22 @@ test("the reference number is in the header and the e-mails are in the timeline 
     screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!,
   ).getByRole("list");
   const entries = within(timeline).getAllByRole("listitem");
+  // Newest first, as the server gives them.
   expect(entries.map((entry) => entry.querySelector("p")!.textContent)).toEqual([
-    "E-mail queued: Receipt",
-    "E-mail attempt: sent",
-    "E-mail attempt: failed, gave up",
     "Quarantined",
+    "E-mail attempt: failed, gave up",
+    "E-mail attempt: sent",
+    "E-mail queued: Receipt",
   ]);
-  expect(entries[0]).toHaveTextContent("To ada@example.test");
-  expect(entries[0]).toHaveTextContent("Now: Sent");
-  expect(entries[0]).toHaveTextContent("Message-ID: <mail-7@harborline.test>");
-  expect(entries[1]).toHaveTextContent("Receipt to ada@example.test");
-  expect(entries[1]).toHaveTextContent("SMTP 250 in 31 ms");
-  expect(entries[2]).toHaveTextContent("Staff alert to ops@harborline.test");
-  expect(entries[2]).toHaveTextContent("SMTP DATA: 550 Mailbox unavailable");
-  expect(entries[3]).toHaveTextContent("By sam@harborline.test");
-  expect(entries[3]).toHaveTextContent("Reason: Looks fake");
+  expect(entries[3]).toHaveTextContent("To ada@example.test");
+  expect(entries[3]).toHaveTextContent("Now: Sent");
+  expect(entries[3]).toHaveTextContent("Message-ID: <mail-7@harborline.test>");
+  expect(entries[2]).toHaveTextContent("Receipt to ada@example.test");
+  expect(entries[2]).toHaveTextContent("SMTP 250 in 31 ms");
+  expect(entries[1]).toHaveTextContent("Staff alert to ops@harborline.test");
+  expect(entries[1]).toHaveTextContent("SMTP DATA: 550 Mailbox unavailable");
+  expect(entries[0]).toHaveTextContent("By sam@harborline.test");
+  expect(entries[0]).toHaveTextContent("Reason: Looks fake");
 });
 
 test("Redeliver asks why, sends the reason, and shows the new state", async () => {

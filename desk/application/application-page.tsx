@@ -10,7 +10,6 @@ import {
   AttributionSection,
   ConsentFacts,
   DeliveryFacts,
-  Timeline,
 } from "../common/components/detail-sections";
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
@@ -19,6 +18,7 @@ import { ConsentWithdrawals } from "./consent-withdrawals";
 import { LegalHolds } from "./legal-holds";
 import { LogWork } from "./log-work";
 import { ReasonDialog } from "./reason-dialog";
+import { TimelineSection } from "./timeline-section";
 import { WorkPanel } from "./work-panel";
 import { ReleaseDialog } from "../common/components/release-dialog";
 import { StateBadges } from "../common/components/state-badges";
@@ -235,15 +235,9 @@ export function ApplicationPage() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
-          <Section
-            title="Timeline"
-            description="Notes, calls and e-mails logged, status and owner changes, the CRM's deliveries and reports, bookings and e-mails sent, oldest first."
-          >
+          <TimelineSection entries={detail.timeline}>
             <LogWork detail={detail} onWorked={worked} />
-            <div className="border-t border-border pt-4">
-              <Timeline entries={detail.timeline} />
-            </div>
-          </Section>
+          </TimelineSection>
           <ApplicationFields application={detail.application} />
         </div>
         <div className="flex flex-col gap-6">

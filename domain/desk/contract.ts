@@ -496,7 +496,7 @@ export interface ApplicationDetail extends WorkState {
   delivery: DeliveryInfo | null;
   /** The opt-outs of its phone number from text messages (a STOP reply among them), newest first. */
   smsOptOuts: OptOut[];
-  /** CRM attempts, desk actions, e-mails and its activities, oldest first. */
+  /** CRM attempts, desk actions, e-mails and its activities, newest first (domain/desk/timeline.ts groups them). */
   timeline: TimelineEntry[];
 }
 

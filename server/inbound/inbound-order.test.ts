@@ -42,11 +42,11 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
         firstTouchedAt: t1,
       });
       // The clock stopped at the earlier report. Both on the timeline, in their
-      // own order; the late one moved nothing.
+      // own order (newest first); the late one moved nothing.
       // The late one says it was overtaken, and by the report of when.
       expect(await timeline(id)).toEqual([
-        expect.objectContaining({ at: t1, stage: "contacted", workStatus: null, overtakenBy: t2 }),
         expect.objectContaining({ at: t2, stage: "qualified", workStatus: "qualified", overtakenBy: null }),
+        expect.objectContaining({ at: t1, stage: "contacted", workStatus: null, overtakenBy: t2 }),
       ]);
     });
 
@@ -70,11 +70,11 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
         closeReason: null,
         fundedAmount: null,
       });
-      // Only the older one was overtaken; the lower one came later and moved nothing.
+      // Only the older one was overtaken; the lower one came later and moved nothing. Newest first.
       expect(await timeline(id)).toEqual([
-        expect.objectContaining({ stage: "funded", workStatus: null, overtakenBy: applied }),
-        expect.objectContaining({ stage: "qualified", workStatus: "qualified", overtakenBy: null }),
         expect.objectContaining({ stage: "contacted", workStatus: null, overtakenBy: null }),
+        expect.objectContaining({ stage: "qualified", workStatus: "qualified", overtakenBy: null }),
+        expect.objectContaining({ stage: "funded", workStatus: null, overtakenBy: applied }),
       ]);
     });
 
@@ -268,14 +268,15 @@ describe.each(ENGINES)("what inbound events do on %s", (engine) => {
       expect(response.json()).toMatchObject({ outcome: "booked", applicationId: id });
       const unreported = await postSigned(ctx.app, "booking", booked({ bookingToken }));
       expect(unreported.json()).toMatchObject({ outcome: "booked" });
+      // Newest first: the second booking (reported at the same moment) above the first.
       expect(await timeline(id)).toEqual([
         expect.objectContaining({
           activity: "booking",
-          booker: { name: "Mallory Stranger", email: "ada@example.com", applicant: false },
+          booker: { name: null, email: null, applicant: null },
         }),
         expect.objectContaining({
           activity: "booking",
-          booker: { name: null, email: null, applicant: null },
+          booker: { name: "Mallory Stranger", email: "ada@example.com", applicant: false },
         }),
       ]);
       const audit = await store().query<{ details: { bookedBy: string } }>(

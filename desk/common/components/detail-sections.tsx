@@ -312,7 +312,7 @@ const dotOf = (entry: TimelineEntry) =>
         : DOT.activity;
 
 /**
- * Everything that happened to the application, oldest first: what staff did
+ * Everything that happened to the application, newest first (as the server orders it): what staff did
  * (status, notes, calls and e-mails logged, owner changes, desk actions), the
  * CRM's delivery attempts and stage reports, calls booked, and its e-mails.
  */

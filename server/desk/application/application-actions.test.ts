@@ -100,15 +100,15 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
       delivery: { state: "delivered", attempts: 3, deliveredAt: "2030-01-01T10:00:40.000Z" },
     });
     expect(detail.consent.sha256).toMatch(/^[0-9a-f]{64}$/);
-    // Its e-mails are in the timeline too (applications-mail.test.ts); here, the CRM's side.
+    // Its e-mails are in the timeline too (applications-mail.test.ts); here, the CRM's side, newest first.
     expect(withoutMail(detail.timeline)).toEqual([
       {
-        at: "2030-01-01T10:00:00.000Z",
+        at: "2030-01-01T10:00:40.000Z",
         kind: "attempt",
-        status: 503,
-        error: "HTTP 503",
-        durationMs: 40,
-        outcome: "retry",
+        status: 200,
+        error: null,
+        durationMs: 31,
+        outcome: "delivered",
       },
       {
         at: "2030-01-01T10:00:10.000Z",
@@ -119,12 +119,12 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
         outcome: "retry",
       },
       {
-        at: "2030-01-01T10:00:40.000Z",
+        at: "2030-01-01T10:00:00.000Z",
         kind: "attempt",
-        status: 200,
-        error: null,
-        durationMs: 31,
-        outcome: "delivered",
+        status: 503,
+        error: "HTTP 503",
+        durationMs: 40,
+        outcome: "retry",
       },
     ]);
     // Opening it is audited: who looked at whose application.
@@ -254,9 +254,10 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
     expect(released.json().delivery).toMatchObject({ state: "pending", attempts: 0 });
     expect(await outboxOf(id)).toMatchObject({ status: "pending", due: true, attempts: 0 });
     const actions = released.json().timeline.filter((entry: { kind: string }) => entry.kind === "action");
+    // Newest first.
     expect(actions.map((entry: { action: string }) => entry.action)).toEqual([
-      "application.quarantined",
       "application.released",
+      "application.quarantined",
     ]);
   });
 
@@ -282,7 +283,7 @@ describe.each(ENGINES)("desk application detail and actions on %s", (engine) => 
         details: { reason: "CRM field fixed", from: "dead" },
       }),
     ]);
-    expect(response.json().timeline.at(-1)).toMatchObject({
+    expect(response.json().timeline[0]).toMatchObject({
       kind: "action",
       action: "application.redelivered",
       by: staff.email,

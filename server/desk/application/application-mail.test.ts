@@ -95,19 +95,15 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
     expect(receipt.subject).toContain(reference);
 
     const { timeline } = detail;
-    expect(timeline.map((entry) => entry.at)).toEqual(timeline.map((entry) => entry.at).sort());
+    // Newest first.
+    expect(timeline.map((entry) => entry.at)).toEqual(
+      timeline
+        .map((entry) => entry.at)
+        .sort()
+        .reverse(),
+    );
     const mails = timeline.filter((entry) => entry.kind === "mail");
     expect(mails).toEqual([
-      {
-        at: expect.any(String),
-        kind: "mail",
-        mailId: expect.stringMatching(/^\d+$/),
-        mailKind: "receipt",
-        to: "Applicant@Example.com",
-        subject: receipt.subject,
-        status: "sent",
-        messageId: receipt.messageId,
-      },
       {
         at: expect.any(String),
         kind: "mail",
@@ -118,13 +114,23 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
         status: "dead",
         messageId: expect.stringMatching(/^<mail-\d+@/),
       },
+      {
+        at: expect.any(String),
+        kind: "mail",
+        mailId: expect.stringMatching(/^\d+$/),
+        mailKind: "receipt",
+        to: "Applicant@Example.com",
+        subject: receipt.subject,
+        status: "sent",
+        messageId: receipt.messageId,
+      },
     ]);
     const attempts = timeline.filter((entry) => entry.kind === "mail-attempt");
     expect(attempts).toHaveLength(2);
     expect(attempts).toContainEqual({
       at: expect.any(String),
       kind: "mail-attempt",
-      mailId: mails[0].mailId,
+      mailId: mails[1].mailId,
       mailKind: "receipt",
       to: "Applicant@Example.com",
       attempt: 1,
@@ -135,7 +141,7 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
     });
     expect(attempts).toContainEqual(
       expect.objectContaining({
-        mailId: mails[1].mailId,
+        mailId: mails[0].mailId,
         mailKind: "staff-alert",
         to: ALERTS,
         attempt: 1,
@@ -144,15 +150,15 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
         outcome: "dead",
       }),
     );
-    // The e-mails first (stored with the application, sent at once), then the CRM, then the desk.
+    // Newest first: the desk, then the CRM, then the e-mails (stored with the application, sent at once).
     expect(timeline.map((entry) => entry.kind)).toEqual([
-      "mail",
-      "mail",
-      "mail-attempt",
-      "mail-attempt",
-      "attempt",
-      "attempt",
       "action",
+      "attempt",
+      "attempt",
+      "mail-attempt",
+      "mail-attempt",
+      "mail",
+      "mail",
     ]);
     expect(JSON.stringify(timeline)).not.toMatch(/"(html|text)"/);
   });
@@ -176,15 +182,16 @@ describe.each(ENGINES)("desk: an application's e-mails and reference on %s", (en
     }
   });
 
-  it("shows the e-mails a quarantine cancelled, after the action that cancelled them", async () => {
+  it("shows the e-mails a quarantine cancelled, under the action that cancelled them (newest first)", async () => {
     const id = await submit(ctx.app, { companyName: "Hold Everything" });
     const spam = await client.post(`/api/desk/applications/${id}/quarantine`, { reason: "Looks fake" });
     expect(spam.statusCode).toBe(200);
     const { timeline } = spam.json() as { timeline: Entry[] };
+    // Newest first: the action above the e-mails it cancelled.
     expect(timeline.map((entry) => [entry.kind, entry.mailKind ?? entry.action, entry.status])).toEqual([
-      ["mail", "receipt", "cancelled"],
-      ["mail", "staff-alert", "cancelled"],
       ["action", "application.quarantined", undefined],
+      ["mail", "staff-alert", "cancelled"],
+      ["mail", "receipt", "cancelled"],
     ]);
   });
 

@@ -151,7 +151,11 @@ export function toDetail(
     })),
     ...mailEntries(mails),
     ...activities,
-  ].sort((x, y) => x.at.localeCompare(y.at));
+  ]
+    // Oldest first (entries at the same moment in the order above), then
+    // turned round: a rep reads the latest work first.
+    .sort((x, y) => x.at.localeCompare(y.at))
+    .reverse();
   return {
     // Every field by its schema name, as submitted.
     application: Object.fromEntries(

@@ -74,7 +74,7 @@ describe.each(ENGINES)("reads, active staff and the timeline on %s", (engine) =>
     expect((await ctx.app.inject({ method: "GET", url: "/api/desk/staff/active" })).statusCode).toBe(401);
   });
 
-  it("one timeline, oldest first: the application's e-mails, then each thing staff did", async () => {
+  it("one timeline, newest first: each thing staff did, then the application's e-mails", async () => {
     const id = await submit(ctx.app);
     await client.post(`/api/desk/applications/${id}/contacts`, { channel: "call", outcome: "reached" });
     await client.post(`/api/desk/applications/${id}/notes`, { body: "Sending the term sheet" });
@@ -85,13 +85,13 @@ describe.each(ENGINES)("reads, active staff and the timeline on %s", (engine) =>
       entry.kind === "activity" ? `activity:${entry.activity}` : `${entry.kind}:${entry.mailKind ?? ""}`,
     );
     expect(kinds).toEqual([
-      "mail:receipt",
-      "activity:call",
-      "activity:note",
-      "activity:email",
       "activity:status",
+      "activity:email",
+      "activity:note",
+      "activity:call",
+      "mail:receipt",
     ]);
     const times = detail.timeline.map((entry: { at: string }) => entry.at);
-    expect([...times].sort()).toEqual(times);
+    expect([...times].sort().reverse()).toEqual(times);
   });
 });

@@ -88,7 +88,7 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
     const funded = await client.post(url(id, "work-status"), { status: "closed", closeReason: "funded" });
     expect(funded.statusCode).toBe(200);
     expect(funded.json()).toMatchObject({ workStatus: "closed", closeReason: "funded", fundedAmount: null });
-    expect(activities(funded.json()).at(-1)).toMatchObject({ workStatus: "closed", closeReason: "funded" });
+    expect(activities(funded.json())[0]).toMatchObject({ workStatus: "closed", closeReason: "funded" });
 
     // Opened again: the reason goes with the closed status.
     const reopened = await client.post(url(id, "work-status"), { status: "qualified" });
@@ -138,7 +138,7 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
     // The body parser drops control characters (and the NUL PostgreSQL cannot store) before the route reads it.
     const cleaned = await client.post(url(id, "notes"), { body: "Called\u0007 back\u0000 \u001b[31mlater" });
     expect(cleaned.statusCode).toBe(200);
-    expect(activities(cleaned.json()).at(-1)?.body).toBe("Called back [31mlater");
+    expect(activities(cleaned.json())[0]?.body).toBe("Called back [31mlater");
   });
 
   it("refuses a note that is missing, empty, not text, too long, only control characters, or has other fields", async () => {
@@ -189,13 +189,14 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
     expect(call.statusCode).toBe(200);
     const email = await client.post(url(id, "contacts"), { channel: "email", outcome: "sent", note: "   " });
     expect(email.statusCode).toBe(200);
+    // Newest first.
     expect(activities(email.json())).toEqual([
+      expect.objectContaining({ activity: "email", outcome: "sent", body: null }),
       expect.objectContaining({
         activity: "call",
         outcome: "left_voicemail",
         body: "Voicemail full after the beep",
       }),
-      expect.objectContaining({ activity: "email", outcome: "sent", body: null }),
     ]);
     expect(await auditRows(store(), id, "application.contact-logged")).toEqual([
       expect.objectContaining({ details: { channel: "call", outcome: "left_voicemail" } }),
@@ -234,18 +235,18 @@ describe.each(ENGINES)("working an application on %s", (engine) => {
     await client.post(url(id, "work-status"), { status: "contacted" });
     const last = (await client.post(url(id, "contacts"), { channel: "call", outcome: "reached" })).json();
     expect(last.firstTouchedAt).toBe(touched);
-    // Oldest first, each in its own words.
+    // Newest first, each in its own words.
     expect(
       activities(last).map((entry) => [entry.activity, entry.outcome ?? entry.workStatus ?? entry.body]),
     ).toEqual([
-      ["call", "no_answer"],
-      ["note", "Trying again tomorrow"],
-      ["status", "contacted"],
       ["call", "reached"],
+      ["status", "contacted"],
+      ["note", "Trying again tomorrow"],
+      ["call", "no_answer"],
     ]);
     const times = activities(last).map((entry) => entry.at);
-    expect([...times].sort()).toEqual(times);
-    expect(times[1] > touched).toBe(true);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(times[2] > touched).toBe(true);
   });
 
   it("answers 401 without a session, 403 from another site and 404 for an unknown id, changing nothing", async () => {

@@ -63,10 +63,11 @@ describe.each(ENGINES)("assignment routes on %s", (engine) => {
       const activities = detail.timeline.flatMap((entry) =>
         entry.kind === "activity" ? [[entry.activity, entry.by, entry.ownerName]] : [],
       );
+      // Newest first.
       expect(activities).toEqual([
-        ["assignment", annName, annName],
-        ["assignment", annName, benName],
         ["assignment", benName, null],
+        ["assignment", annName, benName],
+        ["assignment", annName, annName],
       ]);
       const audit = await auditRows(store(), id, "application.assigned");
       expect(audit.map((row) => [row.actor_email, row.details])).toEqual([
