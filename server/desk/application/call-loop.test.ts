@@ -78,19 +78,20 @@ describe.each(ENGINES)("the rep's loop on %s", (engine) => {
     expect(sent.json().workStatus).toBe("new");
     const replied = await client.post(url(fresh, "contacts"), { channel: "email", outcome: "replied" });
     expect(replied.json().workStatus).toBe("contacted");
+    // Newest first.
     expect(activities(replied.json()).map((entry) => entry.workStatus)).toEqual([
-      null,
-      null,
-      null,
-      null,
       "contacted",
+      null,
+      null,
+      null,
+      null,
     ]);
 
     const qualified = await submit(ctx.app);
     await client.post(url(qualified, "work-status"), { status: "qualified" });
     const kept = await client.post(url(qualified, "contacts"), { channel: "call", outcome: "reached" });
     expect(kept.json().workStatus).toBe("qualified");
-    expect(activities(kept.json()).at(-1)).toMatchObject({ activity: "call", workStatus: null });
+    expect(activities(kept.json())[0]).toMatchObject({ activity: "call", workStatus: null });
     expect((await auditRows(store(), qualified, "application.contact-logged"))[0].details).toEqual({
       channel: "call",
       outcome: "reached",
@@ -157,10 +158,11 @@ describe.each(ENGINES)("the rep's loop on %s", (engine) => {
     expect(moved.followUpAt).toBe(later);
     const cleared = (await client.post(url(id, "follow-up"), { at: null })).json();
     expect(cleared).toMatchObject({ followUpAt: null, firstTouchedAt: null });
+    // Newest first.
     expect(activities(cleared).map((entry) => [entry.activity, entry.followUpAt])).toEqual([
-      ["follow_up", first],
-      ["follow_up", later],
       ["follow_up", null],
+      ["follow_up", later],
+      ["follow_up", first],
     ]);
     expect((await auditRows(store(), id)).map((row) => [row.action, row.details])).toEqual([
       ["application.follow-up-set", { from: null, to: first }],
