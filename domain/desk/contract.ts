@@ -17,6 +17,7 @@ import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } 
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type {
   ActivityKind,
+  BulkActionKind,
   CloseReason,
   ContactChannel,
   ContactOutcome,
@@ -264,6 +265,38 @@ export interface WorkFilters {
 /** POST /applications/:id/owner: claim (your own id), reassign (another's), or put back (null). */
 export interface OwnerChange {
   ownerId: string | null;
+}
+
+/**
+ * One application of a bulk action, as the inbox showed it: the action is
+ * refused for it (and only it) when its owner or work status moved meanwhile.
+ */
+export interface BulkItem {
+  id: string;
+  ownerId: string | null;
+  workStatus: WorkStatus;
+}
+
+/** POST /applications/bulk: assign (ownerId), claim, or close (closeReason) several at once. */
+export interface BulkAction {
+  action: BulkActionKind;
+  /** For assign: whom to give them to (admins only, but for oneself). */
+  ownerId?: string;
+  /** For close. */
+  closeReason?: CloseReason;
+  items: BulkItem[];
+}
+
+/** What became of one application of a bulk action: done (or already so), or why not. */
+export type BulkResult =
+  { id: string; ok: true; changed: boolean } | { id: string; ok: false; error: string };
+
+/** POST /applications/bulk's answer: each application's result, in the order sent. */
+export interface BulkOutcome {
+  results: BulkResult[];
+  /** How many were done (changed or already so), and refused. */
+  done: number;
+  refused: number;
 }
 
 /** POST /applications/:id/work-status: closed needs a reason. */

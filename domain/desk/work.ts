@@ -150,3 +150,14 @@ export type DueView = (typeof DUE_VIEWS)[number];
 /** The inbox's orders: newest first (the default), or the least time left first. */
 export const INBOX_SORTS = ["newest", "time_left"] as const;
 export type InboxSort = (typeof INBOX_SORTS)[number];
+
+/**
+ * What the inbox does to several selected applications at once
+ * (POST /applications/bulk): give them to someone, take them oneself, or
+ * close them with one reason.
+ */
+export const BULK_ACTIONS = ["assign", "claim", "close"] as const;
+export type BulkActionKind = (typeof BULK_ACTIONS)[number];
+
+/** At most this many applications in one bulk action (a few inbox pages). */
+export const BULK_MAX = 100;
