@@ -23,7 +23,7 @@ const CHUNK = 6;
 async function race(apps: [App, App], store: Store) {
   const [first] = apps;
   const admin = await signedInStaff(first, { role: "admin" });
-  const reps = [];
+  const reps: Awaited<ReturnType<typeof signedInStaff>>[] = [];
   for (let i = 0; i < 4; i++) reps.push(await signedInStaff(first, { role: "staff" }));
   const ids: string[] = [];
   for (let i = 0; i < LEADS; i++) ids.push(await submit(first));
