@@ -10,7 +10,6 @@ import type {
   ContactInput,
   Items,
   NoteInput,
-  Owner,
   OwnerChange,
   WorkStatusChange,
 } from "#domain/desk/contract";
@@ -43,8 +42,8 @@ export const addNote = (value: string, note: NoteInput) =>
 export const logContact = (value: string, contact: ContactInput) =>
   request<ApplicationDetail>(`/applications/${id(value)}/contacts`, { method: "POST", body: contact });
 
-/** The members an application can be given to (any member may ask). */
-export const getActiveStaff = (signal?: AbortSignal) => request<Items<Owner>>("/staff/active", { signal });
+/** The members an application can be given to (the inbox's bulk actions use it too). */
+export { getActiveStaff } from "../common/api/requests";
 
 // Legal holds: any member reads them; admins set and release them.
 

@@ -6,6 +6,7 @@ import { buttonVariants } from "#ui/button";
 import { exportUrl, getMe, PAGE_SIZE } from "../common/api/requests";
 import { listApplications } from "../common/api/requests";
 import { APPLICATION_FOCUS, ApplicationList } from "../common/components/application-list";
+import { BulkActions, useSelection } from "./bulk-actions";
 import { InboxFilterForm } from "./inbox-filters";
 import { LiveUpdates } from "./live-updates";
 import { useMe } from "../common/components/layout";
@@ -90,6 +91,9 @@ export function InboxPage() {
   const query = activeFilters(filters, owner);
   const list = usePaged(page, (cursor) => listApplications({ ...query, cursor, limit: PAGE_SIZE }));
   useDocumentTitle("Inbox");
+  // Admins act on several at once (assign, claim, close).
+  const selection = useSelection(list.items);
+  const selecting = me.role === "admin";
 
   const summary = describe(filters, owner, page.total);
   const { sort: _sort, ...exported } = query;
@@ -118,11 +122,16 @@ export function InboxPage() {
 
       <LiveUpdates paged={list.items.length > page.items.length} />
       {list.items.length ? (
-        <ApplicationList
-          items={list.items}
-          caption={`Applications: ${summary}, ${order}`}
-          work={{ now, dueSoonMs: counts?.dueSoonMs ?? DUE_SOON_MS, meId: me.id }}
-        />
+        // The bar of actions sticks to the bottom of the screen while the list scrolls.
+        <div className="flex flex-col gap-3">
+          <ApplicationList
+            items={list.items}
+            caption={`Applications: ${summary}, ${order}`}
+            work={{ now, dueSoonMs: counts?.dueSoonMs ?? DUE_SOON_MS, meId: me.id }}
+            selection={selecting ? selection : undefined}
+          />
+          {selecting && <BulkActions items={list.items} selection={selection} />}
+        </div>
       ) : (
         <EmptyState>
           {emptyWords(filters, owner)}

@@ -8,6 +8,7 @@ import type {
   Items,
   Me,
   OptOut,
+  Owner,
   SessionItem,
 } from "#domain/desk/contract";
 
@@ -36,6 +37,9 @@ export const PAGE_SIZE = 25;
 
 export const listApplications = (query: InboxQuery, signal?: AbortSignal) =>
   request<InboxList>(`/applications${queryString(query)}`, { signal });
+
+/** The members an application can be given to (any member may ask). */
+export const getActiveStaff = (signal?: AbortSignal) => request<Items<Owner>>("/staff/active", { signal });
 
 export const release = (value: string) =>
   request<ApplicationDetail>(`/applications/${id(value)}/release`, { method: "POST", body: {} });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { InboxItem } from "#domain/desk/contract";
+import { Checkbox } from "#ui/checkbox";
 import { cn } from "#ui/cn";
 import { formatAmount, formatDateTime, fullName, optionLabel } from "../lib/format";
 import { timeLeft } from "../lib/time-left";
@@ -17,6 +18,36 @@ export interface WorkColumns {
   dueSoonMs: number;
   /** The signed-in member: their own applications say "You". */
   meId: string;
+}
+
+/** Which items are chosen for an action on several at once (the inbox's bulk actions). */
+export interface ListSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** Every item shown chosen, or none when they all were. */
+  onToggleAll: () => void;
+}
+
+function SelectOne({ item, selection }: { item: InboxItem; selection: ListSelection }) {
+  return (
+    <Checkbox
+      aria-label={`Select ${item.companyName}`}
+      checked={selection.selected.has(item.id)}
+      onCheckedChange={() => selection.onToggle(item.id)}
+      className="mt-0.5"
+    />
+  );
+}
+
+function SelectAll({ items, selection }: { items: InboxItem[]; selection: ListSelection }) {
+  const chosen = items.filter((item) => selection.selected.has(item.id)).length;
+  return (
+    <Checkbox
+      aria-label="Select every application on this page"
+      checked={chosen > 0 && chosen === items.length ? true : chosen > 0 ? "indeterminate" : false}
+      onCheckedChange={selection.onToggleAll}
+    />
+  );
 }
 
 function Owner({ item, meId }: { item: InboxItem; meId: string }) {
@@ -68,6 +99,7 @@ export function ApplicationList<Item extends InboxItem>({
   work,
   detail,
   actions,
+  selection,
 }: {
   items: Item[];
   caption: string;
@@ -76,9 +108,20 @@ export function ApplicationList<Item extends InboxItem>({
   detail?: { header: string; cell: (item: Item) => ReactNode };
   /** Buttons for one item (quarantine: Release). */
   actions?: (item: Item) => ReactNode;
+  /** A checkbox on each row and card, and one for the whole page in the table's head. */
+  selection?: ListSelection;
 }) {
   const clock = (item: Item) => work && timeLeft(item, work.now, work.dueSoonMs);
   const columns: ListColumn<Item>[] = [
+    ...(selection
+      ? [
+          {
+            header: <SelectAll items={items} selection={selection} />,
+            className: "w-10",
+            cell: (item: Item) => <SelectOne item={item} selection={selection} />,
+          },
+        ]
+      : []),
     {
       header: "Received",
       className: "w-36 text-muted-foreground",
@@ -137,6 +180,7 @@ export function ApplicationList<Item extends InboxItem>({
           <div className="flex flex-col gap-2">
             <div className="flex items-start justify-between gap-3">
               <span className="flex min-w-0 items-start gap-2">
+                {selection && <SelectOne item={item} selection={selection} />}
                 <UnreadDot item={item} /> <CompanyLink item={item} className="min-w-0" />
               </span>
               <span className="shrink-0 text-sm font-semibold tabular-nums">

@@ -1,0 +1,219 @@
+/**
+ * Several applications at once (admins): the rows chosen with their
+ * checkboxes (or the whole page) are assigned to a member, claimed, or
+ * closed with a reason in one request (POST /applications/bulk). The bar
+ * stays at the bottom of the screen while the list scrolls. What was done is
+ * said in one line; each application refused (in quarantine, changed
+ * meanwhile) is named with its reason, and stays chosen to try again once
+ * the list shows it as it is now.
+ */
+import { CheckIcon, UserPlusIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { BulkAction, BulkOutcome, InboxItem, Owner } from "#domain/desk/contract";
+import { CLOSE_REASON_LABELS, CLOSE_REASONS, type CloseReason } from "#domain/desk/work";
+import { Button } from "#ui/button";
+import { fieldControlClasses } from "#ui/input";
+import { cn } from "#ui/cn";
+import { getActiveStaff } from "../common/api/requests";
+import type { ListSelection } from "../common/components/application-list";
+import { ErrorAlert, StatusMessage } from "../common/components/messages";
+import { plural } from "../common/lib/format";
+import { bulkAction } from "./api";
+
+const selectClasses = cn(fieldControlClasses, "h-10 w-auto min-w-0 cursor-pointer pr-8");
+
+const DONE_WORDS: Record<BulkAction["action"], string> = {
+  assign: "Assigned",
+  claim: "Claimed",
+  close: "Closed",
+};
+
+/** The chosen rows of the page shown, kept while they are on it. */
+export function useSelection(
+  items: InboxItem[],
+): ListSelection & { clear: () => void; keep: (ids: string[]) => void } {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A row no longer on the page (another view, another page) is no longer chosen.
+  useEffect(() => {
+    setSelected((previous) => {
+      const shown = new Set(items.map((item) => item.id));
+      const kept = [...previous].filter((id) => shown.has(id));
+      return kept.length === previous.size ? previous : new Set(kept);
+    });
+  }, [items]);
+  return {
+    selected,
+    onToggle: (id) =>
+      setSelected((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    onToggleAll: () =>
+      setSelected((previous) =>
+        items.every((item) => previous.has(item.id)) ? new Set() : new Set(items.map((item) => item.id)),
+      ),
+    clear: () => setSelected(new Set()),
+    keep: (ids) => setSelected(new Set(ids)),
+  };
+}
+
+interface Report {
+  text: string;
+  refused: { id: string; company: string; error: string }[];
+}
+
+/** The bar of actions on the chosen applications; nothing while none is chosen but a report. */
+export function BulkActions({
+  items,
+  selection,
+}: {
+  items: InboxItem[];
+  selection: ReturnType<typeof useSelection>;
+}) {
+  const id = useId();
+  const revalidator = useRevalidator();
+  const [staff, setStaff] = useState<Owner[]>([]);
+  const [ownerId, setOwnerId] = useState("");
+  const [reason, setReason] = useState<CloseReason | "">("");
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string>();
+  const chosen = items.filter((item) => selection.selected.has(item.id));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getActiveStaff(controller.signal)
+      .then((list) => setStaff(list.items))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
+  async function run(action: BulkAction["action"], extra: Partial<BulkAction> = {}) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const outcome: BulkOutcome = await bulkAction({
+        action,
+        ...extra,
+        items: chosen.map((item) => ({
+          id: item.id,
+          ownerId: item.owner?.id ?? null,
+          workStatus: item.workStatus,
+        })),
+      });
+      const company = new Map(chosen.map((item) => [item.id, item.companyName]));
+      const refused = outcome.results.flatMap((result) =>
+        result.ok
+          ? []
+          : [{ id: result.id, company: company.get(result.id) ?? result.id, error: result.error }],
+      );
+      setReport({
+        text: `${DONE_WORDS[action]} ${plural(outcome.done, "application")}${
+          refused.length ? `; ${plural(refused.length, "application")} not (below).` : "."
+        }`,
+        refused,
+      });
+      selection.keep(refused.map((entry) => entry.id));
+      await revalidator.revalidate();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The action failed: nothing was changed");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <StatusMessage>{report?.text}</StatusMessage>
+      <ErrorAlert>
+        {report && report.refused.length > 0 && (
+          <ul className="flex flex-col gap-1">
+            {report.refused.map((entry) => (
+              <li key={entry.id}>
+                <span className="font-semibold">{entry.company}</span>: {entry.error}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ErrorAlert>
+      {chosen.length > 0 && (
+        <section
+          aria-label="Selected applications"
+          className="sticky bottom-0 z-30 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-card p-3 shadow-lg"
+        >
+          <p className="text-sm font-semibold" aria-live="polite">
+            {plural(chosen.length, "application")} selected
+          </p>
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (ownerId) void run("assign", { ownerId });
+            }}
+          >
+            <label htmlFor={`${id}-owner`} className="sr-only">
+              Assign to
+            </label>
+            <select
+              id={`${id}-owner`}
+              value={ownerId}
+              onChange={(event) => setOwnerId(event.target.value)}
+              className={selectClasses}
+              required
+            >
+              <option value="">Assign to…</option>
+              {staff.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name || member.email}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="sm" disabled={busy || !ownerId}>
+              <UserPlusIcon aria-hidden="true" />
+              Assign
+            </Button>
+          </form>
+          <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void run("claim")}>
+            <CheckIcon aria-hidden="true" />
+            Claim
+          </Button>
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (reason) void run("close", { closeReason: reason });
+            }}
+          >
+            <label htmlFor={`${id}-reason`} className="sr-only">
+              Close reason
+            </label>
+            <select
+              id={`${id}-reason`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as CloseReason | "")}
+              className={selectClasses}
+              required
+            >
+              <option value="">Close reason…</option>
+              {CLOSE_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {CLOSE_REASON_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="sm" variant="outline" disabled={busy || !reason}>
+              Close
+            </Button>
+          </form>
+          <Button type="button" size="sm" variant="ghost" onClick={selection.clear}>
+            <XIcon aria-hidden="true" />
+            Clear selection
+          </Button>
+          <ErrorAlert className="basis-full">{error}</ErrorAlert>
+        </section>
+      )}
+    </>
+  );
+}
