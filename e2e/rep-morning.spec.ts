@@ -198,18 +198,14 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
     await rep.setViewportSize({ width: 1440, height: 900 });
     await expect(rep.getByText(/^Due in 2[34] h/)).toBeVisible();
 
-    // The rep calls, logs it, and sets "Contacted".
-    const log = rep.getByRole("form", { name: "Log work" });
-    await log.getByRole("button", { name: "Call", exact: true }).click();
-    await log.getByLabel("Outcome").selectOption({ label: "Reached" });
+    // The rep calls and logs it as reached: one save, and the lead is "Contacted".
+    const log = rep.getByRole("form", { name: "Log the call" });
+    await log.getByRole("radio", { name: "Reached" }).check();
     await log
       .getByLabel("Note (optional)")
       .fill("Spoke with Rosa: needs the funds for a second oven by March.");
     await log.getByRole("button", { name: "Log call" }).click();
-    await expect(rep.getByText("Call logged.")).toBeVisible();
-    await rep.getByLabel("Change to").selectOption({ label: "Contacted" });
-    await rep.getByRole("button", { name: "Set", exact: true }).click();
-    await expect(rep.getByText("Status set to Contacted.")).toBeVisible();
+    await expect(rep.getByText("Call logged: Reached. Now Contacted.")).toBeVisible();
 
     // The clock stopped at the call; the timeline has both.
     const work = rep.locator("section").filter({ has: rep.getByRole("heading", { level: 2, name: "Work" }) });
@@ -223,8 +219,10 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
     await expect(
       timeline.getByText("Spoke with Rosa: needs the funds for a second oven by March."),
     ).toBeVisible();
-    await expect(timeline.getByText("Status set to Contacted")).toBeVisible();
-    await expect(timeline.getByText(`By ${REP.name}`).first()).toBeVisible();
+    // One entry: the call, carrying the status it set.
+    const entry = timeline.getByRole("listitem").filter({ hasText: "Call logged: Reached" });
+    await expect(entry.getByText("Status set to Contacted")).toBeVisible();
+    await expect(entry.getByText(`By ${REP.name}`)).toBeVisible();
     await screenshot(rep, "rep-morning-application");
 
     // It has left the due views: To do holds the two others, and "All" says it was touched.

@@ -8,6 +8,7 @@ import type {
   ApplicationHoldInput,
   LegalHold,
   ContactInput,
+  FollowUpChange,
   Items,
   NoteInput,
   OwnerChange,
@@ -41,6 +42,9 @@ export const addNote = (value: string, note: NoteInput) =>
 
 export const logContact = (value: string, contact: ContactInput) =>
   request<ApplicationDetail>(`/applications/${id(value)}/contacts`, { method: "POST", body: contact });
+
+export const setFollowUp = (value: string, change: FollowUpChange) =>
+  request<ApplicationDetail>(`/applications/${id(value)}/follow-up`, { method: "POST", body: change });
 
 /** The members an application can be given to (the inbox's bulk actions use it too). */
 export { getActiveStaff } from "../common/api/requests";

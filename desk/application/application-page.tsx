@@ -1,6 +1,7 @@
-import { FileJsonIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
+import { FileJsonIcon, PhoneForwardedIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
+import { Badge } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
 import { evidenceUrl, getActiveStaff, getApplication, getLegalHolds, quarantine, redeliver } from "./api";
 import { release } from "../common/api/requests";
@@ -24,6 +25,7 @@ import { ReleaseDialog } from "../common/components/release-dialog";
 import { StateBadges } from "../common/components/state-badges";
 import { formatDateTime, fullName } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
+import { useNow } from "../common/lib/time-left";
 import { useAction } from "../common/lib/use-action";
 
 /** The members an application can be given to; without them the page still works (no one to pick). */
@@ -48,6 +50,23 @@ function useLatest(loaded: ApplicationDetail) {
   if (state.loaded !== loaded) setState({ loaded, detail: loaded });
   const detail = state.loaded === loaded ? state.detail : loaded;
   return [detail, (next: ApplicationDetail) => setState({ loaded, detail: next })] as const;
+}
+
+/** The lead's next follow-up on its header: when to call back, marked once it is due. */
+function NextFollowUp({ at }: { at: string | null }) {
+  const now = useNow();
+  if (!at) return null;
+  const due = Date.parse(at) <= now;
+  return (
+    <p className="flex items-center gap-1.5 text-sm">
+      <PhoneForwardedIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+      Next follow-up:{" "}
+      <time dateTime={at} className="font-semibold">
+        {formatDateTime(at)}
+      </time>
+      {due && <Badge variant="bad">Due</Badge>}
+    </p>
+  );
 }
 
 /**
@@ -95,6 +114,8 @@ export function ApplicationPage() {
   const loaded = useLoaderData<typeof applicationLoader>();
   const [detail, setDetail] = useLatest(loaded.detail);
   const [news, setNews] = useState<string | null>(null);
+  // Bumped each time the rep uses the phone link: the log form shows the call, focused.
+  const [callStarted, setCallStarted] = useState(0);
   const redeliverAction = useAction();
   const releaseAction = useAction();
   const quarantineAction = useAction();
@@ -115,7 +136,7 @@ export function ApplicationPage() {
   }
 
   /** A change made on the work panel or the log: the new detail, and what happened in words. */
-  function worked(next: ApplicationDetail, message: string) {
+  function worked(next: ApplicationDetail, message: string | null) {
     setDetail(next);
     setNews(message);
   }
@@ -151,11 +172,18 @@ export function ApplicationPage() {
         {detail.state === "quarantined" && detail.quarantineReason && (
           <span className="text-sm text-muted-foreground">Reason: {detail.quarantineReason}</span>
         )}
+        <NextFollowUp at={detail.followUpAt} />
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <ContactCard detail={detail} />
-        <WorkPanel detail={detail} staff={loaded.staff} onWorked={worked} />
+        {/* The log form right under the phone link: on a phone too, the call and its log are together. */}
+        <div className="flex flex-col gap-6">
+          <ContactCard detail={detail} onCall={() => setCallStarted((n) => n + 1)} />
+          <section className="rounded-2xl border border-border bg-card p-4 shadow-card sm:p-6">
+            <LogWork detail={detail} onWorked={worked} callStarted={callStarted} />
+          </section>
+        </div>
+        <WorkPanel detail={detail} staff={loaded.staff} onWorked={worked} className="self-start" />
       </div>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
@@ -235,9 +263,7 @@ export function ApplicationPage() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">
-          <TimelineSection entries={detail.timeline}>
-            <LogWork detail={detail} onWorked={worked} />
-          </TimelineSection>
+          <TimelineSection entries={detail.timeline} />
           <ApplicationFields application={detail.application} />
         </div>
         <div className="flex flex-col gap-6">

@@ -24,9 +24,10 @@ export function mailtoHref(email: string, reference: string | null): string {
 /**
  * Who applied and how to reach them, first on a phone: name, title and
  * company, the phone number and e-mail address as links a thumb can hit, and
- * what they asked for, to have at hand on the call.
+ * what they asked for, to have at hand on the call. `onCall`: the rep used
+ * the phone link (the page then shows the call's log form, focused).
  */
-export function ContactCard({ detail }: { detail: ApplicationDetail }) {
+export function ContactCard({ detail, onCall }: { detail: ApplicationDetail; onCall?: () => void }) {
   const { application } = detail;
   const name = fullName({
     firstName: application.firstName as string | undefined,
@@ -51,7 +52,7 @@ export function ContactCard({ detail }: { detail: ApplicationDetail }) {
       </div>
       <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2 lg:grid-cols-1">
         {phone && (
-          <a href={telHref(phone)} className={link}>
+          <a href={telHref(phone)} className={link} onClick={onCall}>
             <PhoneIcon aria-hidden="true" className="size-5 shrink-0 text-primary" />
             <span className="flex min-w-0 flex-col">
               <span className="text-xs font-medium text-muted-foreground">Call</span>{" "}

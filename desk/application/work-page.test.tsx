@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 /**
  * Working an application on its page: reaching the applicant (tel: and
- * mailto: links, first on the page), the work status (closing asks why),
- * notes and logged calls landing on the timeline, claiming it, the server's
- * refusals at their field, and the timeline's words for every activity.
+ * mailto: links, first on the page, the call's log form right after them),
+ * the work status (closing asks why), a call logged in one save (outcome,
+ * status, note and follow-up on one timeline entry, the focus kept), notes,
+ * the follow-up on its own, claiming it, the server's refusals at their
+ * field, and the timeline's words for every activity.
  */
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { activity, applicationDetail as detail } from "../../test/support/desk-pages/application-detail";
@@ -129,7 +131,9 @@ test("a note is added to the timeline; the server's refusal shows at the field",
     },
   });
   renderDesk("/desk/applications/app-1");
-  await user.click(await screen.findByRole("button", { name: "Add note" }));
+  // The log form opens on a call (the rep's loop); a note alone is one choice away.
+  await user.click(await screen.findByRole("radio", { name: "Note only" }));
+  await user.click(screen.getByRole("button", { name: "Add note" }));
   expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("Write the note first");
   expect(api.callsTo("POST /applications/app-1/notes")).toHaveLength(0);
 
@@ -150,7 +154,15 @@ test("a note is added to the timeline; the server's refusal shows at the field",
   expect(screen.getByLabelText("Note")).toHaveValue("");
 });
 
-test("a call is logged with its outcome and note", async () => {
+/** Tomorrow in the desk's zone (New York), as the form sends a wall-clock time. */
+const tomorrowAt = (time: string) => {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(
+    new Date(Date.now() + 24 * 3_600_000),
+  );
+  return `${day}T${time}`;
+};
+
+test("a call is logged with its outcome and note; no answer or a voicemail suggests calling back tomorrow", async () => {
   const user = userEvent.setup();
   const api = openPage(detail(), {
     contacts: (body) =>
@@ -167,38 +179,156 @@ test("a call is logged with its outcome and note", async () => {
       }),
   });
   renderDesk("/desk/applications/app-1");
-  await user.click(await screen.findByRole("button", { name: "Call" }));
-  expect(screen.getByRole("button", { name: "Call" })).toHaveAttribute("aria-pressed", "true");
-  // A call's outcomes only.
-  const outcome = screen.getByLabelText("Outcome");
+  expect(await screen.findByRole("radio", { name: "Call" })).toBeChecked();
+  // A call's outcomes only, one click each.
+  const outcomes = screen.getByRole("group", { name: "Outcome" });
   expect(
-    within(outcome)
-      .getAllByRole("option")
-      .map((option) => option.textContent),
-  ).toEqual(["How did the call go?", "Reached", "Left a voicemail", "No answer", "Wrong number"]);
+    within(outcomes)
+      .getAllByRole("radio")
+      .map((radio) => radio.closest("label")!.textContent),
+  ).toEqual(["Reached", "Left a voicemail", "No answer", "Wrong number"]);
   await user.click(screen.getByRole("button", { name: "Log call" }));
-  expect(outcome).toHaveAccessibleDescription("Choose how it went");
+  expect(outcomes).toHaveAttribute("aria-invalid", "true");
+  // Each outcome points at the error (jsdom's description leaves radio buttons out, so by id).
+  const described = (radio: HTMLElement) =>
+    radio
+      .getAttribute("aria-describedby")!
+      .split(" ")
+      .map((ref) => document.getElementById(ref)!.textContent)
+      .join(" ")
+      .trim();
+  expect(described(screen.getByRole("radio", { name: "Reached" }))).toBe("Choose how it went");
+  expect(api.callsTo("POST /applications/app-1/contacts")).toHaveLength(0);
 
-  await user.selectOptions(outcome, "left_voicemail");
+  await user.click(screen.getByRole("radio", { name: "Left a voicemail" }));
+  expect(described(screen.getByRole("radio", { name: "Reached" }))).toBe("The status stays New.");
+  expect(screen.getByLabelText("Next step")).toHaveDisplayValue("Call back tomorrow, 10:00");
   await user.type(screen.getByLabelText("Note (optional)"), "Mailbox nearly full");
   await user.click(screen.getByRole("button", { name: "Log call" }));
-  expect(await screen.findByText("Call logged.")).toBeVisible();
+  expect(await screen.findByText(/^Call logged: Left a voicemail\./)).toBeVisible();
   expect(api.callsTo("POST /applications/app-1/contacts")[0].body).toEqual({
     channel: "call",
     outcome: "left_voicemail",
     note: "Mailbox nearly full",
+    followUpAt: tomorrowAt("10:00"),
   });
   expect(timelineTitles()).toEqual(["Call logged: Left a voicemail"]);
 
-  // An e-mail offers the e-mail's outcomes, and sends no note when none was written.
-  await user.click(screen.getByRole("button", { name: "E-mail" }));
-  await user.selectOptions(screen.getByLabelText("Outcome"), "replied");
+  // An e-mail offers the e-mail's outcomes, and sends no note, and no follow-up, when none was chosen.
+  await user.click(screen.getByRole("radio", { name: "E-mail" }));
+  await user.click(screen.getByRole("radio", { name: "Replied" }));
+  expect(screen.getByText("Saves the status as Contacted.")).toBeVisible();
   await user.click(screen.getByRole("button", { name: "Log e-mail" }));
-  await screen.findByText("E-mail logged.");
+  await screen.findByText(/^E-mail logged: Replied\./);
   expect(api.callsTo("POST /applications/app-1/contacts")[1].body).toEqual({
     channel: "email",
     outcome: "replied",
   });
+});
+
+test("reached, a note and a follow-up in ONE save: Contacted, one timeline entry, the follow-up on the header, the focus kept", async () => {
+  const user = userEvent.setup();
+  const followUpAt = "2030-03-04T15:00:00.000Z";
+  const api = openPage(detail(), {
+    contacts: (body) =>
+      detail({
+        workStatus: "contacted",
+        firstTouchedAt: "2024-05-01T15:00:00Z",
+        followUpAt,
+        timeline: [
+          activity({
+            at: "2024-05-01T15:00:00Z",
+            activity: "call",
+            by: "Ada Admin",
+            outcome: "reached",
+            body: (body as { note: string }).note,
+            workStatus: "contacted",
+            followUpAt,
+          }),
+        ],
+      }),
+  });
+  renderDesk("/desk/applications/app-1");
+  await user.click(await screen.findByRole("radio", { name: "Reached" }));
+  expect(screen.getByText("Saves the status as Contacted.")).toBeVisible();
+  await user.selectOptions(screen.getByLabelText("Next step"), "pick");
+  await user.type(screen.getByLabelText("Call back at"), "2030-03-04T10:00");
+  await user.type(screen.getByLabelText("Note (optional)"), "Wants 50k by March");
+  const save = screen.getByRole("button", { name: "Log call" });
+  await user.click(save);
+  expect(
+    await screen.findByText("Call logged: Reached. Now Contacted. Call back Mar 4, 2030, 10:00 AM EST."),
+  ).toBeVisible();
+  expect(api.callsTo("POST /applications/app-1/contacts")).toHaveLength(1);
+  expect(api.callsTo("POST /applications/app-1/contacts")[0].body).toEqual({
+    channel: "call",
+    outcome: "reached",
+    note: "Wants 50k by March",
+    followUpAt: "2030-03-04T10:00",
+  });
+  // Nothing else was posted: no separate status change, no separate note.
+  expect(api.callsTo("POST /applications/app-1/work-status")).toHaveLength(0);
+  expect(api.callsTo("POST /applications/app-1/notes")).toHaveLength(0);
+  expect(timelineTitles()).toEqual(["Call logged: Reached"]);
+  const entry = screen.getByText("Call logged: Reached", { selector: "li p" }).closest("li")!;
+  expect(entry).toHaveTextContent("Status set to Contacted");
+  expect(entry).toHaveTextContent("Call back Mar 4, 2030, 10:00 AM EST");
+  expect(entry).toHaveTextContent("Wants 50k by March");
+  expect(screen.getByText(/^Next follow-up:/)).toHaveTextContent("Next follow-up: Mar 4, 2030, 10:00 AM EST");
+  expect(screen.getByText("Work status").nextElementSibling).toHaveTextContent("Contacted");
+  // The focus stays where the rep is; the form is ready for the next one.
+  expect(save).toHaveFocus();
+  expect(screen.getByLabelText("Note (optional)")).toHaveValue("");
+  expect(screen.getByLabelText("Next step")).toHaveDisplayValue(/^Keep: call back Mar 4, 2030/);
+});
+
+test("right after the phone link is used, the call form is shown with the focus in its outcome", async () => {
+  const user = userEvent.setup();
+  openPage(detail());
+  renderDesk("/desk/applications/app-1");
+  await user.click(await screen.findByRole("radio", { name: "Note only" }));
+  expect(screen.queryByRole("group", { name: "Outcome" })).not.toBeInTheDocument();
+  const call = screen.getByRole("link", { name: /Call \+1 212 555 0100/ });
+  // jsdom does not dial: the click is what the page hears.
+  call.addEventListener("click", (event) => event.preventDefault());
+  await user.click(call);
+  await waitFor(() => expect(screen.getByRole("radio", { name: "Reached" })).toHaveFocus());
+  expect(screen.getByRole("radio", { name: "Call" })).toBeChecked();
+  // The log form sits right after the contact card, before the work panel.
+  const form = screen.getByRole("form", { name: "Log the call" });
+  const work = screen.getByRole("heading", { level: 2, name: "Work" });
+  expect(call.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(form.compareDocumentPosition(work) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
+test("a follow-up is set, moved and cleared on its own from the work panel", async () => {
+  const user = userEvent.setup();
+  const answers = ["2030-03-04T15:00:00.000Z", "2030-03-05T14:30:00.000Z", null];
+  const api = openPage(detail(), {
+    "follow-up": () => detail({ followUpAt: answers.shift() ?? null }),
+  });
+  renderDesk("/desk/applications/app-1");
+  const field = await screen.findByLabelText("Follow-up time");
+  await user.click(screen.getByRole("button", { name: "Set follow-up" }));
+  expect(field).toHaveAccessibleDescription(/Choose when to call back/);
+  await user.type(field, "2030-03-04T10:00");
+  await user.click(screen.getByRole("button", { name: "Set follow-up" }));
+  expect(await screen.findByText("Follow-up set: call back Mar 4, 2030, 10:00 AM EST.")).toBeVisible();
+  expect(screen.getByText(/^Next follow-up:/)).toHaveTextContent("Mar 4, 2030, 10:00 AM EST");
+  expect(screen.getByLabelText("Follow-up time")).toHaveValue("2030-03-04T10:00");
+
+  await user.clear(screen.getByLabelText("Follow-up time"));
+  await user.type(screen.getByLabelText("Follow-up time"), "2030-03-05T09:30");
+  await user.click(screen.getByRole("button", { name: "Move follow-up" }));
+  expect(await screen.findByText("Follow-up set: call back Mar 5, 2030, 9:30 AM EST.")).toBeVisible();
+  await user.click(screen.getByRole("button", { name: "Clear follow-up" }));
+  expect(await screen.findByText("Follow-up cleared.")).toBeVisible();
+  expect(screen.queryByText(/^Next follow-up:/)).not.toBeInTheDocument();
+  expect(api.callsTo("POST /applications/app-1/follow-up").map((call) => call.body)).toEqual([
+    { at: "2030-03-04T10:00" },
+    { at: "2030-03-05T09:30" },
+    { at: null },
+  ]);
 });
 
 test("claim makes it yours; the owner list offers the active staff and the round-robin", async () => {
@@ -242,7 +372,8 @@ test("a quarantined application is not worked: no claim, and saying so", async (
   renderDesk("/desk/applications/app-1");
   expect(await screen.findByText("Release it from quarantine to work on it.")).toBeVisible();
   expect(screen.queryByRole("button", { name: "Claim" })).not.toBeInTheDocument();
-  expect(screen.getByRole("button", { name: "Add note" })).toBeDisabled();
+  expect(screen.getByRole("button", { name: "Log call" })).toBeDisabled();
+  expect(screen.queryByLabelText("Follow-up time")).not.toBeInTheDocument();
 });
 
 test("every kind of entry on the timeline reads in words, with who and when", async () => {

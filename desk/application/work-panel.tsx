@@ -20,13 +20,17 @@ import { Section } from "../common/components/page";
 import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
 import { changeOwner, setWorkStatus } from "./api";
+import { FollowUpControls } from "./follow-up-controls";
 import { clockWords } from "./review-clock";
 import { useNow } from "../common/lib/time-left";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
 
-/** What a change does with its answer: show the new detail and say what happened. */
-export type OnWorked = (next: ApplicationDetail, message: string) => void;
+/**
+ * What a change does with its answer: show the new detail and say what
+ * happened (null: the form that made it says so itself, beside it).
+ */
+export type OnWorked = (next: ApplicationDetail, message: string | null) => void;
 
 /** The time now, again every `ms` (the review clock moves while the page is open). */
 /** The promise's clock: time left, how late, or how soon the first touch came. */
@@ -257,8 +261,9 @@ function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWor
 }
 
 /**
- * Working the application: the review clock, its owner (claim, reassign) and
- * its work status. A quarantined application is not worked until released.
+ * Working the application: the review clock, its owner (claim, reassign),
+ * its work status and its next follow-up. A quarantined application is not
+ * worked until released.
  */
 export function WorkPanel({
   detail,
@@ -280,6 +285,7 @@ export function WorkPanel({
       <div className="grid grid-cols-1 gap-x-6 gap-y-5 border-t border-border pt-4 sm:grid-cols-2">
         <OwnerControls detail={detail} staff={staff} onWorked={onWorked} />
         <StatusControls detail={detail} onWorked={onWorked} />
+        <FollowUpControls detail={detail} onWorked={onWorked} />
       </div>
     </Section>
   );

@@ -55,6 +55,27 @@ export function formatDateTime(iso: string | null | undefined): string {
   return date ? zoneFormats().dateTime.format(date) : (iso ?? "");
 }
 
+/**
+ * The wall-clock time at `date` in the provider's zone, as a datetime-local
+ * field shows it and the desk's API reads it back: "2026-12-08T10:00".
+ */
+export function zonedInputValue(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
 /** "2024-05-01T02:03:00Z" -> "Apr 30, 2024" (the day in the provider's zone). */
 export function formatDate(iso: string | null | undefined): string {
   const date = instant(iso);
