@@ -20,6 +20,7 @@ import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
 import { startReviewAlerts } from "./review-clock/alerts";
+import { startBookedCallAlerts } from "./booked-calls/booked-call-alerts";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { startAssignmentSweep } from "./assignment/assignment";
 import { createAuditRepository } from "./desk/audit/audit-repository";
@@ -102,6 +103,8 @@ async function main() {
   });
   // The review clock's reminders and overdue alerts: every instance looks, one sends each.
   const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
+  // Booked calls whose owner's turn was taken when they came in: told once it is free.
+  const stopBookedCallAlerts = startBookedCallAlerts({ store, settings: config, log });
   // Owners for applications whose assignment batch never ran (a stop between commit and batch),
   // and for any left waiting while somebody is on duty.
   const stopAssignmentSweep = startAssignmentSweep({
@@ -126,6 +129,7 @@ async function main() {
     await Promise.all([
       stopAlertSummaries?.(),
       stopReviewAlerts(),
+      stopBookedCallAlerts(),
       stopAssignmentSweep(),
       stopPrivacyUpkeep(),
       stopOptOutAlerts(),

@@ -22,6 +22,7 @@ import { ReasonDialog } from "./reason-dialog";
 import { TimelineSection } from "./timeline-section";
 import { WorkPanel } from "./work-panel";
 import { ReleaseDialog } from "../common/components/release-dialog";
+import { BookedCallHeader } from "../common/components/booked-call";
 import { StateBadges } from "../common/components/state-badges";
 import { formatDateTime, fullName } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
@@ -169,6 +170,7 @@ export function ApplicationPage() {
           </p>
         )}
         <StateBadges state={detail.state} delivery={detail.delivery?.state ?? null} />
+        <BookedCallHeader work={detail} />
         {detail.state === "quarantined" && detail.quarantineReason && (
           <span className="text-sm text-muted-foreground">Reason: {detail.quarantineReason}</span>
         )}

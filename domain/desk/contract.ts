@@ -58,6 +58,7 @@ export const MAIL_KINDS = [
   "newsletter",
   "review-reminder",
   "review-overdue",
+  "call-booked",
   "privacy-verify",
   "privacy-reminder",
   "privacy-access",
@@ -87,6 +88,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   newsletter: "Newsletter",
   "review-reminder": "Review reminder",
   "review-overdue": "Review overdue alert",
+  "call-booked": "Call booked alert",
   "privacy-verify": "Privacy request verification",
   "privacy-reminder": "Privacy request reminder",
   "privacy-access": "Privacy request: copy of the data",
@@ -251,6 +253,11 @@ export interface WorkState {
   firstTouchedAt: string | null;
   /** When a rep means to call back ("call back at"): a deadline of its own for the lead's owner; null: none. */
   followUpAt: string | null;
+  /**
+   * The lead's booked call (the latest booking the booking service reported:
+   * a call moved arrives as a new booking), past or to come; null: none.
+   */
+  bookedCallAt: string | null;
 }
 
 /** GET /applications' work filters (with the filters of InboxFilters). */

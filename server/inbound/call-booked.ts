@@ -8,10 +8,13 @@
  * application's timeline with its time and who booked it (the name and
  * e-mail the booking page collected), marked when that is not the applicant.
  * It is not a touch: booking is the applicant's doing, and the review clock
- * waits for the provider's.
+ * waits for the provider's. The latest booking is the lead's current call
+ * (its header and inbox row show it), and its owner is e-mailed
+ * (server/booked-calls/).
  */
 import { z } from "zod";
 import type { BookedBy } from "#domain/desk/contract";
+import { notifyMailQueued } from "../mail/outbox-repository";
 import { eventType, isoTime, nullish, reference, UnknownApplication } from "./inbound-event";
 import { inboundRepository as repository } from "./inbound-repository";
 
@@ -58,7 +61,7 @@ const bookerWords = (booker: BookedBy) =>
 
 export const callBooked = eventType({
   data: bookingData,
-  async handle(tx, { source, id: eventId, occurredAt, data }) {
+  async handle(tx, { source, id: eventId, occurredAt, data }, context) {
     const found = await repository.lockApplication(
       tx,
       { bookingToken: data.bookingToken, reference: data.reference },
@@ -73,6 +76,7 @@ export const callBooked = eventType({
       at: found.at,
       details: { scheduledAt, source, eventId, booker },
     });
+    const told = await context.bookedCalls.booked(tx, found.id, { scheduledAt, bookedAt: found.at });
     return {
       applicationId: found.id,
       outcome: "booked",
@@ -80,6 +84,7 @@ export const callBooked = eventType({
         action: "application.call-booked",
         details: { source, eventId, scheduledAt, bookedBy: bookerWords(booker) },
       },
+      ...(told && { afterCommit: notifyMailQueued }),
     };
   },
 });

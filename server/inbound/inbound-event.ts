@@ -8,6 +8,7 @@ import { z } from "zod";
 import "#domain/lib/zod-config";
 import type { AuditAction } from "#domain/desk/audit-actions";
 import { parseReference } from "../mail/reference";
+import type { BookedCallAlerts } from "../booked-calls/booked-call-alerts";
 import type { OptOutRepository } from "../opt-outs/opt-out-repository";
 import { isUuid } from "../store/row-values";
 import type { Queryable } from "../store/store";
@@ -44,6 +45,8 @@ export interface EventType<S extends z.ZodType = z.ZodType> {
 export interface HandlerContext {
   /** The opt-out ledger (its honour-by days in DESK_TIME_ZONE). */
   optOuts: OptOutRepository;
+  /** A booked call as the lead's current one, and its owner's e-mail. */
+  bookedCalls: BookedCallAlerts;
 }
 
 export const eventType = <S extends z.ZodType>(type: EventType<S>): EventType<S> => type;

@@ -24,6 +24,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Config } from "../config";
+import { createBookedCallAlerts } from "../booked-calls/booked-call-alerts";
 import { createAuditRepository } from "../desk/audit/audit-repository";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import type { Store } from "../store/store";
@@ -51,7 +52,10 @@ export interface InboundAnswer {
 
 const inbound: FastifyPluginAsync<InboundPluginOptions> = async (app, { config, store }) => {
   const audit = createAuditRepository(store);
-  const context: HandlerContext = { optOuts: createOptOutRepository(store, config.desk.timeZone) };
+  const context: HandlerContext = {
+    optOuts: createOptOutRepository(store, config.desk.timeZone),
+    bookedCalls: createBookedCallAlerts(store, config),
+  };
 
   // The signature covers the body's bytes as sent, so the body is kept raw
   // here (for these routes only: this plugin is its own context) and read

@@ -52,6 +52,8 @@ export interface InboxRow {
   review_due_at: string;
   first_touched_at: string | null;
   follow_up_at: string | null;
+  /** The booked call (031_booked_calls.sql), past or to come. */
+  booked_call_at: string | null;
   /** The viewer has not opened it (always false without a viewer). */
   unread: boolean;
 }
@@ -103,7 +105,7 @@ export function createInboxRepository(store: Store) {
               ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign,
               a.owner_id, u.name AS owner_name, u.email AS owner_email, a.work_status, a.close_reason,
               a.funded_amount::text AS funded_amount, a.review_due_at, a.first_touched_at,
-              a.follow_up_at, ${unread} AS unread
+              a.follow_up_at, a.booked_call_at, ${unread} AS unread
          FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
               LEFT JOIN "desk_user" u ON u.id = a.owner_id
          ${whereSql(where)}

@@ -13,6 +13,7 @@ import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/appli
 import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
 import { formatUsdAsEntered } from "#domain/lib/format";
 import type { Config } from "../config";
+import { CallBooked, callBookedSubject, type BookedCallItem } from "./templates/call-booked";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
@@ -43,6 +44,7 @@ export type MailKind =
   | "newsletter"
   | "review-reminder"
   | "review-overdue"
+  | "call-booked"
   | "privacy-verify"
   | "privacy-reminder"
   | "privacy-access";
@@ -288,6 +290,37 @@ export async function composeReviewOverdue(
     subject: reviewOverdueSubject(sections),
     headers: AUTOMATIC,
     ...(await rendered(<ReviewOverdue {...sections} interval={moment.interval} />)),
+  };
+}
+
+/** A lead's booked call in its owner's e-mail. */
+export interface BookedCallForMail {
+  id: string;
+  company: string;
+  reference: string | null;
+  at: Date;
+}
+
+/** An owner's e-mail about the calls their leads booked, soonest first: one message. */
+export async function composeCallBooked(
+  to: string,
+  calls: BookedCallForMail[],
+  interval: string,
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const items = calls.map((call): BookedCallItem => ({
+    company: call.company,
+    reference: call.reference,
+    at: formatZoned(call.at, settings.desk.timeZone),
+    deskUrl: deskUrl(settings.siteUrl, DESK_PAGES.application.path(call.id)),
+  }));
+  return {
+    kind: "call-booked",
+    from: settings.mail.from,
+    to,
+    subject: callBookedSubject({ items }),
+    headers: AUTOMATIC,
+    ...(await rendered(<CallBooked items={items} interval={interval} />)),
   };
 }
 

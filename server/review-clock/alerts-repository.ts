@@ -10,9 +10,10 @@ import type { Queryable, Store } from "../store/store";
 const OPEN_CLOCK = `a.status = 'received' AND a.first_touched_at IS NULL AND a.work_status <> 'closed'`;
 
 /** A desk account that can receive the review e-mails: enrolled and not disabled. */
-const ACTIVE_USER = `u.banned IS NOT TRUE AND u."twoFactorEnabled" IS TRUE`;
+export const ACTIVE_USER = `u.banned IS NOT TRUE AND u."twoFactorEnabled" IS TRUE`;
 
-export type ReviewAlertKind = "review-reminder" | "review-overdue";
+/** Whose turn a staff e-mail takes (review_alert_sends.kind); "call-booked": server/booked-calls/. */
+export type ReviewAlertKind = "review-reminder" | "review-overdue" | "call-booked";
 
 /** The admins' alert has one turn for all of them. */
 export const ADMINS = "admins";

@@ -10,6 +10,7 @@ import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { Badge, type BadgeVariant } from "#ui/badge";
 import { cn } from "#ui/cn";
 import { formatDateTime } from "../lib/format";
+import { BookedCallFlag } from "./booked-call";
 import type { TimeLeft } from "../lib/time-left";
 
 type WorkItem = Pick<InboxItem, "state" | "workStatus" | "closeReason">;
@@ -73,12 +74,13 @@ export function DeliveryFlag({ item }: { item: Pick<InboxItem, "delivery" | "del
   );
 }
 
-/** The status cell: the work status, and the delivery flag under it when there is trouble. */
+/** The status cell: the work status, the delivery flag under it when there is trouble, and a call booked to come. */
 export function ApplicationStatus({ item }: { item: InboxItem }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <WorkStatusBadge item={item} />
       <DeliveryFlag item={item} />
+      <BookedCallFlag item={item} />
     </span>
   );
 }

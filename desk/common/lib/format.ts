@@ -10,7 +10,9 @@ import type { Me, Role } from "#domain/desk/contract";
 
 /** Until the server has said (GET /api/desk/me), UTC: never a zone the reader cannot tell. */
 let zone = "UTC";
-let formats: { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; name: string } | undefined;
+let formats:
+  | { dateTime: Intl.DateTimeFormat; date: Intl.DateTimeFormat; when: Intl.DateTimeFormat; name: string }
+  | undefined;
 
 function zoneFormats() {
   formats ??= {
@@ -24,6 +26,15 @@ function zoneFormats() {
       timeZoneName: "short",
     }),
     date: new Intl.DateTimeFormat("en-US", { timeZone: zone, dateStyle: "medium" }),
+    when: new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }),
     name:
       new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" })
         .formatToParts(0)
@@ -74,6 +85,12 @@ export function zonedInputValue(date: Date): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** A moment to come, as a rep reads an appointment: "Tue, Dec 8, 10:30 AM EST" (the provider's zone). */
+export function formatWhen(iso: string | null | undefined): string {
+  const date = instant(iso);
+  return date ? zoneFormats().when.format(date) : (iso ?? "");
 }
 
 /** "2024-05-01T02:03:00Z" -> "Apr 30, 2024" (the day in the provider's zone). */

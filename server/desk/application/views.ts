@@ -120,6 +120,7 @@ function workOf(shown: Shown): WorkState {
     reviewDueAt: str(a.review_due_at),
     firstTouchedAt: str(a.first_touched_at),
     followUpAt: str(a.follow_up_at),
+    bookedCallAt: str(a.booked_call_at),
   };
 }
 

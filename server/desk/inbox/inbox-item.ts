@@ -28,6 +28,7 @@ export function toInboxItem(row: InboxRow): InboxItem {
     reviewDueAt: row.review_due_at,
     firstTouchedAt: row.first_touched_at,
     followUpAt: row.follow_up_at,
+    bookedCallAt: row.booked_call_at,
     unread: row.unread,
   };
 }

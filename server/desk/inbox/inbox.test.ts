@@ -125,6 +125,7 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       reviewDueAt: expect.any(String),
       firstTouchedAt: null,
       followUpAt: null,
+      bookedCallAt: null,
       unread: true,
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({

@@ -74,4 +74,5 @@ export const newWork = {
   reviewDueAt: "2024-05-02T14:03:00Z",
   firstTouchedAt: null,
   followUpAt: null,
+  bookedCallAt: null,
 };
