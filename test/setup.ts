@@ -4,8 +4,11 @@ import { afterEach } from "vitest";
 // Component tests opt into jsdom per file (`// @vitest-environment jsdom`).
 // Radix needs a few browser APIs that jsdom lacks.
 if (typeof window !== "undefined") {
-  const { cleanup } = await import("@testing-library/react");
+  const { cleanup, configure } = await import("@testing-library/react");
   afterEach(() => cleanup());
+  // findBy… and waitFor wait up to 5 s instead of 1: the desk's routes load lazily, and on a
+  // busy shared machine a file's first render has been seen to take longer than a second.
+  configure({ asyncUtilTimeout: 5_000 });
   class ResizeObserverStub {
     observe() {}
     unobserve() {}

@@ -35,6 +35,8 @@ test("the URL's filters fill the form and go to the server as they are", async (
   expect(screen.getByLabelText("From")).toHaveValue("2024-05-01");
   expect(screen.getByRole("textbox", { name: "Source" })).toHaveValue("google");
 
+  // The heading may show before the list's request goes out (a busy machine).
+  await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(1));
   const [call] = api.callsTo("GET /applications");
   expect(Object.fromEntries(call.query)).toEqual({
     q: "Northwind",
