@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { path: "inbox", loader: inboxLoader, element: <InboxPage /> },
+              { path: DESK_PAGES.inbox.route, loader: inboxLoader, element: <InboxPage /> },
               {
                 path: DESK_PAGES.application.route,
                 loader: applicationLoader,

@@ -118,11 +118,14 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
     expect((await saved).status()).toBe(200);
     await expect(duty).toBeChecked();
 
-    // The rep's inbox opens on theirs (Mine), empty so far.
+    // The rep's inbox opens on what is due for them (Mine, To do, least time left), empty so far.
     await expect(
       rep.getByRole("navigation", { name: "Whose applications" }).getByRole("link", { name: "Mine" }),
     ).toHaveAttribute("aria-current", "page");
-    await expect(rep.getByText("No application is assigned to you.")).toBeVisible();
+    await expect(
+      rep.getByRole("navigation", { name: "Review clock" }).getByRole("link", { name: /^To do/ }),
+    ).toHaveAttribute("aria-current", "page");
+    await expect(rep.getByText("Every application has been touched.")).toBeVisible();
     const before = await titleCount(rep);
 
     // Applications arrive through the public API while the inbox is open: they appear without a reload.
@@ -152,7 +155,9 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
       await expect(row).toContainText(/2[34] h( \d+ min)? left/);
     }
     const liveMs = Date.now() - arrived;
-    await expect(rep.getByText("Assigned to you · 3 applications", { exact: true })).toBeVisible();
+    await expect(
+      rep.getByText("Assigned to you · 3 applications not yet touched", { exact: true }),
+    ).toBeVisible();
     // The count of new ones beside Inbox and in the tab's title.
     const desk = rep.getByRole("navigation", { name: "Desk" });
     await expect(desk.getByRole("link", { name: `Inbox ${before + 3} new` })).toBeVisible({
@@ -231,7 +236,7 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
       rep.getByText("Assigned to you · 2 applications not yet touched", { exact: true }),
     ).toBeVisible();
     await expect(rowOf(rep, oldest.companyName)).toHaveCount(0);
-    await rep.goto("/desk/inbox");
+    await rep.goto("/desk/inbox?owner=mine");
     await expect(rowOf(rep, oldest.companyName)).toContainText("Touched");
     await expect(rowOf(rep, oldest.companyName)).toContainText("Contacted");
 
@@ -256,7 +261,7 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
     await screenshot(admin, "rep-morning-overdue");
 
     // The CRM reports the third application funded (signed, Standard Webhooks); the rep's open inbox shows it.
-    await rep.goto("/desk/inbox");
+    await rep.goto("/desk/inbox?owner=mine");
     await expect(rowOf(rep, funded.companyName)).toContainText("New");
     const body = JSON.stringify({
       type: "application.stage",

@@ -134,30 +134,56 @@ test("a 401 sends the visitor to sign in and back to this view afterwards", asyn
   expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/inbox?state=dead");
 });
 
-test("staff start on their own applications, admins on everyone's, and the choice is in the URL", async () => {
+test("staff start on what is due for them (their own, least time left first), and a view in the URL wins", async () => {
   const user = userEvent.setup();
   const api = inboxApi(staffer);
   const { router } = renderDesk("/desk/inbox");
   await screen.findByRole("heading", { level: 1, name: "Inbox" });
   const whose = screen.getByRole("navigation", { name: "Whose applications" });
   expect(within(whose).getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
-  expect(api.callsTo("GET /applications")[0].query.get("owner")).toBe("mine");
+  const clock = screen.getByRole("navigation", { name: "Review clock" });
+  expect(within(clock).getByRole("link", { name: /^To do/ })).toHaveAttribute("aria-current", "page");
+  const order = screen.getByRole("navigation", { name: "Order" });
+  expect(within(order).getByRole("link", { name: "Least time left" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect(api.callsTo("GET /applications")[0].query.toString()).toBe(
+    "owner=mine&due=open&sort=time_left&limit=25",
+  );
   expect(api.callsTo("GET /applications/due-counts")[0].query.get("owner")).toBe("mine");
-  expect(screen.getByText("Assigned to you · 3 applications")).toBeVisible();
+  expect(screen.getByText("Assigned to you · 3 applications not yet touched")).toBeVisible();
 
   await user.click(within(whose).getByRole("link", { name: "Unassigned" }));
-  await waitFor(() => expect(router.state.location.search).toBe("?owner=unassigned"));
+  await waitFor(() => expect(router.state.location.search).toBe("?owner=unassigned&due=open&sort=time_left"));
   await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(2));
-  expect(api.callsTo("GET /applications")[1].query.toString()).toBe("owner=unassigned&limit=25");
   expect(api.callsTo("GET /applications/due-counts")[1].query.get("owner")).toBe("unassigned");
   await waitFor(() =>
     expect(within(whose).getByRole("link", { name: "Unassigned" })).toHaveAttribute("aria-current", "page"),
   );
 
+  // "All" is an explicit choice: the default does not come back.
+  await user.click(within(clock).getByRole("link", { name: "All" }));
+  await waitFor(() => expect(router.state.location.search).toBe("?owner=unassigned&sort=time_left"));
+  await waitFor(() =>
+    expect(within(clock).getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page"),
+  );
+  await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(3));
+  expect(api.callsTo("GET /applications")[2].query.toString()).toBe(
+    "owner=unassigned&sort=time_left&limit=25",
+  );
+
   // Everyone is the API's own default: the request says nothing of owners.
   await user.click(within(whose).getByRole("link", { name: "Everyone" }));
-  await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(3));
-  expect(api.callsTo("GET /applications")[2].query.toString()).toBe("limit=25");
+  await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(4));
+  expect(api.callsTo("GET /applications")[3].query.toString()).toBe("sort=time_left&limit=25");
+});
+
+test("a rep's URL naming a view is shown as it says, newest first when it says no order", async () => {
+  const api = inboxApi(staffer);
+  renderDesk("/desk/inbox?owner=mine");
+  await screen.findByRole("heading", { level: 1, name: "Inbox" });
+  expect(api.callsTo("GET /applications")[0].query.toString()).toBe("owner=mine&limit=25");
 });
 
 test("an admin starts on everyone's applications", async () => {
@@ -336,14 +362,18 @@ test("an empty view says why, and a filtered one offers everyone's applications"
   const first = renderDesk("/desk/inbox?due=overdue");
   expect(await screen.findByText("Nothing is overdue.")).toBeVisible();
   first.unmount();
-  const second = renderDesk("/desk/inbox");
+  const second = renderDesk("/desk/inbox?owner=mine");
   expect(await screen.findByText("No application is assigned to you.")).toBeVisible();
   second.unmount();
+  // A rep's default view: their untouched ones.
+  const third = renderDesk("/desk/inbox");
+  expect(await screen.findByText("Every application has been touched.")).toBeVisible();
+  third.unmount();
   renderDesk("/desk/inbox?q=zebra");
   expect(await screen.findByText(/No application matches these filters/)).toBeVisible();
   expect(screen.getByRole("link", { name: "Search everyone’s applications" })).toHaveAttribute(
     "href",
-    "/desk/inbox?owner=everyone&q=zebra",
+    "/desk/inbox?owner=everyone&due=open&sort=time_left&q=zebra",
   );
 });
 

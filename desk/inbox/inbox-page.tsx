@@ -15,10 +15,11 @@ import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/mess
 import { PageHeader, useDocumentTitle } from "../common/components/page";
 import {
   activeFilters,
-  defaultOwner,
   filtersFromParams,
   hasFilters,
+  defaultOwner,
   viewParams,
+  withDefaultView,
   type InboxFilters,
 } from "../common/lib/filters";
 import { plural } from "../common/lib/format";
@@ -29,9 +30,10 @@ import { getDueCounts } from "./api";
 import { InboxViews, SORT_LABELS } from "./inbox-views";
 
 export const inboxLoader = guarded(async ({ request }) => {
-  const filters = filtersFromParams(new URL(request.url).searchParams);
-  // A URL without an owner shows the member's default view, which their role decides.
-  const owner = (filters.owner || defaultOwner((await getMe(request.signal)).role)) as OwnerView;
+  // A URL without a view shows the member's default one, which their role decides.
+  const me = await getMe(request.signal);
+  const filters = withDefaultView(filtersFromParams(new URL(request.url).searchParams), me.role);
+  const owner = (filters.owner || defaultOwner(me.role)) as OwnerView;
   const [page, counts] = await Promise.all([
     listApplications({ ...activeFilters(filters, owner), limit: PAGE_SIZE }, request.signal),
     // The counts help; without them the views show no numbers.

@@ -10,7 +10,7 @@ import { plainTextSelectors } from "@react-email/render";
 import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { fundingTypeOptions, timeframeOptions, type Option } from "#domain/application/schema";
-import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
+import { DESK_PAGES, deskUrl, type InboxView } from "#domain/desk/pages";
 import { formatUsdAsEntered } from "#domain/lib/format";
 import type { Config } from "../config";
 import { CallBooked, callBookedSubject, type BookedCallItem } from "./templates/call-booked";
@@ -32,6 +32,7 @@ import {
   ReviewReminder,
   reviewReminderSubject,
   timeLeftWords,
+  type ListLink,
   type ReviewItem,
 } from "./templates/review-alert";
 import { StaffAlert, staffAlertSubject } from "./templates/staff-alert";
@@ -238,6 +239,12 @@ export interface ReviewMailMoment {
   interval: string;
 }
 
+/** The inbox view a review e-mail's section links to: least time left first. */
+const reviewList = (settings: ReviewMailSettings, view: InboxView, label: string): ListLink => ({
+  url: deskUrl(settings.siteUrl, DESK_PAGES.inbox.path({ ...view, sort: "time_left" })),
+  label,
+});
+
 const reviewItems = (
   apps: ReviewMailApplication[],
   { now }: ReviewMailMoment,
@@ -261,15 +268,29 @@ export async function composeReviewReminder(
   settings: ReviewMailSettings,
 ): Promise<OutgoingMail> {
   const items = reviewItems(apps, moment, settings);
+  // All past their deadline: the Overdue view; else the Due soon one, which lists the rest.
+  const list = items.every((item) => item.overdue)
+    ? reviewList(settings, { owner: "mine", due: "overdue" }, "Open your Overdue list")
+    : reviewList(settings, { owner: "mine", due: "due_soon" }, "Open your Due soon list");
   return {
     kind: "review-reminder",
     from: settings.mail.from,
     to,
     subject: reviewReminderSubject({ items }),
     headers: AUTOMATIC,
-    ...(await rendered(<ReviewReminder items={items} interval={moment.interval} />)),
+    ...(await rendered(<ReviewReminder items={items} list={list} interval={moment.interval} />)),
   };
 }
+
+const overdueLists = (settings: ReviewMailSettings) => ({
+  overdue: reviewList(settings, { owner: "everyone", due: "overdue" }, "Open the Overdue list"),
+  unassigned: reviewList(
+    settings,
+    { owner: "unassigned", due: "due_soon" },
+    "Open the Unassigned, due soon list",
+  ),
+  yours: reviewList(settings, { owner: "mine", due: "due_soon" }, "Open your Due soon list"),
+});
 
 /** An admin's alert: the overdue applications, those due soon without an owner, and the admin's own due soon. */
 export async function composeReviewOverdue(
@@ -289,7 +310,9 @@ export async function composeReviewOverdue(
     to,
     subject: reviewOverdueSubject(sections),
     headers: AUTOMATIC,
-    ...(await rendered(<ReviewOverdue {...sections} interval={moment.interval} />)),
+    ...(await rendered(
+      <ReviewOverdue {...sections} lists={overdueLists(settings)} interval={moment.interval} />,
+    )),
   };
 }
 

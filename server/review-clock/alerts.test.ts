@@ -212,12 +212,19 @@ describe.each(ENGINES)("review reminders and overdue alerts on %s", (engine) => 
     expect(listedLinks(toAda.text)).toEqual(
       [oliveLate, nobodys, adas].map((id) => `/desk/applications/${id}`),
     );
+    // Each section links to its list in the desk, least time left first.
+    expect(toAda.text.match(/\/desk\/inbox\?[\w=&]+/g)).toEqual([
+      "/desk/inbox?owner=everyone&due=overdue&sort=time_left",
+      "/desk/inbox?owner=unassigned&due=due_soon&sort=time_left",
+      "/desk/inbox?owner=mine&due=due_soon&sort=time_left",
+    ]);
     const toBea = mails.find((mail) => mail.to === people.bea.email)!;
     expect(toBea.subject).toBe("Review overdue: Olive Late; 1 application due soon without an owner");
     expect(toBea.text).not.toContain("Ada Soon");
     // Olive, its owner, is reminded of her overdue application herself.
     const toOlive = mails.find((mail) => mail.to === people.olive.email)!;
     expect([toOlive.kind, toOlive.subject]).toEqual(["review-reminder", "Review overdue: Olive Late"]);
+    expect(toOlive.text).toContain("/desk/inbox?owner=mine&due=overdue&sort=time_left");
 
     // Reminded is not alerted: when "Nobody Soon" and then "Ada Soon" pass their deadline
     // untouched, the admins hear of each once, and then of nothing more.
@@ -253,6 +260,13 @@ describe.each(ENGINES)("review reminders and overdue alerts on %s", (engine) => 
       expect(mail.subject).toBe("Review due soon: Delivered Reminder LLC");
       expect(mail.headers.get("auto-submitted")).toBe("auto-generated");
       expect(mail.html).toContain(`href="http://localhost:3000/desk/applications/${id}"`);
+      // And to the list it is about: Oscar's own Due soon view, least time left first.
+      expect(mail.html).toContain(
+        'href="http://localhost:3000/desk/inbox?owner=mine&amp;due=due_soon&amp;sort=time_left"',
+      );
+      expect(mail.text).toMatch(
+        /Open your Due soon list[\s\S]*http:\/\/localhost:3000\/desk\/inbox\?owner=mine&due=due_soon&sort=time_left/,
+      );
       const reference = (
         await store().query<{ reference: string }>("SELECT reference FROM applications WHERE id = $1", [id])
       ).rows[0].reference;

@@ -101,6 +101,19 @@ export function filtersToParams(filters: Partial<InboxFilters>): URLSearchParams
 export const defaultOwner = (role: Role): OwnerView => (role === "admin" ? "everyone" : "mine");
 
 /**
+ * The view a member's inbox opens on when the URL names none (no owner, due
+ * view or order): a rep's is what is due for them, their own untouched
+ * applications with the least time left first (overdue, then due soon, then
+ * the rest), where the review clock's reminders point too; an admin's is
+ * everyone's, newest first (defaultOwner: the API's own default, so
+ * nothing is set). A view the URL names wins, its owner defaulting by role.
+ */
+export function withDefaultView(filters: InboxFilters, role: Role): InboxFilters {
+  if (role === "admin" || VIEW_KEYS.some((key) => filters[key])) return filters;
+  return { ...filters, owner: "mine", due: "open", sort: "time_left" };
+}
+
+/**
  * The filters as a plain object of the set values, for the API and the CSV
  * export: the owner view as `owner` says, "everyone" (the API's default) left
  * out.

@@ -5,9 +5,12 @@
  * owners), those due soon that nobody owns, and the admin's own due soon.
  * One message lists them all; it is never one message per application. Each
  * application shows its company, reference, deadline and time left, with a
- * link to it in the desk; nothing else about the applicant.
+ * link to it in the desk; nothing else about the applicant. Each list ends
+ * with a link to the desk's inbox view that lists the same (the rep's own
+ * due soon or overdue view, least time left first), where they are worked
+ * one after another.
  */
-import { EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
+import { ButtonLink, EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
 
 export interface ReviewItem {
   company: string;
@@ -92,8 +95,20 @@ function ItemList({ items, showOwner }: { items: ReviewItem[]; showOwner: boolea
   );
 }
 
+/** A section's link to the inbox view listing the same applications. */
+export interface ListLink {
+  url: string;
+  /** "Open your Due soon list". */
+  label: string;
+}
+
+function ListButton({ list }: { list: ListLink }) {
+  return <ButtonLink href={list.url}>{list.label}</ButtonLink>;
+}
+
 export interface ReviewReminderProps {
   items: ReviewItem[];
+  list: ListLink;
   /** REVIEW_ALERT_INTERVAL in words ("30 minutes"). */
   interval: string;
 }
@@ -103,7 +118,7 @@ export const reviewReminderSubject = ({ items }: Pick<ReviewReminderProps, "item
     ? `Review overdue: ${which(items)}`
     : `Review due soon: ${which(items)}`;
 
-export function ReviewReminder({ items, interval }: ReviewReminderProps) {
+export function ReviewReminder({ items, list, interval }: ReviewReminderProps) {
   const subject = reviewReminderSubject({ items });
   return (
     <EmailLayout
@@ -118,6 +133,7 @@ export function ReviewReminder({ items, interval }: ReviewReminderProps) {
         stops the clock.
       </Paragraph>
       <ItemList items={items} showOwner={false} />
+      <ListButton list={list} />
       <Paragraph muted>
         You get at most one reminder every {interval}; applications that fall due meanwhile wait for the next
         one.
@@ -133,10 +149,16 @@ export interface ReviewOverdueProps {
   unassigned: ReviewItem[];
   /** Due soon and this admin owns them. */
   yours: ReviewItem[];
+  /** Each section's inbox view. */
+  lists: Record<"overdue" | "unassigned" | "yours", ListLink>;
   interval: string;
 }
 
-export function reviewOverdueSubject({ overdue, unassigned, yours }: Omit<ReviewOverdueProps, "interval">) {
+export function reviewOverdueSubject({
+  overdue,
+  unassigned,
+  yours,
+}: Pick<ReviewOverdueProps, "overdue" | "unassigned" | "yours">) {
   const parts = [
     overdue.length > 0 && `Review overdue: ${which(overdue)}`,
     unassigned.length > 0 && `${count(unassigned.length)} due soon without an owner`,
@@ -159,18 +181,21 @@ export function ReviewOverdue(props: ReviewOverdueProps) {
             the review window the site promises. Each is alerted once.
           </Paragraph>
           <ItemList items={props.overdue} showOwner />
+          <ListButton list={props.lists.overdue} />
         </>
       ) : null}
       {props.unassigned.length > 0 ? (
         <>
           <Subheading>Due soon, nobody owns them</Subheading>
           <ItemList items={props.unassigned} showOwner={false} />
+          <ListButton list={props.lists.unassigned} />
         </>
       ) : null}
       {props.yours.length > 0 ? (
         <>
           <Subheading>Yours, due soon</Subheading>
           <ItemList items={props.yours} showOwner={false} />
+          <ListButton list={props.lists.yours} />
         </>
       ) : null}
       <Paragraph muted>
