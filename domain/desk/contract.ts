@@ -827,9 +827,12 @@ export interface LiveChange {
   kind: LiveChangeKind;
 }
 
-/** GET /applications/new-count, and the live `counts` event: the viewer's new applications (received, work status new, theirs or unassigned, not yet opened by them). */
+/** GET /applications/new-count, and the live `counts` event: the viewer's new applications (received, work status new, theirs or unassigned, not yet opened by them, reached the view since they last looked at it). */
 export interface NewCount {
+  /** New to the member since they last looked: Mine's and Unassigned's together. */
   count: number;
+  /** Each view's part (new to them since they last looked at it). */
+  views: { mine: number; unassigned: number };
 }
 
 /**

@@ -31,7 +31,8 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
-const TABLES = "applications, consents, outbox, delivery_attempts, newsletter_subscribers, counters";
+const TABLES =
+  "applications, consents, outbox, delivery_attempts, newsletter_subscribers, counters, desk_view_seen";
 
 /**
  * A migrated PGlite data dir, dumped once and shared by every test file:

@@ -9,6 +9,9 @@
  * `from` and `to` are days in the provider's zone; owner=mine is the signed-in
  * member's; due=due_soon is REVIEW_DUE_SOON ahead; a bad parameter is a 400
  * naming it (inbox-query.ts). Each page read is audited (audit/repeated.ts).
+ * Listing the first page of a whole owner view (no search or filter; All or
+ * To do) is the member looking at it: what reached it until now is no longer
+ * new to them (their count: ../live/new-count-repository.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
@@ -16,11 +19,28 @@ import type { DueCounts, InboxList } from "#domain/desk/contract";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, listedFilter } from "../audit/repeated";
 import { requireRole } from "../auth/guard";
+import type { InboxFilter } from "../../inbox/inbox-filter";
+import type { OwnerView } from "#domain/desk/work";
+import { createNewCountRepository } from "../live/new-count-repository";
 import { toInboxItem } from "./inbox-item";
 import { encodeCursor, parseDueCountsQuery, parseInboxQuery, type FilterContext } from "./inbox-query";
 
+/**
+ * The owner view a first page shows whole, or undefined: searched or
+ * filtered, a later page, or a due view narrower than To do (Due soon and
+ * Overdue leave new applications out) is not looking at the view.
+ */
+function lookedAt(filter: InboxFilter, paged: boolean): OwnerView | undefined {
+  const { owner, due, dueSoonMs: _window, ...narrowing } = filter;
+  if (paged || (due && due !== "open") || Object.values(narrowing).some((value) => value !== undefined)) {
+    return undefined;
+  }
+  return owner === undefined ? "everyone" : owner === "unassigned" ? "unassigned" : "mine";
+}
+
 const inboxRoutes: FastifyPluginAsync = async (app) => {
   const inboxRepository = createInboxRepository(app.store);
+  const newCounts = createNewCountRepository(app.store);
   const context = (viewerId: string): FilterContext => ({
     timeZone: app.config.desk.timeZone,
     viewerId,
@@ -32,11 +52,15 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
     const parsed = parseInboxQuery(request.query, context(viewerId));
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     const { filter, sort, limit, after } = parsed.value;
+    // Taken before the page is read: what arrives meanwhile is still new.
+    const lookedAtAt = new Date();
     // One row more than the page tells whether there is a next one.
     const [rows, total] = await Promise.all([
       inboxRepository.inbox(filter, { limit: limit + 1, sort, after, viewerId }),
       inboxRepository.countInbox(filter),
     ]);
+    const view = lookedAt(filter, after !== undefined);
+    if (view) await newCounts.markSeen(viewerId, view, lookedAtAt);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     await auditRead(

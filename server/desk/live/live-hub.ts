@@ -12,7 +12,7 @@
  * connected (not per stream), and sends `counts` to the streams whose number
  * moved. A burst of 200 applications in a few seconds is a handful of
  * events and a handful of counts per person, not 200 of each per browser.
- * An opening moves only its reader's count. After the listening connection
+ * An opening, or a look at a view (migration 030), moves only its reader's count. After the listening connection
  * was lost and came back, every stream is told to refetch and every count is
  * taken again.
  *
@@ -43,8 +43,8 @@ export interface LiveClient {
 
 interface Connected {
   client: LiveClient;
-  /** The count this stream was last sent. */
-  sentCount: number | null;
+  /** The counts this stream was last sent (as JSON). */
+  sentCount: string | null;
 }
 
 /** What a trigger sends (017_live.sql). */
@@ -142,10 +142,11 @@ export function createLiveHub(options: { store: Store; counts: NewCountRepositor
 
   async function sendCount(userId: string, only?: Connected) {
     const count = await counts.count(userId);
+    const sent = JSON.stringify(count);
     for (const entry of only ? [only] : connected) {
-      if (entry.client.userId !== userId || entry.sentCount === count) continue;
-      entry.sentCount = count;
-      entry.client.send({ event: "counts", data: { count } });
+      if (entry.client.userId !== userId || entry.sentCount === sent) continue;
+      entry.sentCount = sent;
+      entry.client.send({ event: "counts", data: count });
     }
   }
 

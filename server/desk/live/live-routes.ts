@@ -40,7 +40,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   const streams = new Set<() => void>();
 
   app.get("/api/desk/applications/new-count", { preHandler: requireRole("staff") }, async (request) => {
-    return { count: await counts.count(request.staff!.userId) } satisfies NewCount;
+    return (await counts.count(request.staff!.userId)) satisfies NewCount;
   });
 
   app.get("/api/desk/live", { preHandler: requireRole("staff") }, async (request, reply) => {
