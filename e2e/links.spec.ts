@@ -2,6 +2,8 @@ import { expect, test } from "./support/test";
 import { pages } from "./support/routes";
 
 test("no dead links or nameless buttons on any page", async ({ page, request }) => {
+  // Every page and every link on it: well past 30 s on a busy machine.
+  test.slow();
   const checked = new Map<string, number>();
   const homeSectionIds = new Set<string>();
   await page.goto("/");
