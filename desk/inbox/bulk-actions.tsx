@@ -141,13 +141,25 @@ export function BulkActions({
       {chosen.length > 0 && (
         <section
           aria-label="Selected applications"
-          className="sticky bottom-0 z-30 -mx-1 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-border bg-card p-3 shadow-lg"
+          className="sticky bottom-0 z-30 flex flex-col gap-2 rounded-xl border border-border bg-card p-3 shadow-lg md:flex-row md:flex-wrap md:items-center md:gap-x-4"
         >
-          <p className="text-sm font-semibold" aria-live="polite">
-            {plural(chosen.length, "application")} selected
-          </p>
+          <div className="flex items-center justify-between gap-2 md:contents">
+            <p className="text-sm font-semibold" aria-live="polite">
+              {plural(chosen.length, "application")} selected
+            </p>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              className="md:order-last"
+              onClick={selection.clear}
+            >
+              <XIcon aria-hidden="true" />
+              Clear selection
+            </Button>
+          </div>
           <form
-            className="flex items-center gap-2"
+            className="flex min-w-0 items-center gap-2"
             onSubmit={(event) => {
               event.preventDefault();
               if (ownerId) void run("assign", { ownerId });
@@ -160,7 +172,7 @@ export function BulkActions({
               id={`${id}-owner`}
               value={ownerId}
               onChange={(event) => setOwnerId(event.target.value)}
-              className={selectClasses}
+              className={cn(selectClasses, "flex-1 md:flex-none")}
               required
             >
               <option value="">Assign to…</option>
@@ -175,43 +187,47 @@ export function BulkActions({
               Assign
             </Button>
           </form>
-          <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void run("claim")}>
-            <CheckIcon aria-hidden="true" />
-            Claim
-          </Button>
-          <form
-            className="flex items-center gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (reason) void run("close", { closeReason: reason });
-            }}
-          >
-            <label htmlFor={`${id}-reason`} className="sr-only">
-              Close reason
-            </label>
-            <select
-              id={`${id}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as CloseReason | "")}
-              className={selectClasses}
-              required
+          <div className="flex items-center gap-2 md:contents">
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void run("claim")}
             >
-              <option value="">Close reason…</option>
-              {CLOSE_REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {CLOSE_REASON_LABELS[value]}
-                </option>
-              ))}
-            </select>
-            <Button type="submit" size="sm" variant="outline" disabled={busy || !reason}>
-              Close
+              <CheckIcon aria-hidden="true" />
+              Claim
             </Button>
-          </form>
-          <Button type="button" size="sm" variant="ghost" onClick={selection.clear}>
-            <XIcon aria-hidden="true" />
-            Clear selection
-          </Button>
-          <ErrorAlert className="basis-full">{error}</ErrorAlert>
+            <form
+              className="flex min-w-0 flex-1 items-center gap-2 md:flex-none"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (reason) void run("close", { closeReason: reason });
+              }}
+            >
+              <label htmlFor={`${id}-reason`} className="sr-only">
+                Close reason
+              </label>
+              <select
+                id={`${id}-reason`}
+                value={reason}
+                onChange={(event) => setReason(event.target.value as CloseReason | "")}
+                className={cn(selectClasses, "flex-1 md:flex-none")}
+                required
+              >
+                <option value="">Close reason…</option>
+                {CLOSE_REASONS.map((value) => (
+                  <option key={value} value={value}>
+                    {CLOSE_REASON_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" size="sm" variant="outline" disabled={busy || !reason}>
+                Close
+              </Button>
+            </form>
+          </div>
+          <ErrorAlert className="md:basis-full">{error}</ErrorAlert>
         </section>
       )}
     </>

@@ -123,33 +123,34 @@ export function InboxPage() {
       <InboxFilterForm key={params.toString()} filters={filters} onApply={(next) => setParams(next)} />
 
       <LiveUpdates paged={list.items.length > page.items.length} />
-      {list.items.length ? (
-        // The bar of actions sticks to the bottom of the screen while the list scrolls.
-        <div className="flex flex-col gap-3">
+      {/* The bar of actions sticks to the bottom of the screen while the list scrolls; it stays in
+          place when an action empties the list, so what it did stays said. */}
+      <div className="flex flex-col gap-3">
+        {list.items.length ? (
           <ApplicationList
             items={list.items}
             caption={`Applications: ${summary}, ${order}`}
             work={{ now, dueSoonMs: counts?.dueSoonMs ?? DUE_SOON_MS, meId: me.id }}
             selection={selecting ? selection : undefined}
           />
-          {selecting && <BulkActions items={list.items} selection={selection} />}
-        </div>
-      ) : (
-        <EmptyState>
-          {emptyWords(filters, owner)}
-          {owner !== "everyone" && hasFilters(filters) && (
-            <>
-              {" "}
-              <Link
-                to={{ search: `?${viewParams(filters, { owner: "everyone" })}` }}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Search everyone’s applications
-              </Link>
-            </>
-          )}
-        </EmptyState>
-      )}
+        ) : (
+          <EmptyState>
+            {emptyWords(filters, owner)}
+            {owner !== "everyone" && hasFilters(filters) && (
+              <>
+                {" "}
+                <Link
+                  to={{ search: `?${viewParams(filters, { owner: "everyone" })}` }}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Search everyone’s applications
+                </Link>
+              </>
+            )}
+          </EmptyState>
+        )}
+        {selecting && <BulkActions items={list.items} selection={selection} />}
+      </div>
 
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-muted-foreground">

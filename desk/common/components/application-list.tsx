@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { InboxItem } from "#domain/desk/contract";
 import { Checkbox } from "#ui/checkbox";
@@ -39,14 +39,28 @@ function SelectOne({ item, selection }: { item: InboxItem; selection: ListSelect
   );
 }
 
-function SelectAll({ items, selection }: { items: InboxItem[]; selection: ListSelection }) {
+function SelectAll({ items, selection, id }: { items: InboxItem[]; selection: ListSelection; id?: string }) {
   const chosen = items.filter((item) => selection.selected.has(item.id)).length;
   return (
     <Checkbox
-      aria-label="Select every application on this page"
+      id={id}
+      aria-label={id ? undefined : "Select every application on this page"}
       checked={chosen > 0 && chosen === items.length ? true : chosen > 0 ? "indeterminate" : false}
       onCheckedChange={selection.onToggleAll}
     />
+  );
+}
+
+/** Above the cards on a phone (the table has its own checkbox in its head). */
+function SelectAllCards({ items, selection }: { items: InboxItem[]; selection: ListSelection }) {
+  const id = useId();
+  return (
+    <div className="flex min-h-10 items-center gap-3 px-4 md:hidden">
+      <SelectAll items={items} selection={selection} id={id} />
+      <label htmlFor={id} className="text-sm font-medium">
+        Select all on this page
+      </label>
+    </div>
   );
 }
 
@@ -168,55 +182,58 @@ export function ApplicationList<Item extends InboxItem>({
     });
 
   return (
-    <ResponsiveList
-      items={items}
-      caption={caption}
-      columns={columns}
-      rowKey={(item) => item.id}
-      hoverRows
-      card={(item) => {
-        const left = clock(item);
-        return (
-          <div className="flex flex-col gap-2">
-            <div className="flex items-start justify-between gap-3">
-              <span className="flex min-w-0 items-start gap-2">
-                {selection && <SelectOne item={item} selection={selection} />}
-                <UnreadDot item={item} /> <CompanyLink item={item} className="min-w-0" />
-              </span>
-              <span className="shrink-0 text-sm font-semibold tabular-nums">
-                {formatAmount(item.fundingAmount)}
-              </span>
-            </div>
-            <p className={cn("text-sm", item.unread && "font-semibold")}>
-              {fullName(item)}
-              <span className="font-normal text-muted-foreground">
-                {" "}
-                · {optionLabel("fundingType", item.fundingType)}
-              </span>
-            </p>
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <ApplicationStatus item={item} />
-              {left && <TimeLeftText clock={left} />}
-            </div>
-            <p className="text-xs text-muted-foreground">
-              {work && item.state !== "quarantined" && (
-                <>
-                  <Owner item={item} meId={work.meId} />
-                  {" · "}
-                </>
-              )}
-              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-            </p>
-            {detail && (
-              <div className="text-sm break-words">
-                <span className="font-medium">{detail.header}: </span>
-                {detail.cell(item)}
+    <>
+      {selection && <SelectAllCards items={items} selection={selection} />}
+      <ResponsiveList
+        items={items}
+        caption={caption}
+        columns={columns}
+        rowKey={(item) => item.id}
+        hoverRows
+        card={(item) => {
+          const left = clock(item);
+          return (
+            <div className="flex flex-col gap-2">
+              <div className="flex items-start justify-between gap-3">
+                <span className="flex min-w-0 items-start gap-2">
+                  {selection && <SelectOne item={item} selection={selection} />}
+                  <UnreadDot item={item} /> <CompanyLink item={item} className="min-w-0" />
+                </span>
+                <span className="shrink-0 text-sm font-semibold tabular-nums">
+                  {formatAmount(item.fundingAmount)}
+                </span>
               </div>
-            )}
-            {actions && <div>{actions(item)}</div>}
-          </div>
-        );
-      }}
-    />
+              <p className={cn("text-sm", item.unread && "font-semibold")}>
+                {fullName(item)}
+                <span className="font-normal text-muted-foreground">
+                  {" "}
+                  · {optionLabel("fundingType", item.fundingType)}
+                </span>
+              </p>
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <ApplicationStatus item={item} />
+                {left && <TimeLeftText clock={left} />}
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {work && item.state !== "quarantined" && (
+                  <>
+                    <Owner item={item} meId={work.meId} />
+                    {" · "}
+                  </>
+                )}
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              </p>
+              {detail && (
+                <div className="text-sm break-words">
+                  <span className="font-medium">{detail.header}: </span>
+                  {detail.cell(item)}
+                </div>
+              )}
+              {actions && <div>{actions(item)}</div>}
+            </div>
+          );
+        }}
+      />
+    </>
   );
 }
