@@ -1,6 +1,6 @@
 import { FileJsonIcon, PhoneForwardedIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router";
+import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import { Badge } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
 import { evidenceUrl, getActiveStaff, getApplication, getLegalHolds, quarantine, redeliver } from "./api";
@@ -17,14 +17,18 @@ import { PageHeader, Section, useDocumentTitle } from "../common/components/page
 import { ContactCard } from "./contact-card";
 import { ConsentWithdrawals } from "./consent-withdrawals";
 import { LegalHolds } from "./legal-holds";
+import { useKeepFocus } from "./keep-focus";
 import { LogWork } from "./log-work";
 import { ReasonDialog } from "./reason-dialog";
+import { ShortcutsHelp, useLeadShortcuts } from "./shortcuts";
 import { TimelineSection } from "./timeline-section";
 import { WorkPanel } from "./work-panel";
 import { ReleaseDialog } from "../common/components/release-dialog";
 import { BookedCallHeader } from "../common/components/booked-call";
+import { useMe } from "../common/components/layout";
 import { StateBadges } from "../common/components/state-badges";
 import { formatDateTime, fullName } from "../common/lib/format";
+import { leadNeighbours } from "../common/lib/lead-list";
 import { guarded } from "../common/lib/session";
 import { useNow } from "../common/lib/time-left";
 import { useAction } from "../common/lib/use-action";
@@ -113,10 +117,49 @@ function resendOffer(detail: ApplicationDetail) {
  */
 export function ApplicationPage() {
   const loaded = useLoaderData<typeof applicationLoader>();
+  // Another lead (j, k) starts afresh: no half-made choice of the last one's forms carries over.
+  return <LeadPage key={loaded.detail.id} loaded={loaded} />;
+}
+
+function LeadPage({ loaded }: { loaded: Awaited<ReturnType<typeof applicationLoader>> }) {
   const [detail, setDetail] = useLatest(loaded.detail);
   const [news, setNews] = useState<string | null>(null);
-  // Bumped each time the rep uses the phone link: the log form shows the call, focused.
+  // Bumped each time the rep uses the phone link (or c): the log form shows the call, focused.
   const [callStarted, setCallStarted] = useState(0);
+  // Bumped by n: the log form shows a note, focused.
+  const [noteStarted, setNoteStarted] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useMe();
+  useKeepFocus(detail);
+
+  /** j and k: the next or previous lead of the list the rep came from, keeping the page's filter. */
+  function walk(step: "next" | "previous") {
+    const around = leadNeighbours(detail.id);
+    const to = around?.[step];
+    if (!around) return setNews("Open a lead from the inbox to move through its list with j and k.");
+    if (!to)
+      return setNews(
+        step === "next" ? "This is the last lead of the list." : "This is the first lead of the list.",
+      );
+    // In place of this one: Back to the list still goes back to the list.
+    navigate(`/applications/${to}${location.search}`, { replace: true });
+  }
+
+  useLeadShortcuts((key) => {
+    if (key === "?") setHelpOpen(true);
+    else if (key === "j") walk("next");
+    else if (key === "k") walk("previous");
+    else if (key === "c") setCallStarted((n) => n + 1);
+    else if (key === "n") setNoteStarted((n) => n + 1);
+    else if (detail.owner?.id === me.id) setNews("It is yours already.");
+    else {
+      const claim = document.querySelector<HTMLButtonElement>("[data-claim]");
+      if (claim && !claim.disabled) claim.click();
+      else setNews("It cannot be claimed now.");
+    }
+  });
   const redeliverAction = useAction();
   const releaseAction = useAction();
   const quarantineAction = useAction();
@@ -150,15 +193,18 @@ export function ApplicationPage() {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-sm print:hidden">
-        <Link to="/inbox" className="text-primary hover:underline">
-          Inbox
-        </Link>
-        <span aria-hidden="true" className="px-2 text-muted-foreground">
-          /
-        </span>
-        <span aria-current="page">{company}</span>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link to="/inbox" className="text-primary hover:underline">
+            Inbox
+          </Link>
+          <span aria-hidden="true" className="px-2 text-muted-foreground">
+            /
+          </span>
+          <span aria-current="page">{company}</span>
+        </nav>
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      </div>
       <PageHeader
         title={company}
         description={`${name ? `${name} · ` : ""}received ${formatDateTime(detail.createdAt)}`}
@@ -182,13 +228,20 @@ export function ApplicationPage() {
         <div className="flex flex-col gap-6">
           <ContactCard detail={detail} onCall={() => setCallStarted((n) => n + 1)} />
           <section className="rounded-2xl border border-border bg-card p-4 shadow-card sm:p-6">
-            <LogWork detail={detail} onWorked={worked} callStarted={callStarted} />
+            <LogWork detail={detail} onWorked={worked} callStarted={callStarted} noteStarted={noteStarted} />
           </section>
         </div>
         <WorkPanel detail={detail} staff={loaded.staff} onWorked={worked} className="self-start" />
       </div>
 
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+      <div
+        className="flex flex-wrap gap-2 outline-none"
+        role="group"
+        aria-label="Actions"
+        // Where the focus goes when a save takes its button away (keep-focus.ts).
+        data-focus-home
+        tabIndex={-1}
+      >
         {resend && (
           <ReasonDialog
             trigger={

@@ -82,17 +82,21 @@ function loggedWords(
  * work status where it implies one), an optional note and the next
  * follow-up, saved together as one entry on the timeline; or a note alone.
  * `callStarted` changes when the rep uses the lead's tel: link: the call form
- * is shown with focus in its outcome. The focus stays in the form after a
- * save, and the result is announced politely beside it.
+ * is shown with focus in its outcome. `noteStarted` changes when the rep
+ * asks for a note (the n shortcut): the note form, focused in its text. The
+ * focus stays in the form after a save, and the result is announced politely
+ * beside it.
  */
 export function LogWork({
   detail,
   onWorked,
   callStarted = 0,
+  noteStarted = 0,
 }: {
   detail: ApplicationDetail;
   onWorked: OnWorked;
   callStarted?: number;
+  noteStarted?: number;
 }) {
   const id = useId();
   const action = useAction();
@@ -116,6 +120,13 @@ export function LogWork({
       (Array.from(radios ?? []).find((radio) => radio.checked) ?? radios?.[0])?.focus();
     });
   }, [callStarted]);
+
+  useEffect(() => {
+    if (noteStarted === 0) return;
+    setKind("note");
+    setOutcome("");
+    requestAnimationFrame(() => document.getElementById(`${id}-note`)?.focus());
+  }, [noteStarted, id]);
 
   function choose(next: Kind) {
     setKind(next);

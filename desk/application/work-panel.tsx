@@ -102,14 +102,22 @@ function OwnerControls({
 
   const fieldError = action.error?.fieldErrors.ownerId;
   return (
-    <div className="flex flex-col gap-3">
+    // Where the focus goes when Claim, once pressed, is gone (keep-focus.ts).
+    <div data-focus-home tabIndex={-1} className="flex flex-col gap-3 outline-none">
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <Now label="Owner">
           {detail.owner ? detail.owner.name || detail.owner.email : "Unassigned"}
           {mine && <span className="font-normal text-muted-foreground"> (you)</span>}
         </Now>
         {!mine && detail.state === "received" && (
-          <Button type="button" size="sm" disabled={action.pending} onClick={() => void change(me.id)}>
+          <Button
+            type="button"
+            size="sm"
+            disabled={action.pending}
+            onClick={() => void change(me.id)}
+            // The a shortcut presses it (shortcuts.tsx).
+            data-claim
+          >
             <HandIcon aria-hidden="true" />
             Claim
           </Button>

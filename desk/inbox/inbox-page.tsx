@@ -1,6 +1,6 @@
 import { DownloadIcon } from "lucide-react";
-import { useState } from "react";
-import { Link, useLoaderData, useSearchParams } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLoaderData, useLocation, useSearchParams } from "react-router";
 import type { OwnerView } from "#domain/desk/work";
 import { buttonVariants } from "#ui/button";
 import { exportUrl, getMe, PAGE_SIZE } from "../common/api/requests";
@@ -25,6 +25,7 @@ import {
 import { plural } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { useNow } from "../common/lib/time-left";
+import { rememberLeadList } from "../common/lib/lead-list";
 import { usePaged } from "../common/lib/use-paged";
 import { getDueCounts } from "./api";
 import { InboxViews, SORT_LABELS } from "./inbox-views";
@@ -95,6 +96,15 @@ export function InboxPage() {
   useDocumentTitle("Inbox");
   // Admins act on several at once (assign, claim, close).
   const selection = useSelection(list.items);
+  const location = useLocation();
+  // The list a lead opened from here walks with j and k (desk/application/shortcuts.tsx).
+  const shownIds = list.items.map((item) => item.id).join(",");
+  useEffect(() => {
+    rememberLeadList({
+      url: `${location.pathname}${location.search}`,
+      ids: shownIds ? shownIds.split(",") : [],
+    });
+  }, [location.pathname, location.search, shownIds]);
   const selecting = me.role === "admin";
 
   const summary = describe(filters, owner, page.total);
