@@ -23,14 +23,16 @@ import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
 import { formatLongZoned } from "../mail/compose";
 import { theme } from "../mail/templates/layout";
-import { ServerPage } from "../mail/templates/page";
+import { BUTTON_CSS, ServerPage } from "../mail/templates/page";
 import type { AccessPackage } from "./access-package-repository";
 
 const css = `
 *{box-sizing:border-box}
 body{margin:0;padding:24px 16px;background:${theme.background};color:${theme.ink};font-family:${theme.font};line-height:1.5}
 main{max-width:880px;margin:0 auto;background:${theme.card};border:1px solid ${theme.border};border-radius:12px;padding:24px}
-h1{margin:0 0 8px;font-size:26px;line-height:1.25}
+h1{margin:0 0 8px;font-size:26px;line-height:1.25;overflow-wrap:anywhere}
+form{margin:0 0 8px}
+${BUTTON_CSS}
 h2{margin:32px 0 12px;font-size:20px}
 p{margin:0 0 12px;color:${theme.muted}}
 table{width:100%;border-collapse:collapse;margin:0 0 16px;font-size:14px}

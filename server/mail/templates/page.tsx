@@ -7,6 +7,13 @@ import type { ReactNode } from "react";
 import { siteFacts } from "#domain/site-facts";
 import { theme } from "./layout";
 
+/** The site's primary button, for each server page's one form. */
+export const BUTTON_CSS = `
+button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 20px;background:${theme.primary};color:#fff;cursor:pointer}
+button:hover{background:#115e59}
+button:focus-visible,a:focus-visible{outline:3px solid ${theme.primary};outline-offset:2px}
+`;
+
 const css = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;background:${theme.background};color:${theme.ink};font-family:${theme.font}}
@@ -14,10 +21,7 @@ main{width:100%;max-width:480px;background:${theme.card};border:1px solid ${them
 .brand{display:block;margin:0 0 24px;font-weight:700;font-size:18px;color:${theme.ink};text-decoration:none}
 h1{margin:0 0 12px;font-size:24px;line-height:32px}
 p{margin:0 0 16px;line-height:24px;color:${theme.muted}}
-button{font:inherit;font-weight:600;border:0;border-radius:8px;padding:12px 20px;background:${theme.primary};color:#fff;cursor:pointer}
-button:hover{background:#115e59}
-button:focus-visible,a:focus-visible{outline:3px solid ${theme.primary};outline-offset:2px}
-a{color:${theme.primary}}
+${BUTTON_CSS}a{color:${theme.primary}}
 `;
 
 export interface NoticePageProps {
