@@ -198,7 +198,7 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
 
     // The rep calls and logs it as reached: one save, and the lead is "Contacted".
     const log = rep.getByRole("form", { name: "Log the call" });
-    await log.getByRole("radio", { name: "Reached" }).check();
+    await log.getByText("Reached", { exact: true }).click();
     await log
       .getByLabel("Note (optional)")
       .fill("Spoke with Rosa: needs the funds for a second oven by March.");

@@ -4,7 +4,7 @@
  * each sends as ContactInput's followUpAt. Times are the provider's zone's
  * (the server reads a time without an offset there, as the desk shows them).
  */
-import { formatDateTime, zonedInputValue } from "../common/lib/format";
+import { formatShortDateTime, zonedInputValue } from "../common/lib/format";
 
 export const FOLLOW_UP_CHOICES = ["keep", "none", "in_2_hours", "tomorrow", "in_3_days", "pick"] as const;
 export type FollowUpChoice = (typeof FOLLOW_UP_CHOICES)[number];
@@ -25,7 +25,7 @@ export const upcoming = (followUpAt: string | null, now = Date.now()) =>
 export function followUpOptions(current: string | null, now = Date.now()): [FollowUpChoice, string][] {
   const ahead = upcoming(current, now);
   return [
-    ...(ahead ? [["keep", `Keep: call back ${formatDateTime(ahead)}`] as [FollowUpChoice, string]] : []),
+    ...(ahead ? [["keep", `Keep: call back ${formatShortDateTime(ahead)}`] as [FollowUpChoice, string]] : []),
     ["none", current ? "No follow-up (clear it)" : "No follow-up"],
     ["in_2_hours", "Call back in 2 hours"],
     ["tomorrow", `Call back tomorrow, ${MORNING}`],

@@ -217,8 +217,9 @@ export function LogWork({
               onChange={() => choose(value)}
               className="sr-only"
             />
-            <Icon aria-hidden="true" className="size-4 shrink-0" />
-            {label}
+            {/* No room for the icons three abreast on a phone. */}
+            <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
+            <span className="whitespace-nowrap">{label}</span>
           </label>
         ))}
       </fieldset>
@@ -255,7 +256,7 @@ export function LogWork({
               </label>
             ))}
           </div>
-          <p id={`${id}-outcome-hint`} className="min-h-5 text-sm text-muted-foreground">
+          <p id={`${id}-outcome-hint`} className="text-sm text-muted-foreground empty:hidden">
             {outcome &&
               (after !== detail.workStatus
                 ? `Saves the status as ${WORK_STATUS_LABELS[after]}.`

@@ -260,25 +260,32 @@ const reviewItems = (
     deskUrl: deskUrl(settings.siteUrl, DESK_PAGES.application.path(app.id)),
   }));
 
-/** An owner's reminder: their applications due soon (or already past), one message. */
+/**
+ * An owner's reminder: their applications due soon (or already past), and
+ * their follow-ups due (`dueAt`: when to call back), one message.
+ */
 export async function composeReviewReminder(
   to: string,
   apps: ReviewMailApplication[],
   moment: ReviewMailMoment,
   settings: ReviewMailSettings,
+  followUpApps: ReviewMailApplication[] = [],
 ): Promise<OutgoingMail> {
   const items = reviewItems(apps, moment, settings);
-  // All past their deadline: the Overdue view; else the Due soon one, which lists the rest.
-  const list = items.every((item) => item.overdue)
+  const followUps = reviewItems(followUpApps, moment, settings);
+  // All past their deadline (call-backs too): the Overdue view; else the Due soon one, which lists the rest.
+  const list = [...items, ...followUps].every((item) => item.overdue)
     ? reviewList(settings, { owner: "mine", due: "overdue" }, "Open your Overdue list")
     : reviewList(settings, { owner: "mine", due: "due_soon" }, "Open your Due soon list");
   return {
     kind: "review-reminder",
     from: settings.mail.from,
     to,
-    subject: reviewReminderSubject({ items }),
+    subject: reviewReminderSubject({ items, followUps }),
     headers: AUTOMATIC,
-    ...(await rendered(<ReviewReminder items={items} list={list} interval={moment.interval} />)),
+    ...(await rendered(
+      <ReviewReminder items={items} followUps={followUps} list={list} interval={moment.interval} />,
+    )),
   };
 }
 
@@ -295,7 +302,9 @@ const overdueLists = (settings: ReviewMailSettings) => ({
 /** An admin's alert: the overdue applications, those due soon without an owner, and the admin's own due soon. */
 export async function composeReviewOverdue(
   to: string,
-  apps: Record<"overdue" | "unassigned" | "yours", ReviewMailApplication[]>,
+  apps: Record<"overdue" | "unassigned" | "yours", ReviewMailApplication[]> & {
+    followUps?: ReviewMailApplication[];
+  },
   moment: ReviewMailMoment,
   settings: ReviewMailSettings,
 ): Promise<OutgoingMail> {
@@ -303,6 +312,7 @@ export async function composeReviewOverdue(
     overdue: reviewItems(apps.overdue, moment, settings),
     unassigned: reviewItems(apps.unassigned, moment, settings),
     yours: reviewItems(apps.yours, moment, settings),
+    followUps: reviewItems(apps.followUps ?? [], moment, settings),
   };
   return {
     kind: "review-overdue",

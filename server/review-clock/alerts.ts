@@ -1,7 +1,8 @@
 /**
  * The review clock's e-mails (docs/review-clock.md):
  * - an owner is reminded of their applications due within REVIEW_DUE_SOON
- *   that nobody has touched yet, once each;
+ *   that nobody has touched yet, once each, and of the follow-ups they set
+ *   ("call back at") coming due within it, once per time set;
  * - the admins, and the STAFF_ALERT_EMAILS addresses, are alerted once about
  *   each application whose deadline has passed untouched (with its owner or
  *   "unassigned"); their message also lists the applications due soon that
@@ -96,14 +97,21 @@ export function createReviewAlerts(store: Store, settings: ReviewAlertSettings) 
     inTurn(async (tx) => {
       if (!(await repository.claimTurn(tx, owner.id, "review-reminder", moment.now, alertIntervalMs)))
         return 0;
-      const clocks = await repository.lockOpenClocks(tx, {
+      const { clocks, followUps } = await repository.lockDue(tx, {
         ownerIds: [owner.id],
         unowned: false,
         soonBefore,
       });
-      if (clocks.length === 0) throw new NothingToSend();
+      if (clocks.length + followUps.length === 0) throw new NothingToSend();
       await repository.mark(tx, "reminded", ids(clocks), moment.now);
-      const mail = await composeReviewReminder(owner.email, forMail(clocks), moment, settings);
+      await repository.mark(tx, "follow-up-reminded", ids(followUps), moment.now);
+      const mail = await composeReviewReminder(
+        owner.email,
+        forMail(clocks),
+        moment,
+        settings,
+        forMail(followUps),
+      );
       await insertMails(tx, [mail], { siteUrl: settings.siteUrl });
       return 1;
     });
@@ -119,7 +127,7 @@ export function createReviewAlerts(store: Store, settings: ReviewAlertSettings) 
       if (recipients.length === 0) throw new NothingToSend();
       const ownerIds = recipients.flatMap((recipient) => (recipient.userId ? [recipient.userId] : []));
       const ours = (clock: OpenClock) => clock.ownerId === null || ownerIds.includes(clock.ownerId);
-      const clocks = await repository.lockOpenClocks(tx, {
+      const { clocks, followUps } = await repository.lockDue(tx, {
         ownerIds,
         unowned: true,
         soonBefore,
@@ -132,9 +140,16 @@ export function createReviewAlerts(store: Store, settings: ReviewAlertSettings) 
       const unassigned = dueSoon.filter((clock) => clock.ownerId === null);
       const mails: OutgoingMail[] = [];
       for (const recipient of recipients) {
-        const yours = dueSoon.filter((clock) => clock.ownerId !== null && clock.ownerId === recipient.userId);
-        if (overdue.length + unassigned.length + yours.length === 0) continue;
-        const apps = { overdue: forMail(overdue), unassigned: forMail(unassigned), yours: forMail(yours) };
+        const own = (clock: OpenClock) => clock.ownerId !== null && clock.ownerId === recipient.userId;
+        const yours = dueSoon.filter(own);
+        const callBacks = followUps.filter(own);
+        if (overdue.length + unassigned.length + yours.length + callBacks.length === 0) continue;
+        const apps = {
+          overdue: forMail(overdue),
+          unassigned: forMail(unassigned),
+          yours: forMail(yours),
+          followUps: forMail(callBacks),
+        };
         mails.push(await composeReviewOverdue(recipient.address, apps, moment, settings));
       }
       if (mails.length === 0) throw new NothingToSend();
@@ -143,6 +158,8 @@ export function createReviewAlerts(store: Store, settings: ReviewAlertSettings) 
       // Another owner's overdue application is still theirs to be reminded of.
       const reminded = clocks.filter((clock) => !clock.reminded && ours(clock));
       await repository.mark(tx, "reminded", ids(reminded), moment.now);
+      // Only the recipients' own follow-ups were locked: each went into its owner's message.
+      await repository.mark(tx, "follow-up-reminded", ids(followUps), moment.now);
       await insertMails(tx, mails, { siteUrl: settings.siteUrl });
       return mails.length;
     });

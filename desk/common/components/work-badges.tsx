@@ -110,7 +110,9 @@ export function TimeLeftText({ clock, className }: { clock: TimeLeft; className?
   }
   const at = clock.kind === "touched" ? clock.at : clock.due;
   const title =
-    clock.kind === "touched" ? `First touched ${formatDateTime(at)}` : `Due ${formatDateTime(at)}`;
+    clock.kind === "touched"
+      ? `First touched ${formatDateTime(at)}`
+      : `${clock.callBack ? "Call back at" : "Due"} ${formatDateTime(at)}`;
   return (
     <time dateTime={at} title={title} className={classes}>
       {clock.kind === "overdue" && <AlertTriangleIcon aria-hidden="true" className="size-3.5 shrink-0" />}

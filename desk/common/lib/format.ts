@@ -60,6 +60,19 @@ const instant = (iso: string | null | undefined) => {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 };
 
+/** "2024-05-01T14:03:00Z" -> "May 1, 10:03 AM" (the provider's zone), where space is short (a select's option). */
+export function formatShortDateTime(iso: string | null | undefined): string {
+  const date = instant(iso);
+  if (!date) return iso ?? "";
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(date);
+}
+
 /** "2024-05-01T14:03:00Z" -> "May 1, 2024, 10:03 AM EDT" (the provider's zone); "" for nothing. */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = instant(iso);

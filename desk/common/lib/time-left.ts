@@ -1,8 +1,10 @@
 /**
  * The review clock as a list shows it, in one cell: the time left before the
  * promised review ("2 h 10 min left"), how late it is ("Overdue 3 h"), or
- * "Touched" once the first touch stopped the clock; and a clock that moves
- * while the page is open. Pure apart from the hook, so tests give the time.
+ * "Touched" once the first touch stopped the clock; a follow-up that is the
+ * lead's next deadline (as the due views count it) instead ("Call back in
+ * 25 min", "Call back, 5 min late"); and a clock that moves while the page
+ * is open. Pure apart from the hook, so tests give the time.
  */
 import { useEffect, useState } from "react";
 import type { ApplicationState, WorkState } from "#domain/desk/contract";
@@ -33,13 +35,48 @@ export function shortDuration(ms: number): string {
 export type TimeLeft =
   | { kind: "none" }
   | { kind: "touched"; text: "Touched"; at: string }
-  | { kind: "overdue" | "soon" | "running"; text: string; due: string };
+  | { kind: "overdue" | "soon" | "running"; text: string; due: string; callBack?: boolean };
+
+/**
+ * The follow-up, when it is the lead's next deadline: the lead is received
+ * and not closed, and touched already or its follow-up comes before its
+ * review deadline (the server's DUE_AT, server/inbox/inbox-filter.ts).
+ */
+function nextCallBack(
+  item: Pick<WorkState, "reviewDueAt" | "firstTouchedAt" | "followUpAt" | "workStatus"> & {
+    state: ApplicationState;
+  },
+): string | null {
+  const at = item.followUpAt;
+  if (!at || item.state !== "received" || item.workStatus === "closed") return null;
+  return item.firstTouchedAt || !item.reviewDueAt || Date.parse(at) < Date.parse(item.reviewDueAt)
+    ? at
+    : null;
+}
 
 export function timeLeft(
-  item: Pick<WorkState, "reviewDueAt" | "firstTouchedAt"> & { state: ApplicationState },
+  item: Pick<WorkState, "reviewDueAt" | "firstTouchedAt"> &
+    Partial<Pick<WorkState, "followUpAt" | "workStatus">> & { state: ApplicationState },
   now: number,
   dueSoonMs: number,
 ): TimeLeft {
+  const callBack = nextCallBack({ followUpAt: null, workStatus: "new", ...item });
+  if (callBack) {
+    const left = Date.parse(callBack) - now;
+    if (left <= 0)
+      return {
+        kind: "overdue",
+        text: `Call back, ${shortDuration(left)} late`,
+        due: callBack,
+        callBack: true,
+      };
+    return {
+      kind: left <= dueSoonMs ? "soon" : "running",
+      text: `Call back in ${shortDuration(left)}`,
+      due: callBack,
+      callBack: true,
+    };
+  }
   if (item.firstTouchedAt) return { kind: "touched", text: "Touched", at: item.firstTouchedAt };
   if (item.state === "quarantined" || !item.reviewDueAt) return { kind: "none" };
   const left = Date.parse(item.reviewDueAt) - now;

@@ -8,7 +8,9 @@
  * link to it in the desk; nothing else about the applicant. Each list ends
  * with a link to the desk's inbox view that lists the same (the rep's own
  * due soon or overdue view, least time left first), where they are worked
- * one after another.
+ * one after another. The follow-ups a rep set ("call back at") that fall due
+ * are listed to their owner the same way, in a section of their own (their
+ * Due soon view counts them too).
  */
 import { ButtonLink, EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
 
@@ -108,31 +110,65 @@ function ListButton({ list }: { list: ListLink }) {
 
 export interface ReviewReminderProps {
   items: ReviewItem[];
+  /** The owner's follow-ups due soon (or past): `due` is when to call back. */
+  followUps?: ReviewItem[];
   list: ListLink;
   /** REVIEW_ALERT_INTERVAL in words ("30 minutes"). */
   interval: string;
 }
 
-export const reviewReminderSubject = ({ items }: Pick<ReviewReminderProps, "items">) =>
-  items.every((item) => item.overdue)
-    ? `Review overdue: ${which(items)}`
-    : `Review due soon: ${which(items)}`;
+/** "Call back: Acme Inc", "Call back: 3 applications". */
+const callBackSubject = (followUps: ReviewItem[]) => `Call back: ${which(followUps)}`;
 
-export function ReviewReminder({ items, list, interval }: ReviewReminderProps) {
-  const subject = reviewReminderSubject({ items });
+export const reviewReminderSubject = ({
+  items,
+  followUps = [],
+}: Pick<ReviewReminderProps, "items" | "followUps">) => {
+  const review =
+    items.length === 0
+      ? ""
+      : items.every((item) => item.overdue)
+        ? `Review overdue: ${which(items)}`
+        : `Review due soon: ${which(items)}`;
+  return [review, followUps.length > 0 && callBackSubject(followUps)].filter(Boolean).join("; ");
+};
+
+/** The follow-ups section: when the rep said they would call back. */
+function FollowUps({ items }: { items: ReviewItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <Subheading>Your call-backs</Subheading>
+      <Paragraph>
+        You set a follow-up on {items.length === 1 ? "this application" : "these applications"}: it is time to
+        call back. Log the call (or move the follow-up) on its page.
+      </Paragraph>
+      <ItemList items={items} showOwner={false} />
+    </>
+  );
+}
+
+export function ReviewReminder({ items, followUps = [], list, interval }: ReviewReminderProps) {
+  const subject = reviewReminderSubject({ items, followUps });
+  const first = [...items, ...followUps][0];
   return (
     <EmailLayout
       title={subject}
-      preview={`${count(items.length)} of yours to review, first ${items[0]?.left}.`}
+      preview={`${count(items.length + followUps.length)} of yours due, first ${first?.left}.`}
     >
       <Heading>{subject}</Heading>
-      <Paragraph>
-        We promise every applicant a review in time.{" "}
-        {items.length === 1 ? "This application" : "These applications"} of yours{" "}
-        {items.length === 1 ? "has" : "have"} not been touched yet: a status change, a note or a logged call
-        stops the clock.
-      </Paragraph>
-      <ItemList items={items} showOwner={false} />
+      {items.length > 0 ? (
+        <>
+          <Paragraph>
+            We promise every applicant a review in time.{" "}
+            {items.length === 1 ? "This application" : "These applications"} of yours{" "}
+            {items.length === 1 ? "has" : "have"} not been touched yet: a status change, a note or a logged
+            call stops the clock.
+          </Paragraph>
+          <ItemList items={items} showOwner={false} />
+        </>
+      ) : null}
+      <FollowUps items={followUps} />
       <ListButton list={list} />
       <Paragraph muted>
         You get at most one reminder every {interval}; applications that fall due meanwhile wait for the next
@@ -149,7 +185,9 @@ export interface ReviewOverdueProps {
   unassigned: ReviewItem[];
   /** Due soon and this admin owns them. */
   yours: ReviewItem[];
-  /** Each section's inbox view. */
+  /** This admin's follow-ups due soon (or past). */
+  followUps?: ReviewItem[];
+  /** Each section's inbox view (the admin's follow-ups are in their own due soon: `yours`). */
   lists: Record<"overdue" | "unassigned" | "yours", ListLink>;
   interval: string;
 }
@@ -158,11 +196,13 @@ export function reviewOverdueSubject({
   overdue,
   unassigned,
   yours,
-}: Pick<ReviewOverdueProps, "overdue" | "unassigned" | "yours">) {
+  followUps = [],
+}: Pick<ReviewOverdueProps, "overdue" | "unassigned" | "yours" | "followUps">) {
   const parts = [
     overdue.length > 0 && `Review overdue: ${which(overdue)}`,
     unassigned.length > 0 && `${count(unassigned.length)} due soon without an owner`,
     yours.length > 0 && `${count(yours.length, "of yours")} due soon`,
+    followUps.length > 0 && callBackSubject(followUps),
   ].filter((part): part is string => Boolean(part));
   const subject = parts.join("; ");
   return subject.charAt(0).toUpperCase() + subject.slice(1);
@@ -195,6 +235,12 @@ export function ReviewOverdue(props: ReviewOverdueProps) {
         <>
           <Subheading>Yours, due soon</Subheading>
           <ItemList items={props.yours} showOwner={false} />
+          <ListButton list={props.lists.yours} />
+        </>
+      ) : null}
+      {props.followUps?.length ? (
+        <>
+          <FollowUps items={props.followUps} />
           <ListButton list={props.lists.yours} />
         </>
       ) : null}
