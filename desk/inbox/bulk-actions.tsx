@@ -215,7 +215,7 @@ export function BulkActions({
                 className={cn(selectClasses, "flex-1 md:flex-none")}
                 required
               >
-                <option value="">Close reason…</option>
+                <option value="">Reason…</option>
                 {CLOSE_REASONS.map((value) => (
                   <option key={value} value={value}>
                     {CLOSE_REASON_LABELS[value]}
