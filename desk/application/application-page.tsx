@@ -1,5 +1,5 @@
 import { FileJsonIcon, PhoneForwardedIcon, PrinterIcon, RotateCcwIcon, ShieldAlertIcon } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import { Badge } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
@@ -133,10 +133,12 @@ function LeadPage({ loaded }: { loaded: Awaited<ReturnType<typeof applicationLoa
   const location = useLocation();
   const me = useMe();
   useKeepFocus(detail);
+  const walkingTo = useRef<string | null>(null);
 
   /** j and k: the next or previous lead of the list the rep came from, keeping the page's filter. */
   function walk(step: "next" | "previous") {
-    const around = leadNeighbours(detail.id);
+    // A second press while the next lead loads goes on from that one.
+    const around = leadNeighbours(walkingTo.current ?? detail.id);
     const to = around?.[step];
     if (!around) return setNews("Open a lead from the inbox to move through its list with j and k.");
     if (!to)
@@ -144,6 +146,7 @@ function LeadPage({ loaded }: { loaded: Awaited<ReturnType<typeof applicationLoa
         step === "next" ? "This is the last lead of the list." : "This is the first lead of the list.",
       );
     // In place of this one: Back to the list still goes back to the list.
+    walkingTo.current = to;
     navigate(`/applications/${to}${location.search}`, { replace: true });
   }
 

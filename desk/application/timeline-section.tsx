@@ -54,7 +54,8 @@ function FilterButtons({
     <div
       role="group"
       aria-label="Show on the timeline"
-      className="flex flex-wrap gap-1 rounded-xl border border-border bg-muted p-1"
+      // Two by two on a phone, one row from sm up.
+      className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-muted p-1 sm:flex sm:flex-wrap"
     >
       {TIMELINE_FILTERS.map((filter) => {
         const pressed = filter === value;

@@ -31,6 +31,8 @@ if (!process.env.E2E_SCHEMA) {
 const databaseUrl = `${databaseBase}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 // The CRM's Standard Webhooks secret for the browser tests' server (an example, used nowhere else).
 const crmWebhookSecret = "whsec_RrjRNy3sQfPN0BtSAQ2Z4C4F7f1LlgCI";
+// The booking service's fixed token (Authorization: Bearer) for the browser tests' server (an example).
+const bookingWebhookToken = "e2e-booking-token-6f1c2a9d4b7e8f30a5c1";
 /** REVIEW_ALERT_INTERVAL: short, so a test sees an overdue alert and then sees that none follows. */
 const reviewAlertIntervalMs = 5_000;
 
@@ -55,6 +57,7 @@ export const E2E = {
   chromePath: chromiumPath,
   chromiumArgs,
   crmWebhookSecret,
+  bookingWebhookToken,
   reviewAlertIntervalMs,
   serverEnv: {
     RR_BUILD_DIR: buildDir,
@@ -74,5 +77,6 @@ export const E2E = {
     // overdue is alerted about.
     REVIEW_ALERT_INTERVAL: `${reviewAlertIntervalMs}ms`,
     CRM_WEBHOOK_SECRET: crmWebhookSecret,
+    BOOKING_WEBHOOK_TOKEN: bookingWebhookToken,
   } as Record<string, string>,
 };
