@@ -9,6 +9,7 @@ import { KeyboardIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "#ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "#ui/dialog";
+import { isFreeKey } from "../common/lib/free-key";
 
 export const LEAD_SHORTCUTS = [
   { key: "j", does: "Next lead of the list you came from" },
@@ -21,16 +22,8 @@ export const LEAD_SHORTCUTS = [
 
 export type LeadShortcut = (typeof LEAD_SHORTCUTS)[number]["key"];
 
-/** Where a key press is the rep's typing (or a dialog's), not a shortcut. */
-const TYPING =
-  'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="combobox"], [role="dialog"], [role="alertdialog"]';
-
 export function isShortcut(event: KeyboardEvent): event is KeyboardEvent & { key: LeadShortcut } {
-  if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey)
-    return false;
-  const target = event.target;
-  if (target instanceof Element && target.closest(TYPING)) return false;
-  return LEAD_SHORTCUTS.some((shortcut) => shortcut.key === event.key);
+  return isFreeKey(event) && LEAD_SHORTCUTS.some((shortcut) => shortcut.key === event.key);
 }
 
 /** Calls `on` with each shortcut pressed on the page (the latest `on`: no stale state). */
@@ -76,7 +69,8 @@ export function ShortcutsHelp({
           <DialogHeader>
             <DialogTitle>Keyboard shortcuts</DialogTitle>
             <DialogDescription>
-              On a lead, when you are not typing in a field. Esc closes this.
+              On a lead, when you are not typing in a field. In the inbox, j and k move between the leads and
+              Enter opens one. Esc closes this.
             </DialogDescription>
           </DialogHeader>
           <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2.5 text-sm">

@@ -26,6 +26,7 @@ import { plural } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { useNow } from "../common/lib/time-left";
 import { rememberLeadList } from "../common/lib/lead-list";
+import { useListKeys } from "./list-keys";
 import { usePaged } from "../common/lib/use-paged";
 import { getDueCounts } from "./api";
 import { InboxViews, SORT_LABELS } from "./inbox-views";
@@ -106,6 +107,7 @@ export function InboxPage() {
     });
   }, [location.pathname, location.search, shownIds]);
   const selecting = me.role === "admin";
+  useListKeys();
 
   const summary = describe(filters, owner, page.total);
   const { sort: _sort, ...exported } = query;
