@@ -5,15 +5,12 @@
  * since the last (at most one per REVIEW_ALERT_INTERVAL); nothing else about
  * the applicant.
  */
-import { ButtonLink, EmailLayout, Heading, Paragraph, theme } from "./layout";
+import { ButtonLink, EmailLayout, Heading, Paragraph } from "./layout";
+import { LeadRows, type LeadRow } from "./lead-rows";
 
-export interface BookedCallItem {
-  company: string;
-  /** The receipt's reference ("HL-…"); applications older than references have none. */
-  reference: string | null;
+export interface BookedCallItem extends LeadRow {
   /** The call's time, in the provider's zone with its abbreviation. */
   at: string;
-  deskUrl: string;
 }
 
 export interface CallBookedProps {
@@ -34,35 +31,14 @@ export function CallBooked({ items, interval }: CallBookedProps) {
       <Heading>
         {items.length === 1 ? "A lead of yours booked a call" : "Leads of yours booked calls"}
       </Heading>
-      <table
-        role="presentation"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ width: "100%", margin: "0 0 16px", borderCollapse: "collapse" }}
-      >
-        <tbody>
-          {items.map((item, index) => (
-            <tr key={`${item.deskUrl}-${index}`}>
-              <td style={{ padding: "10px 0", borderBottom: `1px solid ${theme.border}` }}>
-                <p style={{ margin: 0, fontSize: 15, lineHeight: "22px", fontWeight: 600 }}>
-                  <a href={item.deskUrl} style={{ color: theme.primary }}>
-                    {item.company}
-                  </a>
-                  {item.reference ? (
-                    <span style={{ color: theme.muted, fontWeight: 400 }}>
-                      {" "}
-                      · <span style={{ whiteSpace: "nowrap" }}>{item.reference}</span>
-                    </span>
-                  ) : null}
-                </p>
-                <p style={{ margin: 0, fontSize: 14, lineHeight: "20px", color: theme.ink }}>
-                  Call booked for <span style={{ fontWeight: 600 }}>{item.at}</span>
-                </p>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LeadRows
+        items={items}
+        detail={(item) => (
+          <>
+            Call booked for <span style={{ fontWeight: 600 }}>{item.at}</span>
+          </>
+        )}
+      />
       {items.length === 1 ? <ButtonLink href={items[0].deskUrl}>Open the lead in the desk</ButtonLink> : null}
       <Paragraph muted>
         You get this because you own {items.length === 1 ? "this lead" : "these leads"}. Calls booked

@@ -12,12 +12,10 @@
  * are listed to their owner the same way, in a section of their own (their
  * Due soon view counts them too).
  */
-import { ButtonLink, EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
+import { ButtonLink, EmailLayout, Heading, Paragraph, Subheading } from "./layout";
+import { LeadRows, type LeadRow } from "./lead-rows";
 
-export interface ReviewItem {
-  company: string;
-  /** The receipt's reference ("HL-…"); applications older than references have none. */
-  reference: string | null;
+export interface ReviewItem extends LeadRow {
   /** The owner's name; null: nobody owns it. */
   owner: string | null;
   /** The deadline, in the provider's zone with its abbreviation. */
@@ -25,7 +23,6 @@ export interface ReviewItem {
   /** "2 h 15 min left", "overdue by 40 min". */
   left: string;
   overdue: boolean;
-  deskUrl: string;
 }
 
 /** Shown in full up to this many per section; the rest are counted (the desk's views list them all). */
@@ -57,39 +54,16 @@ function ItemList({ items, showOwner }: { items: ReviewItem[]; showOwner: boolea
   const shown = items.slice(0, LISTED_AT_MOST);
   return (
     <>
-      <table
-        role="presentation"
-        cellPadding={0}
-        cellSpacing={0}
-        style={{ width: "100%", margin: "0 0 16px", borderCollapse: "collapse" }}
-      >
-        <tbody>
-          {shown.map((item, index) => (
-            <tr key={`${item.deskUrl}-${index}`}>
-              <td style={{ padding: "10px 0", borderBottom: `1px solid ${theme.border}` }}>
-                <p style={{ margin: 0, fontSize: 15, lineHeight: "22px", fontWeight: 600 }}>
-                  <a href={item.deskUrl} style={{ color: theme.primary }}>
-                    {item.company}
-                  </a>
-                  {item.reference ? (
-                    <span style={{ color: theme.muted, fontWeight: 400 }}>
-                      {" "}
-                      · <span style={{ whiteSpace: "nowrap" }}>{item.reference}</span>
-                    </span>
-                  ) : null}
-                </p>
-                <p style={{ margin: 0, fontSize: 14, lineHeight: "20px", color: theme.ink }}>
-                  Due {item.due} ·{" "}
-                  <span style={{ fontWeight: 600, color: item.overdue ? "#b42318" : theme.ink }}>
-                    {item.left}
-                  </span>
-                  {showOwner ? <> · {item.owner ? `Owner: ${item.owner}` : "Unassigned"}</> : null}
-                </p>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LeadRows
+        items={shown}
+        detail={(item) => (
+          <>
+            Due {item.due} ·{" "}
+            <span style={{ fontWeight: 600, color: item.overdue ? "#b42318" : undefined }}>{item.left}</span>
+            {showOwner ? <> · {item.owner ? `Owner: ${item.owner}` : "Unassigned"}</> : null}
+          </>
+        )}
+      />
       {items.length > shown.length ? (
         <Paragraph muted>And {count(items.length - shown.length)} more: the desk lists them all.</Paragraph>
       ) : null}
