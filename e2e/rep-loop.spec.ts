@@ -8,7 +8,9 @@
  * follow-up: the lead is Contacted, the timeline has one entry for it, the
  * header shows the follow-up, the focus stays on the form, and the
  * follow-up, once due soon, puts the lead back in its owner's Due soon list.
- * Screenshots: screenshots/desk-call-loop-*.png.
+ * Screenshots: screenshots/desk-call-loop-*.png. Its reps come by CLI
+ * invitations, and its file sorts after desk.spec.ts, whose first test needs a
+ * desk nobody has set up yet (files run in name order).
  */
 import { randomUUID } from "node:crypto";
 import { sampleApplication } from "../test/support/sample-application";
