@@ -1,5 +1,5 @@
 /**
- * The rep's loop in a real browser (issue 40, items 1 and 2): from the Due
+ * The rep's loop in a real browser: from the Due
  * soon list, open the most urgent lead, use its phone link, log the call as
  * reached with a note in ONE save, and go back to the list: counted in
  * clicks (at most 6, at 1440 and at 390 px) and in key presses by keyboard
