@@ -8,62 +8,29 @@
  * ignore) in a temp dir, with the checkout's node_modules linked in; both
  * builds are real builds.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../../server/site/csp-hashes.mjs";
+import { copyCheckout, freePort, ROOT, shellPath } from "../support/checkout-copy";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 /** A shell's environment: none of the npm lifecycle variables of the run that started vitest. */
 function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const path = (process.env.PATH ?? "")
-    .split(":")
-    .filter((entry) => !entry.includes("node_modules"))
-    .join(":");
-  const env: NodeJS.ProcessEnv = { PATH: path, HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+  const env: NodeJS.ProcessEnv = { PATH: shellPath(), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
   for (const key of ["HOME", "TMPDIR", "npm_config_cache", "npm_config_userconfig", "CHROME_PATH"]) {
     if (process.env[key]) env[key] = process.env[key];
   }
   return { ...env, ...extra };
 }
 
-function copyCheckout(): string {
-  const dir = mkdtempSync(join(tmpdir(), "harborline-two-starts-"));
-  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  for (const file of listed.stdout.split("\0").filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    copyFileSync(join(ROOT, file), join(dir, file));
-  }
+/** The copy, with the checkout's node_modules linked in. */
+function copyCheckoutWithModules(): string {
+  const dir = copyCheckout("harborline-two-starts-");
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 interface Started {
@@ -151,7 +118,7 @@ describe("a second npm start in the same folder", () => {
   let second: Started | undefined;
 
   beforeAll(() => {
-    dir = copyCheckout();
+    dir = copyCheckoutWithModules();
   });
   afterAll(async () => {
     await stop(first);

@@ -10,23 +10,15 @@
  * install filled.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyCheckout, freePort, shellPath } from "../support/checkout-copy";
 import { standInNodes } from "./stand-in-node";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** What a deploy's shell has: no npm lifecycle variables or node_modules/.bin from the run that started vitest. */
 function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const path = (process.env.PATH ?? "")
-    .split(":")
-    .filter((entry) => !entry.includes("node_modules"))
-    .join(":");
-  const env: NodeJS.ProcessEnv = { PATH: path, NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = { PATH: shellPath(), NODE_ENV: "production" };
   for (const key of ["HOME", "TMPDIR", "npm_config_cache", "npm_config_registry", "npm_config_userconfig"]) {
     if (process.env[key]) env[key] = process.env[key];
   }
@@ -40,29 +32,6 @@ function run(command: string, args: string[], cwd: string) {
       `${command} ${args.join(" ")} failed (${result.status}):\n${result.stdout}\n${result.stderr}`,
     );
   }
-}
-
-function copyCheckout(): string {
-  const dir = mkdtempSync(join(tmpdir(), "harborline-production-"));
-  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  for (const file of listed.stdout.split("\0").filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    copyFileSync(join(ROOT, file), join(dir, file));
-  }
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 interface Started {
@@ -109,7 +78,7 @@ describe("a production install (devDependencies left out)", () => {
   let dir: string;
 
   beforeAll(() => {
-    dir = copyCheckout();
+    dir = copyCheckout("harborline-production-");
     run("npm", ["ci", "--no-audit", "--no-fund", "--prefer-offline"], dir);
   }, 180_000);
 
