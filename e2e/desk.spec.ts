@@ -84,7 +84,7 @@ test("sign-in page: labelled fields, axe finds nothing", async ({ page }) => {
 
 test("an admin signs in, finds an application, reads its timeline and redelivers it", async ({ page }) => {
   const violations = watchCsp(page);
-  await submitApplication(page, company);
+  await submitApplication(page.request, company);
   await signIn(page, admin);
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 

@@ -8,22 +8,16 @@
 import { randomUUID } from "node:crypto";
 import { sampleApplication } from "../test/support/sample-application";
 import { sql } from "./support/desk-seed";
-import { acceptInvitation, adminInvitationPath, expectNoAxeViolations } from "./support/desk";
+import {
+  acceptInvitation,
+  adminInvitationPath,
+  expectNoAxeViolations,
+  submitApplication,
+} from "./support/desk";
 import { expect, test, type Page } from "./support/test";
 
-async function apply(page: Page, companyName: string, phone = sampleApplication.phone): Promise<string> {
-  const response = await page.request.post("/api/applications", {
-    data: {
-      ...sampleApplication,
-      companyName,
-      phone,
-      email: `${randomUUID()}@northwind.example`,
-      submissionId: randomUUID(),
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const apply = (page: Page, companyName: string, phone = sampleApplication.phone) =>
+  submitApplication(page.request, companyName, { phone });
 
 /**
  * The contrast of a pill's count against what is behind it: the badge's own

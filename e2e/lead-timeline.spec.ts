@@ -9,10 +9,15 @@
  * 390 px. Screenshots: screenshots/desk-lead-timeline-*.png.
  */
 import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
 import { sql } from "./support/desk-seed";
 import { E2E } from "./support/env";
-import { acceptInvitation, adminInvitationPath, expectNoAxeViolations, screenshot } from "./support/desk";
+import {
+  acceptInvitation,
+  adminInvitationPath,
+  expectNoAxeViolations,
+  screenshot,
+  submitApplication,
+} from "./support/desk";
 import { expect, test, type Page } from "./support/test";
 
 const REP = { email: "lena.ortiz@harborline.test", name: "Lena Ortiz" };
@@ -53,18 +58,7 @@ test("a lead's timeline newest first and filtered, its booked call on the header
   // Nobody on duty: the leads wait for someone to claim them.
   sql("UPDATE desk_duty SET on_duty = false");
   const ids: string[] = [];
-  for (const companyName of LEADS) {
-    const response = await page.request.post("/api/applications", {
-      data: {
-        ...sampleApplication,
-        companyName,
-        email: `${randomUUID()}@example.test`,
-        submissionId: randomUUID(),
-      },
-    });
-    expect(response.status()).toBe(201);
-    ids.push(((await response.json()) as { id: string }).id);
-  }
+  for (const companyName of LEADS) ids.push(await submitApplication(page.request, companyName));
   const [, bakery] = ids;
 
   // From the list, the middle lead.

@@ -8,11 +8,15 @@
  * action (one, claimed meanwhile by the rep, refused and named). Screenshots
  * at 1440 and 390 px (screenshots/desk-nobody-leads-*.png).
  */
-import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
 import { sql } from "./support/desk-seed";
 import { E2E } from "./support/env";
-import { acceptInvitation, adminInvitationPath, expectNoAxeViolations, screenshot } from "./support/desk";
+import {
+  acceptInvitation,
+  adminInvitationPath,
+  expectNoAxeViolations,
+  screenshot,
+  submitApplication,
+} from "./support/desk";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, type Page } from "./support/test";
 
@@ -22,18 +26,7 @@ const REP = { email: "sam.rep@harborline.test", name: "Sam Patel" };
 const NIGHT = ["Overnight Oak Joinery", "Midnight Harbor Cafe", "Late Shift Logistics"];
 const MORNING = ["Sunrise Print Shop", "Early Bird Bakery", "Dawn Dental Lab"];
 
-async function arrive(request: APIRequestContext, companyName: string): Promise<string> {
-  const response = await request.post("/api/applications", {
-    data: {
-      ...sampleApplication,
-      companyName,
-      email: `${randomUUID()}@example.test`,
-      submissionId: randomUUID(),
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const arrive = (request: APIRequestContext, companyName: string) => submitApplication(request, companyName);
 
 const ownerOf = (id: string) => sql(`SELECT coalesce(owner_id, '') FROM applications WHERE id = '${id}'`);
 

@@ -13,9 +13,14 @@
  * desk nobody has set up yet (files run in name order).
  */
 import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
 import { sql } from "./support/desk-seed";
-import { acceptInvitation, adminInvitationPath, expectNoAxeViolations, screenshot } from "./support/desk";
+import {
+  acceptInvitation,
+  adminInvitationPath,
+  expectNoAxeViolations,
+  screenshot,
+  submitApplication,
+} from "./support/desk";
 import { expect, test, type Locator, type Page } from "./support/test";
 
 const DUE_SOON = "/desk/inbox?owner=mine&due=due_soon&sort=time_left";
@@ -25,16 +30,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A lead owned by `ownerEmail`, its review deadline `minutes` from now (nobody has touched it). */
 async function lead(page: Page, companyName: string, ownerEmail: string, minutes: number): Promise<string> {
-  const response = await page.request.post("/api/applications", {
-    data: {
-      ...sampleApplication,
-      companyName,
-      email: `${randomUUID()}@northwind.example`,
-      submissionId: randomUUID(),
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
+  const id = await submitApplication(page.request, companyName);
   sql(
     `UPDATE applications
         SET owner_id = (SELECT id FROM desk_user WHERE email = '${ownerEmail}'),

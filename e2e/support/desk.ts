@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { sampleApplication } from "../../test/support/sample-application";
 import { E2E } from "./env";
@@ -125,17 +126,23 @@ export async function signIn(
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Stores an application through the public API, as the wizard would. */
-export async function submitApplication(page: Page, companyName: string) {
-  const response = await page.request.post("/api/applications", {
+/** Stores an application through the public API, as the wizard would (a fresh e-mail address, `overrides` on top); returns its id. */
+export async function submitApplication(
+  request: APIRequestContext,
+  companyName: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await request.post("/api/applications", {
     data: {
       ...sampleApplication,
       companyName,
       email: `${randomUUID()}@northwind.example`,
       submissionId: randomUUID(),
+      ...overrides,
     },
   });
   expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 export { expectNoAxeViolations } from "./axe";
