@@ -1,15 +1,17 @@
 /**
  * The inbox's view, chosen at the top of the page: whose applications (Mine,
- * Unassigned, Everyone), the review clock's views (every application, the
+ * Unassigned, Everyone; Mine and Unassigned with what is new to the member
+ * there since they last looked, live), the review clock's views (every application, the
  * untouched ones to do, those due soon, those overdue; with their counts when
  * the server gave them) and the order (newest first, or the least time left
  * first). Every choice is a link, so the view is in the URL.
  */
 import { Link } from "react-router";
-import type { DueCounts } from "#domain/desk/contract";
+import type { DueCounts, NewCount } from "#domain/desk/contract";
 import { OWNER_VIEWS, type DueView, type InboxSort, type OwnerView } from "#domain/desk/work";
 import { cn } from "#ui/cn";
 import { viewParams, type InboxFilters } from "../common/lib/filters";
+import { useNewCountViews } from "../common/lib/live";
 
 export const OWNER_LABELS: Record<OwnerView, string> = {
   mine: "Mine",
@@ -33,26 +35,56 @@ const COUNT_KEY: Record<DueView, keyof DueCounts> = { open: "open", due_soon: "d
 
 const search = (params: URLSearchParams) => ({ search: params.size ? `?${params}` : "" });
 
-/** Mine, Unassigned, Everyone: a segmented control, the whole width on a phone. */
-function OwnerTabs({ filters, owner }: { filters: InboxFilters; owner: OwnerView }) {
+/**
+ * A view's count of what is new to the member (since they last looked at
+ * it): a solid badge, white on the desk's teal (5.5:1 on any tab), nothing
+ * at zero; "Mine 3 new" to a screen reader.
+ */
+function ViewNewBadge({ count }: { count: number | undefined }) {
+  if (!count) return null;
+  return (
+    <>
+      {" "}
+      <span className="min-w-6 rounded-full bg-primary px-1.5 text-center text-xs font-semibold text-primary-foreground tabular-nums">
+        {count > 99 ? "99+" : count} <span className="sr-only">new</span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * Mine, Unassigned, Everyone: a segmented control, the whole width on a
+ * phone; Mine and Unassigned each with how many are new to the member there.
+ */
+function OwnerTabs({
+  filters,
+  owner,
+  newCounts,
+}: {
+  filters: InboxFilters;
+  owner: OwnerView;
+  newCounts: NewCount["views"] | null;
+}) {
   return (
     <nav aria-label="Whose applications">
-      <ul className="grid grid-cols-3 rounded-xl border border-border bg-muted p-1 sm:inline-grid">
+      {/* A phone shares its width by each label's length (Unassigned with its count fits); wider, three equal segments. */}
+      <ul className="flex rounded-xl border border-border bg-muted p-1 sm:inline-grid sm:grid-cols-3">
         {OWNER_VIEWS.map((view) => {
           const current = view === owner;
           return (
-            <li key={view}>
+            <li key={view} className="flex-auto">
               <Link
                 to={search(viewParams(filters, { owner: view }))}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold transition-colors",
+                  "flex min-h-10 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
                   current
                     ? "bg-card text-foreground shadow-card ring-1 ring-border"
                     : "text-muted-foreground hover:bg-card/60 hover:text-foreground",
                 )}
               >
                 {OWNER_LABELS[view]}
+                {view !== "everyone" && <ViewNewBadge count={newCounts?.[view]} />}
               </Link>
             </li>
           );
@@ -160,9 +192,10 @@ export function InboxViews({
   owner: OwnerView;
   counts: DueCounts | null;
 }) {
+  const newCounts = useNewCountViews();
   return (
     <div className="flex flex-col gap-3">
-      <OwnerTabs filters={filters} owner={owner} />
+      <OwnerTabs filters={filters} owner={owner} newCounts={newCounts} />
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <DueViews filters={filters} counts={counts} />
         <SortChoice filters={filters} />

@@ -45,6 +45,8 @@ type Data<E extends LiveEvent["event"]> = Extract<LiveEvent, { event: E }>["data
 const listeners = new Set<Listener>();
 const countWatchers = new Set<() => void>();
 let count: number | null = null;
+/** Each view's part of `count` (Mine's, Unassigned's), as last heard; null before the first or when the server left it out. */
+let views: NewCount["views"] | null = null;
 let source: EventSource | null = null;
 let openedBefore = false;
 let failures = 0;
@@ -62,9 +64,18 @@ export function isAttended(): boolean {
   return document.visibilityState !== "hidden" && Date.now() - lastActivity < IDLE_AFTER_MS;
 }
 
-function setCount(next: number) {
-  if (next === count) return;
-  count = next;
+function setCount(next: NewCount) {
+  const nextViews = next.views ?? null;
+  const sameViews =
+    nextViews === views ||
+    (nextViews !== null &&
+      views !== null &&
+      nextViews.mine === views.mine &&
+      nextViews.unassigned === views.unassigned);
+  if (next.count === count && sameViews) return;
+  count = next.count;
+  // A new object only when a number moved: React compares snapshots by identity.
+  if (!sameViews) views = nextViews && { mine: nextViews.mine, unassigned: nextViews.unassigned };
   for (const watcher of countWatchers) watcher();
 }
 
@@ -82,7 +93,7 @@ async function fetchCount(): Promise<void> {
   try {
     const previous = count;
     const answer = await request<NewCount>("/applications/new-count");
-    setCount(answer.count);
+    setCount(answer);
     if (previous !== null && previous !== answer.count && pollTimer) emitChanges([]);
   } catch (error) {
     if (isSignedOut(error)) emitSignedOut();
@@ -130,7 +141,7 @@ function openStream() {
     openedBefore = true;
   });
   stream.addEventListener("counts", (event) => {
-    setCount((JSON.parse((event as MessageEvent<string>).data) as Data<"counts">).count);
+    setCount(JSON.parse((event as MessageEvent<string>).data) as Data<"counts">);
   });
   stream.addEventListener("applications", (event) => {
     emitChanges((JSON.parse((event as MessageEvent<string>).data) as Data<"applications">).changes);
@@ -168,6 +179,7 @@ export function listen(listener: Listener): () => void {
     failures = 0;
     openedBefore = false;
     count = null;
+    views = null;
     start();
   }
   return () => {
@@ -175,6 +187,11 @@ export function listen(listener: Listener): () => void {
     if (listeners.size === 0) stop();
   };
 }
+
+const watchCount = (watcher: () => void) => {
+  countWatchers.add(watcher);
+  return () => void countWatchers.delete(watcher);
+};
 
 /** "(3) Inbox · Lead desk": the count before the page's own title (none at zero). */
 export function titleWithCount(title: string, newCount: number | null): string {
@@ -199,13 +216,7 @@ export function useNewCount(): number | null {
     () => listen({ signedOut: () => navigate(signInPath(here.current), { replace: true }) }),
     [navigate],
   );
-  const current = useSyncExternalStore(
-    (watcher) => {
-      countWatchers.add(watcher);
-      return () => void countWatchers.delete(watcher);
-    },
-    () => count,
-  );
+  const current = useSyncExternalStore(watchCount, () => count);
 
   useEffect(() => {
     const apply = () => {
@@ -222,6 +233,15 @@ export function useNewCount(): number | null {
     };
   }, [current]);
   return current;
+}
+
+/**
+ * Each owner view's part of the new count (Mine, Unassigned), live: the
+ * inbox's tabs show it. Null until the server has said. Reads what the
+ * signed-in layout's connection hears (useNewCount opens it).
+ */
+export function useNewCountViews(): NewCount["views"] | null {
+  return useSyncExternalStore(watchCount, () => views);
 }
 
 /**
