@@ -1,6 +1,6 @@
 /**
  * The operator CLI: `npm run applications -- <command>`. Same configuration and store
- * as the server (DATA_DIR or DATABASE_URL). See the README's "Operator CLI".
+ * as the server (DATA_DIR or DATABASE_URL). See docs/operator-guide.md, "Operator CLI".
  */
 import { realpathSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";

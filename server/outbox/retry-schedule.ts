@@ -3,7 +3,7 @@
  * CRM delivery and the e-mail, after webhook senders such as Svix and job
  * queues such as graphile-worker: exponential, jittered, spanning more than a
  * day, so a CRM or mail server that is down for a day loses nothing. This
- * file is the one definition of the schedule; the docs (server/README.md,
+ * file is the one definition of the schedule; the docs (docs/delivery.md,
  * "Retry schedule") describe it, retry-schedule.test.ts checks it. Which
  * answers are retried at all is each outbox's own (crm-delivery/policy.ts,
  * mail/transport.ts).
