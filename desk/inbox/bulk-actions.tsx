@@ -19,6 +19,7 @@ import { getActiveStaff } from "../common/api/requests";
 import type { ListSelection } from "../common/components/application-list";
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { plural } from "../common/lib/format";
+import { changing } from "../common/lib/live";
 import { bulkAction } from "./api";
 
 const selectClasses = cn(fieldControlClasses, "h-10 w-auto min-w-0 cursor-pointer pr-8");
@@ -93,6 +94,8 @@ export function BulkActions({
   async function run(action: BulkAction["action"], extra: Partial<BulkAction> = {}) {
     setBusy(true);
     setError(undefined);
+    // The live inbox does not offer our own change as news ("Applications changed — show").
+    const done = changing(chosen.map((item) => item.id));
     try {
       const outcome: BulkOutcome = await bulkAction({
         action,
@@ -120,6 +123,7 @@ export function BulkActions({
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "The action failed: nothing was changed");
     } finally {
+      done();
       setBusy(false);
     }
   }

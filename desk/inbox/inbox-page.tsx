@@ -32,6 +32,8 @@ import { getDueCounts } from "./api";
 import { InboxViews, SORT_LABELS } from "./inbox-views";
 
 export const inboxLoader = guarded(async ({ request }) => {
+  // What changed before now is in what this fetches (the live news before it is old news).
+  const fetchedAt = Date.now();
   // A URL without a view shows the member's default one, which their role decides.
   const me = await getMe(request.signal);
   const filters = withDefaultView(filtersFromParams(new URL(request.url).searchParams), me.role);
@@ -41,7 +43,7 @@ export const inboxLoader = guarded(async ({ request }) => {
     // The counts help; without them the views show no numbers.
     getDueCounts(owner, request.signal).catch(() => null),
   ]);
-  return { filters, owner, page, counts };
+  return { filters, owner, page, counts, fetchedAt };
 });
 
 /** The server's default "due soon" window, until it has said (REVIEW_DUE_SOON). */
@@ -86,7 +88,7 @@ function emptyWords(filters: InboxFilters, owner: OwnerView): string {
  * row with its work status, owner and time left; all from the URL.
  */
 export function InboxPage() {
-  const { filters, owner, page, counts } = useLoaderData<typeof inboxLoader>();
+  const { filters, owner, page, counts, fetchedAt } = useLoaderData<typeof inboxLoader>();
   const [params, setParams] = useSearchParams();
   const me = useMe();
   const now = useNow();
@@ -134,7 +136,7 @@ export function InboxPage() {
       <InboxViews filters={filters} owner={owner} counts={counts} />
       <InboxFilterForm key={params.toString()} filters={filters} onApply={(next) => setParams(next)} />
 
-      <LiveUpdates paged={list.items.length > page.items.length} />
+      <LiveUpdates paged={list.items.length > page.items.length} fetchedAt={fetchedAt} />
       {/* The bar of actions sticks to the bottom of the screen while the list scrolls; it stays in
           place when an action empties the list, so what it did stays said. */}
       <div className="flex flex-col gap-3">

@@ -3,14 +3,16 @@
  * The inbox, live: a reader at the top of the first page sees new
  * applications appear (the page is fetched again, once per burst); a reader
  * who scrolled or loaded more is not moved but offered "N new applications —
- * show"; a stream back after a gap fetches again.
+ * show"; a stream back after a gap fetches again. An admin's own bulk action
+ * is not news to them, and the list fetched again after it takes away a
+ * button about what it now shows.
  */
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import type { InboxItem } from "#domain/desk/contract";
-import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
-import { fakeEventSource } from "../../test/support/desk-pages/fake-event-source";
+import type { BulkOutcome, InboxItem } from "#domain/desk/contract";
+import { admin, fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
+import { fakeEventSource, type FakeEventSource } from "../../test/support/desk-pages/fake-event-source";
 import { inboxItem } from "../../test/support/desk-pages/list-items";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
@@ -120,4 +122,87 @@ test("a stream back after a gap fetches the page again: what changed meanwhile w
   act(() => stream().open());
   await waitFor(() => expect(shown("Company 2")).toBe(true), WAIT);
   await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(2));
+});
+
+/** An admin's inbox (everyone's), whose bulk claim the server answers as done, telling the stream as it goes. */
+async function openAdminInbox(rows: InboxItem[], during: (stream: FakeEventSource) => void) {
+  const streams = fakeEventSource();
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /applications": { body: { items: rows, total: rows.length, nextCursor: null } },
+    "GET /staff/active": { body: { items: [] } },
+    "POST /applications/bulk": ({ body }) => {
+      during(streams.current()!);
+      const { items } = body as { items: { id: string }[] };
+      const outcome: BulkOutcome = {
+        results: items.map(({ id }) => ({ id, ok: true, changed: true })),
+        done: items.length,
+        refused: 0,
+      };
+      return { body: outcome };
+    },
+  });
+  renderDesk("/desk/inbox?owner=everyone");
+  const table = await screen.findByRole("table", {}, { timeout: 5_000 });
+  act(() => streams.current()!.open());
+  return { api, stream: () => streams.current()!, table };
+}
+
+/** Past the moment a change would have been gathered and shown. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+test("scrolled down, an admin's own bulk claim is not offered back as news", async () => {
+  const user = userEvent.setup();
+  const rows = [item(2), item(1)];
+  const tell = (stream: FakeEventSource) =>
+    stream.send("applications", {
+      changes: rows.map((row) => ({ id: row.id, kind: "updated" })),
+    });
+  const opened = await openAdminInbox(rows, tell);
+  const stream = opened.stream;
+  window.scrollY = 600;
+
+  await user.click(
+    within(opened.table).getByRole("checkbox", { name: "Select every application on this page" }),
+  );
+  const bar = screen.getByRole("region", { name: "Selected applications" });
+  await user.click(within(bar).getByRole("button", { name: "Claim" }));
+  expect(await screen.findByText("Claimed 2 applications.")).toBeInTheDocument();
+  // The server's news of the same change, during the request and just after it.
+  act(() => tell(stream()));
+  await settle();
+  expect(screen.queryByRole("button", { name: /— show$/ })).not.toBeInTheDocument();
+
+  // Someone else's change to another application still is news.
+  act(() => stream()!.send("applications", { changes: [{ id: "app-9", kind: "updated" }] }));
+  expect(
+    await screen.findByRole("button", { name: "Applications changed — show" }, WAIT),
+  ).toBeInTheDocument();
+});
+
+test("a button about changes the list has since fetched goes away; news after that fetch stays", async () => {
+  const user = userEvent.setup();
+  // Rows of their own: the test before changed app-1 and app-2 itself moments ago.
+  const rows = [item(6), item(5)];
+  const { api, stream, table } = await openAdminInbox(rows, () => undefined);
+  window.scrollY = 600;
+
+  // A colleague claims one while the admin is scrolled down: offered as news.
+  act(() => stream().send("applications", { changes: [{ id: "app-5", kind: "updated" }] }));
+  await screen.findByRole("button", { name: "Applications changed — show" }, WAIT);
+
+  // The admin's bulk action fetches the list again: it shows that change now, so the button goes.
+  await user.click(within(table).getByRole("checkbox", { name: "Select Company 6" }));
+  await user.click(
+    within(screen.getByRole("region", { name: "Selected applications" })).getByRole("button", {
+      name: "Claim",
+    }),
+  );
+  expect(await screen.findByText("Claimed 1 application.")).toBeInTheDocument();
+  await waitFor(() => expect(api.callsTo("GET /applications")).toHaveLength(2));
+  await waitFor(() => expect(screen.queryByRole("button", { name: /— show$/ })).not.toBeInTheDocument());
+
+  // A new one arriving after is news again.
+  act(() => stream().send("applications", { changes: [{ id: "app-7", kind: "created" }] }));
+  expect(await screen.findByRole("button", { name: "1 new application — show" }, WAIT)).toBeInTheDocument();
 });

@@ -3,7 +3,10 @@
  * the first page who is looking gets the page fetched again (the new row
  * appears at the top, nothing under the cursor moves). One who scrolled down,
  * loaded more, or left the tab unattended gets a button instead: "3 new
- * applications — show" goes back to the top and fetches the first page.
+ * applications — show" goes back to the top and fetches the first page. The
+ * button goes once the list is fetched again anyway (after a bulk action,
+ * say), unless news came after that fetch began; the member's own changes
+ * are never news (live.ts, `changing`).
  */
 import { ArrowUpIcon } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,16 +21,25 @@ const TOP_PX = 24;
 
 interface Waiting {
   created: Set<string>;
+  /** When the latest news was heard. */
+  heardAt: number;
 }
 
-/** `paged`: more than the first page is shown ("Load more" was used). */
-export function LiveUpdates({ paged }: { paged: boolean }) {
+/**
+ * `paged`: more than the first page is shown ("Load more" was used).
+ * `fetchedAt`: when the list shown began to be fetched (Date.now()).
+ */
+export function LiveUpdates({ paged, fetchedAt }: { paged: boolean; fetchedAt: number }) {
   const revalidator = useRevalidator();
   const { search } = useLocation();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
 
   // Other filters show another list: what waited was news about the old one.
   useEffect(() => setWaiting(null), [search]);
+  // The list was fetched again (after a bulk action, say): what was heard before is in it.
+  useEffect(() => {
+    setWaiting((previous) => (previous && previous.heardAt > fetchedAt ? previous : null));
+  }, [fetchedAt]);
 
   useLiveInbox((changes: LiveChange[]) => {
     if (!waiting && !paged && window.scrollY < TOP_PX && isAttended()) {
@@ -37,7 +49,7 @@ export function LiveUpdates({ paged }: { paged: boolean }) {
     setWaiting((previous) => {
       const created = new Set(previous?.created);
       for (const change of changes) if (change.kind === "created") created.add(change.id);
-      return { created };
+      return { created, heardAt: Date.now() };
     });
   });
 

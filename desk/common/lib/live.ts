@@ -244,11 +244,39 @@ export function useNewCountViews(): NewCount["views"] | null {
   return useSyncExternalStore(watchCount, () => views);
 }
 
+/** A change this tab made itself is not news to it for this long after its request ended. */
+export const OWN_CHANGE_MS = 5_000;
+/** Applications this tab is changing, and until when (Infinity: still sending). */
+const changingHere = new Map<string, number>();
+
+/**
+ * This tab is changing these applications itself (the inbox's bulk actions):
+ * their `updated` changes are not news to it, from now until OWN_CHANGE_MS
+ * after the returned function is called (when the request is over and the
+ * page has fetched what it did). Others' changes to other applications still are.
+ */
+export function changing(ids: readonly string[]): () => void {
+  for (const id of ids) changingHere.set(id, Infinity);
+  return () => {
+    const until = Date.now() + OWN_CHANGE_MS;
+    for (const id of ids) changingHere.set(id, until);
+  };
+}
+
+function isOwnChange(change: LiveChange): boolean {
+  const until = changingHere.get(change.id);
+  if (until === undefined || change.kind !== "updated") return false;
+  if (until > Date.now()) return true;
+  changingHere.delete(change.id);
+  return false;
+}
+
 /**
  * Calls `onChange` with what changed while the calling page is shown, soon
  * after the first change and then at most every REFETCH_EVERY_MS with what
  * gathered meanwhile: a burst is a few calls, not one per application. The
- * inbox refetches with it.
+ * inbox refetches with it. What this tab is changing itself (`changing`) is
+ * left out: a batch of nothing else calls nothing.
  */
 export function useLiveInbox(onChange: (changes: LiveChange[]) => void): void {
   const latest = useRef(onChange);
@@ -261,7 +289,10 @@ export function useLiveInbox(onChange: (changes: LiveChange[]) => void): void {
     let lastCall = -Infinity;
     const stopListening = listen({
       changes(changes) {
-        gathered.push(...changes);
+        const news = changes.filter((change) => !isOwnChange(change));
+        // Empty: a gap, after which anything may have changed. Only ours: nothing to tell.
+        if (changes.length > 0 && news.length === 0) return;
+        gathered.push(...news);
         if (timer) return;
         const wait = Math.max(REFETCH_GATHER_MS, lastCall + REFETCH_EVERY_MS - Date.now());
         timer = setTimeout(() => {
