@@ -315,6 +315,9 @@ const lines = [
 ];
 const file = "BENCHMARKS.md";
 const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+// The file's own introduction, before this section, stays as it is.
+const lighthouseStart = previous.indexOf("\n## Lighthouse");
+if (lighthouseStart !== -1) lines[0] = previous.slice(0, lighthouseStart).trimEnd();
 const apiStart = previous.includes("## API") ? previous.indexOf("## API") : previous.length;
 const apiSection = previous.slice(apiStart);
 // Hand-written subsections ("### ...") of the Lighthouse section stay, after the new table.

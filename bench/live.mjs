@@ -229,27 +229,15 @@ log(`median ${median} ms, p95 ${p95} ms, min ${Math.min(...latencies)} ms, max $
 
 writeBenchmarksSection(`## Live inbox
 
-\`flock /tmp/e2e.lock npm run bench:live\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}:
-${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load ${loadBefore.toFixed(1)}
-before the run (a machine shared with other work), Node ${process.versions.node},
-PostgreSQL ${schema.version}, Chromium (${chromiumPath}) through playwright-core ${version("playwright-core")}.
+\`flock /tmp/e2e.lock npm run bench:live\` (after \`npm run build\`), ${new Date().toISOString().slice(0, 10)}: ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, ${f0(totalmem() / 2 ** 30)} GiB, load ${loadBefore.toFixed(1)} before the run (a machine shared with other work), Node ${process.versions.node}, PostgreSQL ${schema.version}, Chromium (${chromiumPath}) through playwright-core ${version("playwright-core")}.
 
-Two server instances on one PostgreSQL schema. A staff member is signed in on the first and on
-duty (each application is assigned to them at intake), their inbox open in headless Chromium
-(1440 × 900, at the top of the first page). ${RUNS} applications (after ${WARM_UP} for warming up) are
-submitted to the second instance, one every ${GAP_MS / 1000} s. Each time is from the second
-instance's \`201\` reaching the submitter to the application's row appearing in the first
-instance's page (noted in the page by a MutationObserver):
+Two server instances on one PostgreSQL schema. A staff member is signed in on the first and on duty (each application is assigned to them at intake), their inbox open in headless Chromium (1440 × 900, at the top of the first page). ${RUNS} applications (after ${WARM_UP} for warming up) are submitted to the second instance, one every ${GAP_MS / 1000} s. Each time is from the second instance's \`201\` reaching the submitter to the application's row appearing in the first instance's page (noted in the page by a MutationObserver):
 
 | runs | median | p95 | fastest | slowest |
 | ---: | -----: | --: | ------: | ------: |
 | ${RUNS} | ${f0(median)} ms | ${f0(p95)} ms | ${f0(Math.min(...latencies))} ms | ${f0(Math.max(...latencies))} ms |
 
-The path: the intake's transaction commits, the intake announces it on
-\`desk_applications\` (one \`pg_notify\` after the commit, server/intake/announce.ts; its owner
-follows in the assignment batch), the first instance's one LISTEN connection hears it, its hub waits 25 ms
-for company and sends \`applications\` on every stream (docs/live-inbox.md), the page waits
-50 ms for company and fetches its first page again, and React renders the row.
+The path: the intake's transaction commits, the intake announces it on \`desk_applications\` (one \`pg_notify\` after the commit, server/intake/announce.ts; its owner follows in the assignment batch), the first instance's one LISTEN connection hears it, its hub waits 25 ms for company and sends \`applications\` on every stream (docs/live-inbox.md), the page waits 50 ms for company and fetches its first page again, and React renders the row.
 
 `);
 log("BENCHMARKS.md updated");

@@ -31,6 +31,28 @@
 // .gz files; the sum of the responses' encoded body sizes) and whether React
 // DOM is among it.
 //
+// What "on screen" means: the menu's first link; the dialog element (not its
+// content); the first FAQ answer open; for Get Funding Now and Apply Now, the
+// wizard's first field (real in the page's HTML) wholly inside the viewport,
+// which includes the smooth scroll there (a browser animation of about a
+// second whose length depends on the distance, not on the page); the
+// newsletter's message; the wizard's messages with focus moved to the first
+// field in error (focus is taken away before the warm tap). The newsletter's
+// message stays up after the cold tap, so its warm figure is the second
+// identical submit up to the next frame. The two forms are React islands woken
+// on intent (the newsletter when its field is typed in, the wizard as it comes
+// within a screen): the form rows are tapped once the island is awake; the
+// early wizard row BENCH_IDLE_MS after the form came into view, awake or not
+// (a Next pressed before waking is held and replayed). The last column counts
+// cold taps that came before the page's script ran (native controls: they
+// need none) or before the form's island woke. Reset before the warm tap:
+// Escape (menu, dialogs), the answer closed, back to the top (Get Funding
+// Now), back in history (Apply Now). Script: every `script` response of a page
+// that was only loaded (until its script has run and the network is idle, then
+// BENCH_IDLE_MS), the encoded body sizes as served to a client that sends
+// `accept-encoding: gzip`; inline scripts in the HTML are not counted. React
+// DOM: a script containing `__reactFiber$`.
+//
 // Writes the "## Taps" section of BENCHMARKS.md. The section keeps one
 // "Baseline" table: BENCH_TAPS_BASELINE=1 (or a section without one) makes
 // this run the baseline ("before islands"); any other run is written as
@@ -787,48 +809,14 @@ const keptBaseline =
 
 const intro = `## Taps
 
-\`flock /tmp/bench.lock npm run bench:taps\` (bench/taps.mjs, after \`npm run build\`;
-\`BENCH_TAPS_BASELINE=1\` makes a run the baseline, any other run is written beside it).
+\`flock /tmp/bench.lock npm run bench:taps\` (bench/taps.mjs, after \`npm run build\`; \`BENCH_TAPS_BASELINE=1\` makes a run the baseline, any other run is written beside it).
 
-How long a tap on each interactive control of the public site takes on a slow phone:
-headless Chromium, ${VIEWPORT.width} × ${VIEWPORT.height}, mobile with touch, CPU slowed ${CPU_SLOWDOWN}× (CDP
-\`Emulation.setCPUThrottlingRate\`), no network throttling, the built site served by the production
-server on loopback. Each control is tapped **cold** (a new browser context, so an empty cache: the
-page loaded, the control scrolled into view, ${IDLE_MS / 1000} s idle, the first tap) and **warm** (the
-page's script run and a form's island awake, what the first tap opened closed or reset, ${IDLE_MS / 1000} s idle, the same tap again),
-BENCH_RUNS times (3 unless set; each table says). Times in ms from the tap's pointerdown (its event timestamp, so waiting for a busy
-main thread counts):
+How long a tap on each interactive control of the public site takes on a slow phone: headless Chromium, ${VIEWPORT.width} × ${VIEWPORT.height}, mobile with touch, CPU slowed ${CPU_SLOWDOWN}× (CDP \`Emulation.setCPUThrottlingRate\`), no network throttling, the built site served by the production server on loopback. Each control is tapped **cold** (a new browser context, so an empty cache: the page loaded, the control scrolled into view, ${IDLE_MS / 1000} s idle, the first tap) and **warm** (the page's script run and a form's island awake, what the first tap opened closed or reset, ${IDLE_MS / 1000} s idle, the same tap again), BENCH_RUNS times (3 unless set; each table says). Times in ms from the tap's pointerdown (its event timestamp, so waiting for a busy main thread counts). What "on screen" means for each control, and how the script is counted: bench/taps.mjs.
 
-- **ET**: Event Timing, the longest \`event\` entry (pointerdown, pointerup, click) of the tap, INP's
-  measure: input delay, handlers and the next paint. Entries under 16 ms are not reported ("<16").
-- **visible**: the first frame in which the expected result is on screen (a \`requestAnimationFrame\`
-  poll started by a capture-phase pointerdown listener; a link, an ordinary page load, is
-  followed into the new page through \`sessionStorage\` and \`performance.timeOrigin\`, where Event
-  Timing has nothing).
-- **a link's first answer**: for Get Funding Now (an in-page link) the first frame in which the
-  page has moved, for Apply Now (a link to the home page) that page's first contentful paint; the
-  larger of it and Event Timing. What follows is the smooth scroll the spec asks for, a browser
-  animation of about a second whose length depends on the distance, not on the page: "visible"
-  keeps the time to the form's first field wholly in view. The goal for a native control is
-  judged on this first answer for the two links, on "to result" for the others.
-- **cold / warm median and worst** are "to result", the larger of the two. "No answer": the result was
-  not on screen within ${TIMEOUT_MS / 1000} s (the tap was lost); it counts as the slowest.
-
-What "on screen" means: the menu's first link; the dialog element (not its content); the first FAQ
-answer open; for Get Funding Now and Apply Now, the wizard's first field (real in the page's HTML)
-wholly inside the viewport, which includes the smooth scroll there; the newsletter's message; the wizard's messages
-with focus moved to the first field in error (focus is taken away before the warm tap). The
-newsletter's message stays up after the cold tap, so its warm figure is the second identical submit
-up to the next frame. The two forms are React islands woken on intent (the newsletter when its
-field is typed in, the wizard as it comes within a screen): the form rows are tapped once the island
-is awake; the early wizard row ${IDLE_MS / 1000} s after the form came into view, awake or not (a Next
-pressed before waking is held and replayed). The last column counts cold taps that came before the
-page's script ran (native controls: they need none) or before the form's island woke.
-Reset before the warm tap: Escape (menu, dialogs), the answer closed, back to the top (Get Funding
-Now), back in history (Apply Now). Script: every \`script\` response of a page that was only loaded (until
-its script has run and the network is idle, then ${IDLE_MS / 1000} s), the encoded body sizes as served to a client
-that sends \`accept-encoding: gzip\` (the server's precompressed .gz files); inline scripts in
-the HTML are not counted. React DOM: a script containing \`__reactFiber$\`.
+- **ET**: Event Timing, the longest \`event\` entry (pointerdown, pointerup, click) of the tap, INP's measure: input delay, handlers and the next paint. Entries under 16 ms are not reported ("<16").
+- **visible**: the first frame in which the expected result is on screen (a link, an ordinary page load, is followed into the new page).
+- **a link's first answer**: for Get Funding Now (an in-page link) the first frame in which the page has moved, for Apply Now (a link to the home page) that page's first contentful paint; the larger of it and Event Timing. The page's smooth scroll to the form follows: "visible" keeps the time to the form's first field wholly in view. The goal for a native control is judged on this first answer for the two links, on "to result" for the others.
+- **cold / warm median and worst** are "to result", the larger of the two. "No answer": the result was not on screen within ${TIMEOUT_MS / 1000} s (the tap was lost); it counts as the slowest.
 `;
 
 // Hand-written subsections (any "### " but the baseline and the latest run) stay, after the run.

@@ -40,7 +40,7 @@ const PAGE_READY: Rule = { selector_matches: "html[data-page-ready] a" };
  * matches a rule's selectors through the page's style engine and recomputes
  * them whenever the document's URL changes, so a `selector_matches` here made
  * every in-page link (Get Funding Now) pay for it in its tap (about 12 ms of a
- * 20 ms click at 4x CPU; BENCHMARKS.md, the taps notes). PAGE_READY stays a
+ * 20 ms click at 4x CPU; docs/decisions/0017-taps-on-a-slow-phone.md). PAGE_READY stays a
  * selector: only product pages carry it, and their links lead elsewhere.
  */
 const NO_FRAGMENT: Rule = { href_matches: { pathname: "/*", hash: "" } };
