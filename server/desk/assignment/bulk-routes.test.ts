@@ -3,8 +3,11 @@
  * or closes several applications in one request, each one audited and on its
  * timeline; one in quarantine or changed meanwhile is refused on its own, said
  * in its result, while the others are done; a rep cannot give applications to
- * someone else (403); bad bodies are 400s naming the field.
+ * someone else (403), nor (over real HTTP) close several or take others'
+ * leads in one request, but may claim waiting ones; bad bodies are 400s
+ * naming the field.
  */
+import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApplicationDetail, BulkItem, BulkOutcome } from "#domain/desk/contract";
 import { BULK_MAX } from "#domain/desk/work";
@@ -150,6 +153,79 @@ describe.each(ENGINES)("bulk actions on %s", (engine) => {
     const claimedBack = await bulk(ben.cookie, { action: "claim", items: shown(ids) });
     // Ann has them now: Ben's inbox was out of date.
     expect(claimedBack.json<BulkOutcome>()).toMatchObject({ done: 0, refused: 2 });
+  });
+
+  it("over HTTP, a rep may claim waiting leads in bulk but not close several or take others' (403 saying so, nothing changed); an admin may", async () => {
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = ctx.app.server.address() as AddressInfo;
+    const post = async (member: Member, body: object) => {
+      const response = await fetch(`http://127.0.0.1:${address.port}/api/desk/applications/bulk`, {
+        method: "POST",
+        headers: { ...deskHeaders(ctx.app, member.cookie), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as BulkOutcome & { error?: string } };
+    };
+    const [waitingOne, waitingTwo, bens, anns] = [
+      await submit(ctx.app),
+      await submit(ctx.app),
+      await submit(ctx.app),
+      await submit(ctx.app),
+    ];
+    await send(ctx.app, "POST", `/api/desk/applications/${bens}/owner`, ben.cookie, { ownerId: ben.userId });
+    await send(ctx.app, "POST", `/api/desk/applications/${anns}/owner`, ann.cookie, { ownerId: ann.userId });
+    const asShown = (id: string, owner: Member | null) => ({
+      id,
+      ownerId: owner?.userId ?? null,
+      workStatus: "new",
+    });
+
+    // Closing several, her own or Ben's: the admins'.
+    for (const items of [[asShown(anns, ann)], [asShown(bens, ben), asShown(waitingOne, null)]]) {
+      const refused = await post(ann, { action: "close", closeReason: "duplicate", items });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe(
+        "Only an admin closes several applications at once: close each one from its own page",
+      );
+    }
+    // Taking Ben's lead along with a waiting one, by claim or by assigning to herself: the admins'.
+    for (const body of [
+      { action: "claim", items: [asShown(waitingOne, null), asShown(bens, ben)] },
+      { action: "assign", ownerId: ann.userId, items: [asShown(bens, ben)] },
+    ]) {
+      const refused = await post(ann, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/^Only an admin takes applications from their owners/);
+    }
+    const owners = await ownersOf(store(), [waitingOne, bens, anns]);
+    expect([waitingOne, bens, anns].map((id) => owners.get(id))).toEqual([null, ben.userId, ann.userId]);
+    for (const id of [waitingOne, bens, anns]) {
+      expect((await detail(id)).workStatus).toBe("new");
+      expect(await auditRows(store(), id, "application.status-changed")).toEqual([]);
+    }
+
+    // The waiting ones (and one already hers) she may claim in one go.
+    const claimed = await post(ann, {
+      action: "claim",
+      items: [asShown(waitingOne, null), asShown(waitingTwo, null), asShown(anns, ann)],
+    });
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toMatchObject({ done: 3, refused: 0 });
+    // Sent as waiting although Ben has it: refused on its own, still Ben's.
+    const stale = await post(ann, { action: "claim", items: [asShown(bens, null)] });
+    expect(stale.body.results).toEqual([
+      { id: bens, ok: false, error: expect.stringMatching(/^Changed meanwhile: it is now assigned to /) },
+    ]);
+    expect((await ownersOf(store(), [bens])).get(bens)).toBe(ben.userId);
+
+    // An admin closes Ben's and Ann's in one request.
+    const closed = await post(admin, {
+      action: "close",
+      closeReason: "duplicate",
+      items: [asShown(bens, ben), asShown(anns, ann)],
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ done: 2, refused: 0 });
   });
 
   it("answers 400 naming the field for a bad body, and changes nothing", async () => {

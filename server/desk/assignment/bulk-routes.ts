@@ -1,8 +1,11 @@
 /**
  * One action on several applications (the inbox's selection):
  *   POST /api/desk/applications/bulk BulkAction -> BulkOutcome
- * Assign them to a member (admins; staff only to themselves: 403), claim
- * them (one's own), or close them with a reason. One request; each
+ * Assign them to a member, claim them (one's own), or close them with a
+ * reason: admins. A rep (staff) may only claim waiting ones (or assign them
+ * to themselves), as the nobody's-leads morning needs; closing several, giving
+ * them to someone else, or taking them from their owners in one request is
+ * the admins' (403 naming what to do instead, nothing done). One request; each
  * application in its own transaction with it locked, as its own route does
  * it: the change, its timeline activity and its audit row
  * (application.assigned or application.status-changed, `bulk` set)
@@ -86,6 +89,13 @@ const bulkBody = z
 const NO_SUCH_OWNER = "No active staff member has this id";
 const NOT_ENROLLED = "This staff member has not confirmed their authenticator app yet: choose someone else";
 const ONLY_ADMINS = { error: "Only an admin gives applications to someone else: claim them instead" };
+const ONLY_ADMINS_CLOSE = {
+  error: "Only an admin closes several applications at once: close each one from its own page",
+};
+const ONLY_ADMINS_TAKE = {
+  error:
+    "Only an admin takes applications from their owners several at once: claim only waiting ones, or ask an admin",
+};
 
 /** Refuses one application of the batch (its transaction rolls back). */
 class Refused extends Error {}
@@ -100,10 +110,17 @@ const bulkRoutes: FastifyPluginAsync = async (app) => {
     if (!body) return reply;
     const staff = request.staff!;
     const actor = { id: staff.userId, name: staff.name || staff.email };
+    // A rep's inbox offers no bulk action but on waiting leads: the rest is the admins'.
+    if (staff.role !== "admin") {
+      if (body.action === "close") return reply.code(403).send(ONLY_ADMINS_CLOSE);
+      const ownerId = body.action === "claim" ? staff.userId : body.ownerId!;
+      if (ownerId !== staff.userId) return reply.code(403).send(ONLY_ADMINS);
+      const taking = body.items.some((item) => item.ownerId !== null && item.ownerId !== staff.userId);
+      if (taking) return reply.code(403).send(ONLY_ADMINS_TAKE);
+    }
     let owner: Member | undefined;
     if (body.action !== "close") {
       const ownerId = body.action === "claim" ? staff.userId : body.ownerId!;
-      if (ownerId !== staff.userId && staff.role !== "admin") return reply.code(403).send(ONLY_ADMINS);
       owner = await assignment.member(ownerId);
       if (!owner || owner.disabled) {
         return reply.code(400).send({ error: NO_SUCH_OWNER, errors: { ownerId: NO_SUCH_OWNER } });
