@@ -143,27 +143,35 @@ export function BulkActions({
         )}
       </ErrorAlert>
       {chosen.length > 0 && (
+        // On a phone: the count with Claim and Clear, then Assign and Close each a row of their own,
+        // so a chosen name or reason ("Chose another provider") reads whole. Wider: one row.
         <section
           aria-label="Selected applications"
           className="sticky bottom-0 z-30 flex flex-col gap-2 rounded-xl border border-border bg-card p-3 shadow-lg md:flex-row md:flex-wrap md:items-center md:gap-x-4"
         >
-          <div className="flex items-center justify-between gap-2 md:contents">
-            <p className="text-sm font-semibold" aria-live="polite">
+          <div className="flex items-center gap-2 md:contents">
+            <p className="mr-auto text-sm font-semibold md:order-1 md:mr-0" aria-live="polite">
               {plural(chosen.length, "application")} selected
             </p>
             <Button
               type="button"
               size="sm"
-              variant="ghost"
-              className="md:order-last"
-              onClick={selection.clear}
+              variant="outline"
+              className="md:order-3"
+              disabled={busy}
+              onClick={() => void run("claim")}
             >
+              <CheckIcon aria-hidden="true" />
+              Claim
+            </Button>
+            <Button type="button" size="sm" variant="ghost" className="md:order-5" onClick={selection.clear}>
               <XIcon aria-hidden="true" />
-              Clear selection
+              {/* A phone shows the cross alone; the name stays whole. */}
+              <span className="max-md:sr-only">Clear selection</span>
             </Button>
           </div>
           <form
-            className="flex min-w-0 items-center gap-2"
+            className="flex min-w-0 items-center gap-2 md:order-2"
             onSubmit={(event) => {
               event.preventDefault();
               if (ownerId) void run("assign", { ownerId });
@@ -191,47 +199,35 @@ export function BulkActions({
               Assign
             </Button>
           </form>
-          <div className="flex items-center gap-2 md:contents">
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => void run("claim")}
+          <form
+            className="flex min-w-0 items-center gap-2 md:order-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (reason) void run("close", { closeReason: reason });
+            }}
+          >
+            <label htmlFor={`${id}-reason`} className="sr-only">
+              Close reason
+            </label>
+            <select
+              id={`${id}-reason`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as CloseReason | "")}
+              className={cn(selectClasses, "flex-1 md:flex-none")}
+              required
             >
-              <CheckIcon aria-hidden="true" />
-              Claim
+              <option value="">Reason…</option>
+              {CLOSE_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {CLOSE_REASON_LABELS[value]}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="sm" variant="outline" disabled={busy || !reason}>
+              Close
             </Button>
-            <form
-              className="flex min-w-0 flex-1 items-center gap-2 md:flex-none"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (reason) void run("close", { closeReason: reason });
-              }}
-            >
-              <label htmlFor={`${id}-reason`} className="sr-only">
-                Close reason
-              </label>
-              <select
-                id={`${id}-reason`}
-                value={reason}
-                onChange={(event) => setReason(event.target.value as CloseReason | "")}
-                className={cn(selectClasses, "flex-1 md:flex-none")}
-                required
-              >
-                <option value="">Reason…</option>
-                {CLOSE_REASONS.map((value) => (
-                  <option key={value} value={value}>
-                    {CLOSE_REASON_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-              <Button type="submit" size="sm" variant="outline" disabled={busy || !reason}>
-                Close
-              </Button>
-            </form>
-          </div>
-          <ErrorAlert className="md:basis-full">{error}</ErrorAlert>
+          </form>
+          <ErrorAlert className="md:order-6 md:basis-full">{error}</ErrorAlert>
         </section>
       )}
     </>

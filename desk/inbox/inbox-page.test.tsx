@@ -369,6 +369,10 @@ test("an empty view says why, and a filtered one offers everyone's applications"
   const third = renderDesk("/desk/inbox");
   expect(await screen.findByText("Every application has been touched.")).toBeVisible();
   third.unmount();
+  // Unassigned's to-do list, empty once the waiting ones were given out.
+  const fourth = renderDesk("/desk/inbox?owner=unassigned&due=open&sort=time_left");
+  expect(await screen.findByText("Every application has an owner.")).toBeVisible();
+  fourth.unmount();
   renderDesk("/desk/inbox?q=zebra");
   expect(await screen.findByText(/No application matches these filters/)).toBeVisible();
   expect(screen.getByRole("link", { name: "Search everyone’s applications" })).toHaveAttribute(

@@ -76,6 +76,8 @@ function emptyWords(filters: InboxFilters, owner: OwnerView): string {
   if (hasFilters(filters)) return "No application matches these filters.";
   if (filters.due === "overdue") return "Nothing is overdue.";
   if (filters.due === "due_soon") return "Nothing is due soon.";
+  // Unassigned's To do is empty when nothing waits for an owner, touched or not.
+  if (filters.due === "open" && owner === "unassigned") return "Every application has an owner.";
   if (filters.due === "open") return "Every application has been touched.";
   if (owner === "mine") return "No application is assigned to you.";
   if (owner === "unassigned") return "Every application has an owner.";

@@ -105,8 +105,9 @@ function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCount
     })),
   ];
   return (
-    <nav aria-label="Review clock">
-      <ul className="flex flex-wrap gap-2">
+    <nav aria-label="Review clock" className="w-full sm:w-auto">
+      {/* Two by two on a phone (four in a row do not fit, and one left alone on a second row looked lost). */}
+      <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {options.map((option) => {
           const current = option.due === filters.due;
           // A due view reads best least time left first; "All" keeps the order chosen.
@@ -119,7 +120,7 @@ function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCount
                 to={search(viewParams(filters, changes))}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "inline-flex min-h-9 items-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors",
+                  "flex min-h-9 items-center justify-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors sm:inline-flex",
                   current
                     ? "border-primary bg-primary text-primary-foreground"
                     : "border-border bg-card hover:bg-muted",
