@@ -92,11 +92,12 @@ const layerZones = [
  * crm-delivery/ and mail/ each own their outbox and use outbox/ and store/,
  * never each other or the intake; intake/ may use crm-delivery/, mail/,
  * outbox/, store/, assignment/ and review-clock/; assignment/ stands on
- * store/ alone, review-clock/ on mail/ and store/; opt-outs/ on newsletter/,
+ * audit/ and store/, review-clock/ on mail/ and store/; opt-outs/ on newsletter/,
  * crm-delivery/, mail/, outbox/ and store/; no domain imports the
  * desk, the CLI, routes/ or inbound/ (the webhooks the CRM and the booking
  * service call, an entry like the desk); retention/ (legal holds, the purge)
- * stands on store/ alone.
+ * on audit/ and store/; audit/ (the audit log, which the entries, the jobs
+ * and any domain may write to) on store/ alone.
  */
 const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
@@ -150,7 +151,7 @@ const serverZones = [
     "review-clock",
     "opt-outs",
   ]),
-  // Retention (legal holds, the purge) stands on store/ alone.
+  // Retention (legal holds, the purge) stands on audit/ and store/.
   serverZone("retention", [
     "outbox",
     "crm-delivery",
@@ -162,6 +163,21 @@ const serverZones = [
     "assignment",
     "review-clock",
     "opt-outs",
+  ]),
+  // The audit log: anything may write to it; it stands on store/ alone.
+  serverZone("audit", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
+    "opt-outs",
+    "privacy",
+    "retention",
   ]),
   serverZone("review-clock", [
     "outbox",

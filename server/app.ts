@@ -18,7 +18,7 @@ import type { ApplicationJournal } from "./intake/journal";
 import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
 import inbound from "./inbound/plugin";
-import { createAuditRepository } from "./desk/audit/audit-repository";
+import { createAuditRepository } from "./audit/audit-repository";
 import privacyRoutes from "./privacy/privacy-routes";
 import optOutForm from "./routes/opt-out-form";
 import { tokenRedaction } from "./log-redact";

@@ -23,8 +23,8 @@ import { startReviewAlerts } from "./review-clock/alerts";
 import { startBookedCallAlerts } from "./booked-calls/booked-call-alerts";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { startAssignmentSweep } from "./assignment/assignment";
-import { createAuditRepository } from "./desk/audit/audit-repository";
-import { auditWaitingGiven } from "./desk/assignment/waiting-audit";
+import { createAuditRepository } from "./audit/audit-repository";
+import { auditWaitingGiven } from "./assignment/waiting-audit";
 import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */

@@ -51,7 +51,7 @@ export interface Returned {
 
 /**
  * Records one waiting application's new owner, in the assigning transaction
- * (the desk writes the audit row: server/desk/assignment/waiting-audit.ts).
+ * (its audit row: waiting-audit.ts).
  */
 export type RecordGiven = (tx: Queryable, id: string, owner: Chosen) => Promise<void>;
 

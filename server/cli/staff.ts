@@ -5,7 +5,7 @@
  * audit log with no actor (the operator at the server).
  */
 import type { Config } from "../config";
-import { createAuditRepository } from "../desk/audit/audit-repository";
+import { createAuditRepository } from "../audit/audit-repository";
 import { createInvitations } from "../desk/auth/invitations";
 import type { Store } from "../store/store";
 

@@ -25,7 +25,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { createBookedCallAlerts } from "../booked-calls/booked-call-alerts";
-import { createAuditRepository } from "../desk/audit/audit-repository";
+import { createAuditRepository } from "../audit/audit-repository";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import type { Store } from "../store/store";
 import { readEvent, type ReadEvent } from "./envelope";

@@ -20,7 +20,7 @@ import {
   optOutFormSchema,
 } from "#domain/opt-out/form";
 import { notifyOptOutQueued } from "../crm-delivery/opt-out-outbox";
-import { createAuditRepository } from "../desk/audit/audit-repository";
+import { createAuditRepository } from "../audit/audit-repository";
 import type { NewOptOut } from "../opt-outs/opt-out-repository";
 import { createOptOutRepository } from "../opt-outs/opt-out-repository";
 import { optOutAuditDetails, recordOptOut } from "../opt-outs/record-opt-out";

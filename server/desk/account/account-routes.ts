@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { BackupCodes } from "#domain/desk/contract";
 import { PASSWORD_MAX } from "#domain/desk/passwords";
 import { isJsonObject } from "../../plugins/json-body";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { setCookie } from "../auth/cookies";
 import { requireRole } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";

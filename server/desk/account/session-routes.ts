@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { Items, SessionItem } from "#domain/desk/contract";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { clearCookie } from "../auth/cookies";
 import { ADMINS_ONLY, requireRole } from "../auth/guard";
 import type { Desk } from "../auth/route-helpers";

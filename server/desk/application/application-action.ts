@@ -14,7 +14,7 @@ import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import type { Queryable } from "../../store/store";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { NO_NUL } from "../query";
 import { createApplicationRepository, type LockedApplication } from "./application-repository";
 import { toDetail } from "./views";

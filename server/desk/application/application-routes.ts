@@ -14,7 +14,7 @@ import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";

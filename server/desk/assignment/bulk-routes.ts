@@ -32,7 +32,7 @@ import { isUuid } from "../../store/row-values";
 import type { Queryable } from "../../store/store";
 import { createApplicationRepository } from "../application/application-repository";
 import { createWorkRepository } from "../application/work-repository";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 

@@ -13,11 +13,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Me, StaffMember } from "#domain/desk/contract";
 import { createAssignment } from "../../assignment/assignment";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { createStaffRepository } from "../staff/staff-repository";
 import { checkDuty, checkOwnDuty } from "./assignment-bodies";
-import { auditWaitingGiven } from "./waiting-audit";
+import { auditWaitingGiven } from "../../assignment/waiting-audit";
 
 const sameGroups = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 

@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AssignmentRule, Items } from "#domain/desk/contract";
 import { createAssignmentRepository, type RuleRow } from "../../assignment/assignment-repository";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { checkRules } from "./assignment-bodies";
 

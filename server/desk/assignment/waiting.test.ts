@@ -10,8 +10,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { createAssignment } from "../../assignment/assignment";
-import { createAuditRepository } from "../audit/audit-repository";
-import { auditWaitingGiven } from "./waiting-audit";
+import { createAuditRepository } from "../../audit/audit-repository";
+import { auditWaitingGiven } from "../../assignment/waiting-audit";
 import { signedInStaff, unconfirmedStaff } from "../../../test/support/desk";
 import { auditRows, deskClient, submit } from "../../../test/support/desk-applications";
 import { goOnDuty, ownersOf, resetAssignment, send } from "../../../test/support/assignment";

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Store } from "../../store/store";
-import { createAuditRepository, type AuditRepository } from "../audit/audit-repository";
+import { createAuditRepository, type AuditRepository } from "../../audit/audit-repository";
 import { createInvitations, type Invitations } from "./invitations";
 import { createLibrary, type Library } from "./library";
 import { createSessions, type Sessions } from "./sessions";

@@ -5,7 +5,7 @@
  */
 import type { Role } from "#domain/desk/contract";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { auditDenied } from "../audit/repeated";
+import { auditDenied } from "../audit/audit-request";
 import "./desk-context";
 import "./principal";
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ConsentLookupItem, Items } from "#domain/desk/contract";
 import { sha256 } from "../application/views";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { CONTACT_LOOKUP, parseQuery } from "../query";
 import { createConsentRepository } from "./consent-repository";

@@ -18,7 +18,7 @@ import {
   type ExportKind as StoredExport,
   type ExportScope,
 } from "../../inbox/export-repository";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { auditedFilter, parseInboxFilter } from "../inbox/inbox-query";
 import { NO_NUL, parseQuery } from "../query";

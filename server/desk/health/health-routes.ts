@@ -20,8 +20,7 @@ import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { createInboxRepository } from "../../inbox/inbox-repository";
-import { auditRecord } from "../audit/audit-repository";
-import { auditRead } from "../audit/repeated";
+import { auditRead, auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { toInboxItem } from "../inbox/inbox-item";
 

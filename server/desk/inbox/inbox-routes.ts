@@ -17,7 +17,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
 import type { DueCounts, InboxList } from "#domain/desk/contract";
 import { createInboxRepository } from "../../inbox/inbox-repository";
-import { auditRead, listedFilter } from "../audit/repeated";
+import { auditRead, listedFilter } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import type { InboxFilter } from "../../inbox/inbox-filter";
 import type { OwnerView } from "#domain/desk/work";

@@ -28,7 +28,7 @@ import {
 } from "../../retention/legal-hold-repository";
 import { isUuid } from "../../store/row-values";
 import { NOT_FOUND, type WithId } from "../application/application-action";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { parseQuery } from "../query";

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { MAIL_STATUSES, type MailList, type MailRedelivered, type MailStatus } from "#domain/desk/contract";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { retryWindowMs } from "../../outbox/retry-schedule";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 
 const querySchema = z.object({

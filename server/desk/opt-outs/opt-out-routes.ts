@@ -10,7 +10,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { Items, OptOut } from "#domain/desk/contract";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { CONTACT_LOOKUP, parseQuery } from "../query";

@@ -20,7 +20,7 @@ import type {
   PrivacyRequestItem,
   PrivacyRequestStatusInput,
 } from "#domain/desk/contract";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { bodyOf } from "../body";
 import { parseQuery, text } from "../query";

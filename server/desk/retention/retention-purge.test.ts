@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { runRetentionPurge } from "./retention-purge";
-import { createAuditRepository } from "../audit/audit-repository";
+import { createAuditRepository } from "../../audit/audit-repository";
 import { releaseHold, setHold } from "../../retention/legal-hold-repository";
 import { purgeApplications } from "../../retention/purge-repository";
 import { signedInStaff } from "../../../test/support/desk";

@@ -15,7 +15,7 @@ import type { AuditAction } from "#domain/desk/audit-actions";
 import type { RetentionConfig } from "../../config";
 import { runEvery } from "../../periodic";
 import type { Store } from "../../store/store";
-import { createAuditRepository } from "../audit/audit-repository";
+import { createAuditRepository } from "../../audit/audit-repository";
 import {
   blankMailBodies,
   purgeApplications,

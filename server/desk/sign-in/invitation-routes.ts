@@ -13,7 +13,7 @@ import type { BackupCodes, EnrolmentStarted, Invitation, SetupStatus } from "#do
 import { PASSWORD_MESSAGES } from "#domain/desk/passwords";
 import { isJsonObject } from "../../plugins/json-body";
 import { isUniqueViolation } from "../../store/store";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireEnrolling } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
 import { passwordProblem } from "../auth/passwords";

@@ -11,7 +11,7 @@ import { request as httpRequest } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app";
 import type { Store } from "../../store/store";
-import { UNAUTHENTICATED_TEXT } from "../audit/audit-repository";
+import { UNAUTHENTICATED_TEXT } from "../../audit/audit-repository";
 import { ENGINES, useTestApp, useTwoInstances } from "../../../test/support/server";
 
 const LIMIT = 60;

@@ -21,7 +21,7 @@ import {
   type StaffMember,
 } from "#domain/desk/contract";
 import { isJsonObject } from "../../plugins/json-body";
-import { auditRecord } from "../audit/audit-repository";
+import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { libraryHeaders } from "../auth/library";
 import { createStaffRepository } from "./staff-repository";

@@ -1,13 +1,15 @@
 /**
- * Audit events that repeat: a list of personal data paged through, a request
- * refused for the role sent again. Each counts in one row per session, what
- * was done and a short window (audit-repository.ts `repeat`), so paging or a
+ * A desk request's audit entries, written to the audit log
+ * (server/audit/audit-repository.ts): `auditRecord` says who made the request
+ * and from where. Events that repeat (a list of personal data paged through, a
+ * request refused for the role sent again) count in one row per session, what
+ * was done and a short window (the repository's `repeat`), so paging or a
  * loop cannot flood the log, while a new filter or route starts a new row.
  */
 import type { FastifyRequest } from "fastify";
-import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
+import { REPEATED_ACTIONS, type AuditAction } from "#domain/desk/audit-actions";
 import type { StaffPrincipal } from "../auth/principal";
-import { auditRecord, DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS } from "./audit-repository";
+import { DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS, type AuditRecord } from "../../audit/audit-repository";
 
 /**
  * The query's filter as the request gave it, for the audit row: the page's
@@ -42,4 +44,25 @@ export function auditDenied(request: FastifyRequest, staff: StaffPrincipal): Pro
     auditRecord(request, REPEATED_ACTIONS.accessDenied, undefined, details, staff),
     { windowSeconds: DENIAL_WINDOW_SECONDS },
   );
+}
+
+/** The record of a request: the signed-in staff member (if any), the client address, the user agent. */
+export function auditRecord(
+  request: FastifyRequest,
+  action: AuditAction,
+  target?: string,
+  details?: Record<string, unknown>,
+  staff: StaffPrincipal | undefined = request.staff,
+): AuditRecord {
+  const userAgent = request.headers["user-agent"];
+  return {
+    actorId: staff?.userId ?? null,
+    actorEmail: staff?.email ?? null,
+    action,
+    target,
+    details,
+    ip: request.ip,
+    userAgent: typeof userAgent === "string" ? userAgent : undefined,
+    sessionId: staff?.sessionId,
+  };
 }

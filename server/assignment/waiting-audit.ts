@@ -4,7 +4,7 @@
  * member chosen, `waited` set, by whoever made the duty change that gave it
  * out (`actor`), or by nobody when the periodic sweep did.
  */
-import type { RecordGiven } from "../../assignment/assignment";
+import type { RecordGiven } from "./assignment";
 import type { AuditRecord, AuditRepository } from "../audit/audit-repository";
 
 type Actor = Omit<AuditRecord, "action" | "target" | "details">;

@@ -1,15 +1,15 @@
 /**
- * The desk's audit log: who did what, when, from where. Append-only (the
+ * The audit log: who did what, when, from where. Everything may write to it
+ * (the desk's routes, the public forms, the webhooks, the CLI, the periodic
+ * jobs), through `record` (or `repeat`). Append-only (the
  * table refuses UPDATE, DELETE and TRUNCATE: 004_desk_auth.sql), except that
  * a repeated event (a list paged through, a refused request sent again)
  * counts on in its one row per session and window (009_audit_repeats.sql).
  */
 import { createHash } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { AuditAction } from "#domain/desk/audit-actions";
 import type { AuditItem, AuditList } from "#domain/desk/contract";
-import type { Queryable, Store } from "../../store/store";
-import type { StaffPrincipal } from "../auth/principal";
+import type { Queryable, Store } from "../store/store";
 
 /** One row to write: who did what (AUDIT_ACTIONS names every action), to what, from where. */
 export interface AuditRecord {
@@ -247,24 +247,3 @@ export function createAuditRepository(store: Store) {
 }
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
-
-/** The record of a request: the signed-in staff member (if any), the client address, the user agent. */
-export function auditRecord(
-  request: FastifyRequest,
-  action: AuditAction,
-  target?: string,
-  details?: Record<string, unknown>,
-  staff: StaffPrincipal | undefined = request.staff,
-): AuditRecord {
-  const userAgent = request.headers["user-agent"];
-  return {
-    actorId: staff?.userId ?? null,
-    actorEmail: staff?.email ?? null,
-    action,
-    target,
-    details,
-    ip: request.ip,
-    userAgent: typeof userAgent === "string" ? userAgent : undefined,
-    sessionId: staff?.sessionId,
-  };
-}
