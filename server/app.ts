@@ -19,6 +19,7 @@ import health from "./routes/health";
 import newsletter from "./newsletter/newsletter-routes";
 import inbound from "./inbound/plugin";
 import { createAuditRepository } from "./audit/audit-repository";
+import { startJobs, type JobName, type StopJob } from "./jobs";
 import privacyRoutes from "./privacy/privacy-routes";
 import optOutForm from "./routes/opt-out-form";
 import { tokenRedaction } from "./log-redact";
@@ -36,6 +37,12 @@ export interface BuildAppOptions {
   journal?: ApplicationJournal<JournaledApplication>;
   /** The analytics' clock (tests move it across days). */
   analyticsClock?: () => Date;
+  /**
+   * Periodic jobs (server/jobs.ts) to run with this app: started when it is
+   * ready, stopped when it closes. None by default: server/main.ts starts
+   * every one itself, and a test names the ones it needs.
+   */
+  jobs?: readonly JobName[];
 }
 
 export function loggerOptions(config: Config) {
@@ -48,7 +55,8 @@ export function loggerOptions(config: Config) {
 
 /**
  * The whole service as one Fastify instance, without a listener (server/main.ts
- * listens; tests use app.inject). Order: cross-cutting plugins, then routes.
+ * listens and starts the periodic jobs; tests use app.inject). Order:
+ * cross-cutting plugins, then routes.
  */
 export async function buildApp({
   config,
@@ -57,6 +65,7 @@ export async function buildApp({
   loggerInstance,
   journal,
   analyticsClock,
+  jobs = [],
 }: BuildAppOptions) {
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config) }),
@@ -110,6 +119,16 @@ export async function buildApp({
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });
   await app.register(staticSite, { site });
+
+  if (jobs.length > 0) {
+    let stopJobs: StopJob | undefined;
+    app.addHook("onReady", async () => {
+      stopJobs = await startJobs(app, jobs);
+    });
+    app.addHook("onClose", async () => {
+      await stopJobs?.();
+    });
+  }
 
   return app;
 }

@@ -1,9 +1,9 @@
 /**
  * The standalone runner: config, store (+ intake journal replay on PGlite),
- * migrations, app, delivery and mail workers, listen; and a graceful shutdown
- * on SIGTERM/SIGINT: stop taking requests, let in-flight deliveries and
- * e-mails finish (bounded), give back unstarted claims, close the journal and
- * the store.
+ * migrations, app, delivery and mail workers, the periodic jobs (jobs.ts),
+ * listen; and a graceful shutdown on SIGTERM/SIGINT: stop taking requests,
+ * let in-flight deliveries and e-mails finish (bounded), give back unstarted
+ * claims, stop the jobs, close the journal and the store.
  * The shutdown deadline holds: logging never blocks (log-destination.ts), so
  * the timer that ends a shutdown that overruns can always run.
  */
@@ -14,18 +14,12 @@ import { ConfigError, loadConfig } from "./config";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import { createDeliveryWorker, type DeliveryWorker } from "./crm-delivery/worker";
 import { createOptOutWorker } from "./crm-delivery/opt-out-worker";
-import { createDeliveryAlerts, startAlertSummaries } from "./mail/alerts";
+import { createDeliveryAlerts } from "./mail/alerts";
+import { startJobs } from "./jobs";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
 import { DataDirBusyError, openRuntime } from "./runtime";
-import { startReviewAlerts } from "./review-clock/alerts";
-import { startBookedCallAlerts } from "./booked-calls/booked-call-alerts";
-import { startPrivacyUpkeep } from "./privacy/upkeep";
-import { startAssignmentSweep } from "./assignment/assignment";
-import { createAuditRepository } from "./audit/audit-repository";
-import { auditWaitingGiven } from "./assignment/waiting-audit";
-import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 
 /** How long a stopping process waits for its last log lines to reach a slow reader. */
 const LOG_DRAIN_MS = 1_000;
@@ -61,11 +55,7 @@ async function main() {
   if (runtime.migrations.length > 0) log.info({ migrations: runtime.migrations }, "migrations applied");
 
   let worker: DeliveryWorker | undefined;
-  let stopAlertSummaries: (() => Promise<void>) | undefined;
   if (config.leadWebhookUrl) {
-    stopAlertSummaries = startAlertSummaries(store, config, (err) =>
-      log.error({ err }, "delivery alert summary failed"),
-    );
     worker = createDeliveryWorker({
       store,
       config: config.delivery,
@@ -101,21 +91,8 @@ async function main() {
     loggerInstance: log,
     journal,
   });
-  // The review clock's reminders and overdue alerts: every instance looks, one sends each.
-  const stopReviewAlerts = startReviewAlerts({ store, settings: config, log });
-  // Booked calls whose owner's turn was taken when they came in: told once it is free.
-  const stopBookedCallAlerts = startBookedCallAlerts({ store, settings: config, log });
-  // Owners for applications whose assignment batch never ran (a stop between commit and batch),
-  // and for any left waiting while somebody is on duty.
-  const stopAssignmentSweep = startAssignmentSweep({
-    store,
-    log,
-    recordGiven: auditWaitingGiven(createAuditRepository(store)),
-  });
-  // Privacy requests: expired unverified ones removed, reminders of the 30-day deadline.
-  const stopPrivacyUpkeep = startPrivacyUpkeep({ store, settings: config, log });
-  // The admins hear once of each opt-out not with the CRM by its honour-by day.
-  const stopOptOutAlerts = startOptOutAlerts({ store, settings: config, log });
+  // Every periodic job (jobs.ts): the alerts, the sweep, the upkeeps, the retention purge, the setup watch.
+  const stopJobs = await startJobs(app);
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.
@@ -126,17 +103,7 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    await Promise.all([
-      stopAlertSummaries?.(),
-      stopReviewAlerts(),
-      stopBookedCallAlerts(),
-      stopAssignmentSweep(),
-      stopPrivacyUpkeep(),
-      stopOptOutAlerts(),
-      worker?.stop(),
-      optOutWorker?.stop(),
-      mailWorker?.stop(),
-    ]);
+    await Promise.all([stopJobs(), worker?.stop(), optOutWorker?.stop(), mailWorker?.stop()]);
     await runtime.close();
     log.info("stopped");
     await logs.drain(LOG_DRAIN_MS);

@@ -39,7 +39,7 @@ export interface Analytics {
   report(query: ReportQuery): Promise<AnalyticsReport>;
   /** Writes buffered events now (tests; shutdown does it by itself). */
   flush(): Promise<void>;
-  /** Roll-ups, retention and salt purge now (tests; a timer runs it hourly). */
+  /** Roll-ups, retention and salt purge now (the hourly job in server/jobs.ts; tests). */
   upkeep(): Promise<UpkeepResult>;
 }
 
@@ -130,9 +130,7 @@ export default fp<AnalyticsPluginOptions>(
       upkeep: () => upkeep.run(),
     } satisfies Analytics);
 
-    app.addHook("onReady", async () => upkeep.start());
     app.addHook("onClose", async () => {
-      await upkeep.stop();
       await buffer.close();
     });
   },

@@ -1,9 +1,9 @@
 /**
- * The analytics' upkeep, right after start-up and then every hour: roll up
- * the days that became final, delete raw events past ANALYTICS_RETENTION
- * (only on rolled-up days) and salts older than yesterday's. app.close()
- * stops the timer and waits for a run under way. Failures are logged and
- * tried again next time.
+ * The analytics' upkeep: roll up the days that became final, delete raw
+ * events past ANALYTICS_RETENTION (only on rolled-up days) and salts older
+ * than yesterday's. It runs right after start-up and then every hour, as one
+ * of the periodic jobs (server/jobs.ts, through `app.analytics.upkeep()`);
+ * a failed run is logged there and tried again next time.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Store } from "../store/store";
@@ -36,10 +36,6 @@ export function createUpkeep({
   productPaths: readonly string[];
   log: FastifyBaseLogger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
   async function run(): Promise<UpkeepResult> {
     const at = now();
     const rolled = await rollUp(store, at, productPaths);
@@ -50,29 +46,8 @@ export function createUpkeep({
     return { rolled, purgedEvents, purgedSalts };
   }
 
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run()
-        .catch((error: unknown) =>
-          log.error({ component: "analytics", err: error }, "analytics upkeep failed"),
-        )
-        .finally(() => {
-          running = undefined;
-          schedule(UPKEEP_EVERY_MS);
-        });
-    }, delayMs);
-    timer.unref();
-  }
-
   return {
-    /** One run now (tests move the clock and call this). */
+    /** One run now (the periodic job; tests move the clock and call this). */
     run,
-    start: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
   };
 }

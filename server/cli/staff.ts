@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config";
 import { createAuditRepository } from "../audit/audit-repository";
-import { createInvitations } from "../desk/auth/invitations";
+import { createInvitations } from "../staff/invitation-repository";
 import type { Store } from "../store/store";
 
 export const STAFF_USAGE = `  staff invite <email> --role admin|staff

@@ -12,9 +12,9 @@
  *   otherwise): with the SameSite=Strict cookie, cross-site forgery fails;
  * - a query string or path parameter holding control characters or text that
  *   is not UTF-8 is a 400 naming it (plugins/unsafe-params.ts), before any
- *   route or the store sees it;
- * - while no admin exists, start-up logs a one-time setup link (`setupUrl`),
- *   and a new one when that expires or is abandoned (auth/setup.ts).
+ *   route or the store sees it.
+ * The desk starts no periodic work: the setup link logged while no admin
+ * exists (staff/setup-watch.ts) and the retention purge are jobs (server/jobs.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config";
@@ -30,7 +30,6 @@ import assignmentRoutes from "./assignment/assignment-routes";
 import workRoutes from "./application/work-routes";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
-import { watchSetup } from "./auth/setup";
 import consentRoutes from "./consents/consent-routes";
 import exportRoutes from "./exports/export-routes";
 import healthRoutes from "./health/health-routes";
@@ -41,7 +40,6 @@ import mailRoutes from "./mail/mail-routes";
 import optOutRoutes from "./opt-outs/opt-out-routes";
 import privacyQueueRoutes from "./privacy/privacy-queue-routes";
 import quarantineRoutes from "./quarantine/quarantine-routes";
-import retentionPurge from "./retention/retention-purge";
 import invitationRoutes from "./sign-in/invitation-routes";
 import signInRoutes from "./sign-in/sign-in-routes";
 import staffRoutes from "./staff/staff-routes";
@@ -104,9 +102,6 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);
   await app.register(workMetricsRoutes);
-  await app.register(retentionPurge);
-
-  watchSetup(app);
 };
 
 export default desk;

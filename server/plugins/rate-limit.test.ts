@@ -122,8 +122,12 @@ describe("expired counters", () => {
     (await db.store.query<{ n: number }>("SELECT count(*)::int AS n FROM counters")).rows[0].n;
 
   it("are purged on a timer while the app runs, and app.close() stops the timer", async () => {
-    // A 200 ms window: purged about every second.
-    const app = await buildTestApp({ store: db.store, env: { RATE_LIMIT_WINDOW: "200" } });
+    // A 200 ms window: purged about every second, by the periodic job this app is asked to run.
+    const app = await buildTestApp({
+      store: db.store,
+      env: { RATE_LIMIT_WINDOW: "200" },
+      jobs: ["rate-limit-counters"],
+    });
     expect((await post(app, "203.0.113.70")).statusCode).toBe(201);
     expect(await rowCount()).toBe(1);
     const deadline = Date.now() + 5_000;

@@ -72,7 +72,8 @@ function countersStore(counters: CountersRepository, log: FastifyBaseLogger) {
  * not be refused because a counter could not be written. If the database is
  * really down, the route itself answers as it always does.
  *
- * Expired counters are purged on a timer that app.close() stops.
+ * Expired counters are purged by a periodic job (server/jobs.ts,
+ * `rate-limit-counters`, every purgeIntervalMs).
  */
 export default fp<RateLimitPluginOptions>(
   async (app, { config, store }) => {
@@ -83,20 +84,6 @@ export default fp<RateLimitPluginOptions>(
       timeWindow: config.rateLimit.windowMs,
       store: countersStore(counters, app.log),
       skipOnError: true,
-    });
-
-    let purging: Promise<unknown> = Promise.resolve();
-    const timer = setInterval(() => {
-      purging = counters
-        .purgeExpired()
-        .catch((error: unknown) =>
-          app.log.warn({ err: error }, "rate limit: purging expired counters failed"),
-        );
-    }, purgeIntervalMs(config.rateLimit.windowMs));
-    timer.unref();
-    app.addHook("onClose", async () => {
-      clearInterval(timer);
-      await purging;
     });
   },
   { name: "rate-limit" },

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { TOTP } from "otpauth";
 import type { App } from "../../server/app";
-import { createInvitations } from "../../server/desk/auth/invitations";
+import { createInvitations } from "../../server/staff/invitation-repository";
 
 /** Headers a same-origin page of the desk sends (inject adds the JSON content type with a payload). */
 export function deskHeaders(app: App, cookie?: string): Record<string, string> {

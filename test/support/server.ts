@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
+import type { JobName } from "../../server/jobs";
 import { migrate, readMigrations } from "../../server/store/migrate";
 import { PGLITE_EXTENSIONS, openPGliteStore, pgliteStore } from "../../server/store/pglite";
 import { openPostgresStore } from "../../server/store/postgres";
@@ -138,8 +139,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-export async function buildTestApp(options: { store: Store; env?: Record<string, string> }) {
-  const app = await buildApp({ config: testConfig(options.env), store: options.store, logger: false });
+/** An app on `store` with test settings; it runs no periodic job unless `jobs` names it (server/jobs.ts). */
+export async function buildTestApp(options: {
+  store: Store;
+  env?: Record<string, string>;
+  jobs?: JobName[];
+}) {
+  const app = await buildApp({
+    config: testConfig(options.env),
+    store: options.store,
+    logger: false,
+    jobs: options.jobs,
+  });
   await app.ready();
   return app;
 }

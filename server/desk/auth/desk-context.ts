@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Store } from "../../store/store";
 import { createAuditRepository, type AuditRepository } from "../../audit/audit-repository";
-import { createInvitations, type Invitations } from "./invitations";
+import { createInvitations, type Invitations } from "../../staff/invitation-repository";
 import { createLibrary, type Library } from "./library";
 import { createSessions, type Sessions } from "./sessions";
 import { createThrottle, type Throttle } from "./throttle";

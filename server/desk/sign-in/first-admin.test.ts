@@ -40,6 +40,7 @@ describe.each(ENGINES)("an abandoned first setup on %s", (engine) => {
       config,
       store: runtime.store,
       loggerInstance: pino({ level: "info" }, sink),
+      jobs: ["setup-watch"],
     });
     await app.ready();
     const setupLinks = () => lines.filter((line) => line.setupUrl).map((line) => line.setupUrl!);
@@ -105,7 +106,7 @@ describe.each(ENGINES)("an abandoned first setup on %s", (engine) => {
     try {
       await app.store.query(`DELETE FROM desk_invitations`);
       await app.store.query(`DELETE FROM desk_user`);
-      const { createInvitations } = await import("../auth/invitations");
+      const { createInvitations } = await import("../../staff/invitation-repository");
       const invitations = createInvitations({ store: app.store, siteUrl: config.siteUrl, ttlMs: 3_600_000 });
       const a = (await invitations.create({ purpose: "setup", email: null, role: "admin" })).url;
       const b = (await invitations.create({ purpose: "setup", email: null, role: "admin" })).url;

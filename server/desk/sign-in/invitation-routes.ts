@@ -20,7 +20,7 @@ import { passwordProblem } from "../auth/passwords";
 import { setCookie } from "../auth/cookies";
 import { accountKey, addressKey } from "../auth/throttle";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
-import { removeAbandoned, setupState } from "../auth/setup";
+import { removeAbandoned, setupState } from "../../staff/setup-repository";
 
 const NOT_VALID = { error: "This invitation link is not valid" };
 const GONE = { error: "This invitation link has expired or was already used" };

@@ -27,7 +27,7 @@ describe.each(ENGINES)("first desk accounts on %s", (engine) => {
   const cli = (...argv: string[]) =>
     runCli({ ...backend.env, LOG_LEVEL: "silent", SITE_URL: "https://desk.example.test" }, ...argv);
 
-  /** The app on the backend's store, with its JSON log lines collected. */
+  /** The app on the backend's store, watching for setup as the server does, with its JSON log lines collected. */
   const start = async () => {
     const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
@@ -47,6 +47,7 @@ describe.each(ENGINES)("first desk accounts on %s", (engine) => {
       config,
       store: runtime.store,
       loggerInstance: pino({ level: "info" }, sink),
+      jobs: ["setup-watch"],
     });
     await app.ready();
     return {

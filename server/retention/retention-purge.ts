@@ -1,21 +1,19 @@
 /**
  * The retention purge (docs/retention.md): every instance runs it by itself,
- * right after start-up and then every RETENTION_PURGE_EVERY (an hour), with
- * server/periodic.ts's runEvery; app.close() stops it and waits for a run
- * under way. Each kind of data goes once past its period, in batches
- * (server/retention/purge-repository.ts: an advisory lock per batch, so
+ * right after start-up and then every RETENTION_PURGE_EVERY (an hour), as one
+ * of the periodic jobs (server/jobs.ts). Each kind of data goes once past its
+ * period, in batches (purge-repository.ts: an advisory lock per batch, so
  * instances take turns), skipping legal holds; each run writes one audit
  * entry per kind that removed something, with the count and the period, by
  * no actor and naming no one. A failed kind is logged and tried again next
  * run (what its batches removed before the failure is audited); the others
  * still run.
  */
-import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { AuditAction } from "#domain/desk/audit-actions";
-import type { RetentionConfig } from "../../config";
-import { runEvery } from "../../periodic";
-import type { Store } from "../../store/store";
-import { createAuditRepository } from "../../audit/audit-repository";
+import type { RetentionConfig } from "../config";
+import type { Store } from "../store/store";
+import { createAuditRepository } from "../audit/audit-repository";
 import {
   blankMailBodies,
   purgeApplications,
@@ -24,7 +22,7 @@ import {
   purgeSessions,
   PurgeInterrupted,
   type PurgeOptions,
-} from "../../retention/purge-repository";
+} from "./purge-repository";
 
 /** The kinds, in the order a run takes them (the audit log last, so it can see this run's entries). */
 export const PURGE_KINDS = ["quarantine", "applications", "mail-bodies", "sessions", "audit"] as const;
@@ -102,16 +100,3 @@ export async function runRetentionPurge(
   }
   return counts;
 }
-
-const retentionPurge: FastifyPluginAsync = async (app) => {
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook("onReady", async () => {
-    const deps = { store: app.store, periods: app.config.retention, log: app.log };
-    stop = runEvery(app.config.retention.everyMs, () => runRetentionPurge(deps), { immediately: true });
-  });
-  app.addHook("onClose", async () => {
-    await stop?.();
-  });
-};
-
-export default retentionPurge;

@@ -8,7 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { generateRandomString } from "better-auth/crypto";
 import type { InvitationPurpose, PendingInvitation, Role } from "#domain/desk/contract";
 import { DESK_PAGES, deskUrl } from "#domain/desk/pages";
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 export interface Invitation {
   id: string;

@@ -9,12 +9,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { runRetentionPurge } from "./retention-purge";
-import { createAuditRepository } from "../../audit/audit-repository";
-import { releaseHold, setHold } from "../../retention/legal-hold-repository";
-import { purgeApplications } from "../../retention/purge-repository";
-import { signedInStaff } from "../../../test/support/desk";
-import { auditRows, deliveryHistory, submit } from "../../../test/support/desk-applications";
-import { ENGINES, useTestApp } from "../../../test/support/server";
+import { createAuditRepository } from "../audit/audit-repository";
+import { releaseHold, setHold } from "./legal-hold-repository";
+import { purgeApplications } from "./purge-repository";
+import { signedInStaff } from "../../test/support/desk";
+import { auditRows, deliveryHistory, submit } from "../../test/support/desk-applications";
+import { ENGINES, useTestApp } from "../../test/support/server";
 
 const DAY = 86_400_000;
 const PERIODS = {

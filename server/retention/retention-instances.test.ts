@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { runRetentionPurge } from "./retention-purge";
-import { auditRows, submit } from "../../../test/support/desk-applications";
-import { useTwoInstances } from "../../../test/support/server";
+import { auditRows, submit } from "../../test/support/desk-applications";
+import { useTwoInstances } from "../../test/support/server";
 
 const DAY = 86_400_000;
 
