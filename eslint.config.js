@@ -97,7 +97,8 @@ const layerZones = [
  * desk, the CLI, routes/ or inbound/ (the webhooks the CRM and the booking
  * service call, an entry like the desk); retention/ (legal holds, the purge)
  * on audit/ and store/; audit/ (the audit log, which the entries, the jobs
- * and any domain may write to) on store/ alone.
+ * and any domain may write to) on store/ alone; documents/ (the document
+ * room's encrypted store) on audit/ and store/.
  */
 const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
@@ -107,6 +108,7 @@ const serverZone = (target, from) => ({
 });
 const serverZones = [
   serverZone("store", [
+    "documents",
     "privacy",
     "outbox",
     "crm-delivery",
@@ -166,6 +168,23 @@ const serverZones = [
   ]),
   // The audit log: anything may write to it; it stands on store/ alone.
   serverZone("audit", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
+    "opt-outs",
+    "privacy",
+    "retention",
+    "documents",
+  ]),
+  // The document room's store (encrypted files, checklists): on audit/ and
+  // store/ for now; the room's routes and the desk use it, it uses no domain.
+  serverZone("documents", [
     "outbox",
     "crm-delivery",
     "mail",

@@ -21,6 +21,16 @@ describe("imports between the server's folders", () => {
       'import { createIntake } from "../intake/intake";',
     ],
     [
+      "the store importing the documents",
+      "server/store/probe.ts",
+      'import { readDocument } from "../documents/document-store";',
+    ],
+    [
+      "the documents importing e-mail",
+      "server/documents/probe.ts",
+      'import { insertMails } from "../mail/outbox-repository";',
+    ],
+    [
       "the outbox importing the CRM delivery",
       "server/outbox/probe.ts",
       'import { classify } from "../crm-delivery/policy";',
@@ -109,6 +119,11 @@ describe("imports between the server's folders", () => {
         'import { insertMails } from "../mail/outbox-repository";',
         'import type { Store } from "../store/store";',
       ].join("\n"),
+    ],
+    [
+      "the documents using the store",
+      "server/documents/probe.ts",
+      'import type { Store } from "../store/store";',
     ],
     [
       "the inbound webhooks using the opt-out ledger",

@@ -1,0 +1,177 @@
+/**
+ * The documents' SQL (migration 032): rows, sealed chunks and wrapped keys.
+ * Bytes travel as base64 (`decode`/`encode`), not as bytea parameters: PGlite
+ * converts a bytea parameter byte by byte in JavaScript, ten times slower
+ * (decision 0019), and `pg` sends bytea as hex, twice the size.
+ */
+import type { Queryable, Store } from "../store/store";
+import { normalise } from "../store/row-values";
+
+export type Uploader = "applicant" | "staff";
+
+export interface DocumentRow {
+  id: string;
+  applicationId: string;
+  itemId: string | null;
+  state: "uploading" | "complete";
+  uploadedBy: Uploader;
+  originalName: string | null;
+  mediaType: string | null;
+  declaredSize: number | null;
+  size: number;
+  chunkCount: number;
+  keyId: string;
+  wrappedKey: Buffer;
+  scan: "not-scanned" | "clean" | "flagged";
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface NewDocumentRow {
+  id: string;
+  applicationId: string;
+  itemId: string | null;
+  uploadedBy: Uploader;
+  originalName: string | null;
+  mediaType: string | null;
+  declaredSize: number | null;
+  keyId: string;
+  wrappedKey: Buffer;
+}
+
+export async function insertDocument(db: Queryable, row: NewDocumentRow): Promise<void> {
+  await db.query(
+    `INSERT INTO documents (id, application_id, item_id, uploaded_by, original_name, media_type, declared_size, key_id, wrapped_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, decode($9, 'base64'))`,
+    [
+      row.id,
+      row.applicationId,
+      row.itemId,
+      row.uploadedBy,
+      row.originalName,
+      row.mediaType,
+      row.declaredSize,
+      row.keyId,
+      row.wrappedKey.toString("base64"),
+    ],
+  );
+}
+
+const DOCUMENT_COLUMNS = `id, application_id AS "applicationId", item_id AS "itemId", state, uploaded_by AS "uploadedBy",
+  original_name AS "originalName", media_type AS "mediaType", declared_size::float8 AS "declaredSize",
+  size::float8 AS size, chunk_count AS "chunkCount", key_id AS "keyId", encode(wrapped_key, 'base64') AS "wrappedKey",
+  scan, created_at AS "createdAt", completed_at AS "completedAt"`;
+
+const toDocument = (row: Record<string, unknown>): DocumentRow => {
+  const document = normalise<DocumentRow & { wrappedKey: string }>(row);
+  return { ...document, wrappedKey: Buffer.from(document.wrappedKey, "base64") };
+};
+
+export async function findDocument(db: Queryable, id: string): Promise<DocumentRow | null> {
+  const { rows } = await db.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1`, [id]);
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
+export interface ChunkWrite {
+  documentId: string;
+  index: number;
+  plainSize: number;
+  sealed: Buffer;
+  /** The document's size before this chunk: the write happens only if it still is. */
+  sizeBefore: number;
+  /** The file's last chunk: the document becomes complete. */
+  final: boolean;
+}
+
+/**
+ * Appends one sealed chunk and moves the document's size and count on, in one
+ * statement. False, and nothing written, when the document is no longer where
+ * the writer thought (another writer went first, or it is complete or gone).
+ */
+export async function appendChunk(db: Queryable, chunk: ChunkWrite): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH moved AS (
+       UPDATE documents
+          SET size = size + $3, chunk_count = chunk_count + 1,
+              state = CASE WHEN $6 THEN 'complete' ELSE state END,
+              completed_at = CASE WHEN $6 THEN now() ELSE completed_at END
+        WHERE id = $1 AND state = 'uploading' AND chunk_count = $2 AND size = $5
+        RETURNING id)
+     INSERT INTO document_chunks (document_id, chunk_index, plain_size, sealed)
+     SELECT id, $2, $3, decode($4, 'base64') FROM moved
+     RETURNING chunk_index`,
+    [
+      chunk.documentId,
+      chunk.index,
+      chunk.plainSize,
+      chunk.sealed.toString("base64"),
+      chunk.sizeBefore,
+      chunk.final,
+    ],
+  );
+  return rows.length === 1;
+}
+
+export interface StoredChunk {
+  plainSize: number;
+  sealed: Buffer;
+}
+
+export async function readChunk(
+  db: Queryable,
+  documentId: string,
+  index: number,
+): Promise<StoredChunk | null> {
+  const { rows } = await db.query<{ plainSize: number; sealed: string }>(
+    `SELECT plain_size AS "plainSize", encode(sealed, 'base64') AS sealed
+       FROM document_chunks WHERE document_id = $1 AND chunk_index = $2`,
+    [documentId, index],
+  );
+  return rows[0] ? { plainSize: rows[0].plainSize, sealed: Buffer.from(rows[0].sealed, "base64") } : null;
+}
+
+export interface WrappedKeyRow {
+  id: string;
+  keyId: string;
+  wrappedKey: Buffer;
+}
+
+/** Up to `limit` documents whose data key is wrapped by another key than `currentKeyId`, locked for the transaction. */
+export async function lockDocumentsUnderOtherKeys(
+  tx: Queryable,
+  currentKeyId: string,
+  limit: number,
+): Promise<WrappedKeyRow[]> {
+  const { rows } = await tx.query<{ id: string; keyId: string; wrappedKey: string }>(
+    `SELECT id, key_id AS "keyId", encode(wrapped_key, 'base64') AS "wrappedKey"
+       FROM documents WHERE key_id <> $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [currentKeyId, limit],
+  );
+  return rows.map((row) => ({ ...row, wrappedKey: Buffer.from(row.wrappedKey, "base64") }));
+}
+
+export async function replaceWrappedKey(
+  tx: Queryable,
+  id: string,
+  fromKeyId: string,
+  toKeyId: string,
+  wrappedKey: Buffer,
+): Promise<void> {
+  await tx.query(
+    `UPDATE documents SET key_id = $3, wrapped_key = decode($4, 'base64') WHERE id = $1 AND key_id = $2`,
+    [id, fromKeyId, toKeyId, wrappedKey.toString("base64")],
+  );
+}
+
+/** How many documents each master key wraps: what a rotation has left to do. */
+export async function countDocumentsByKey(db: Queryable): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ keyId: string; count: number }>(
+    `SELECT key_id AS "keyId", count(*)::int AS count FROM documents GROUP BY key_id`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.keyId, row.count]));
+}
+
+export async function deleteDocument(db: Store | Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM documents WHERE id = $1`, [id]);
+  return rowCount === 1;
+}
