@@ -103,7 +103,7 @@ export async function appendToDocument(
   store: Store,
   keyring: Keyring,
   documentId: string,
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: AppendOptions = {},
 ): Promise<AppendResult> {
   const document = await findDocument(store, documentId);
@@ -176,7 +176,7 @@ export async function writeDocument(
   store: Store,
   keyring: Keyring,
   document: Omit<NewDocument, "declaredSize">,
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: { maxBytes?: number } = {},
 ): Promise<{ id: string; size: number }> {
   const id = await createDocument(store, keyring, document);
