@@ -14,6 +14,7 @@ import {
 import { calendarDay, canonicalTimeZone } from "./desk/zoned-day";
 import { webhookSecret, webhookToken } from "./inbound/settings";
 import { parseBusinessHours } from "./review-clock/business-hours";
+import { parseMasterKey, parseMasterKeyList } from "./documents/master-key";
 
 export type TrustProxy = boolean | number | string;
 
@@ -45,6 +46,7 @@ export interface Config {
   review: ReviewConfig;
   inbound: InboundConfig;
   retention: RetentionConfig;
+  documents: DocumentsConfig;
 }
 
 export interface DeliveryConfig {
@@ -150,6 +152,20 @@ export interface RetentionConfig {
   batchSize: number;
 }
 
+/** The applicant's document room (server/documents; decisions 0019 to 0021). */
+export interface DocumentsConfig {
+  /** DOCUMENTS_MASTER_KEY, checked; unset: the embedded default keeps its own, PostgreSQL has none (documents off). */
+  masterKey: string | undefined;
+  /** DOCUMENTS_PREVIOUS_MASTER_KEYS, checked: keys still read until a re-wrap pass moves their documents on. */
+  previousMasterKeys: string;
+  /** One file at most this many bytes. */
+  maxFileBytes: number;
+  /** One application's files together at most this many bytes. */
+  maxApplicationBytes: number;
+  /** clamd's socket, or its host and port; unset: files are stored and marked "not scanned". */
+  clamd: { socket: string } | { host: string; port: number } | undefined;
+}
+
 /** The site's own analytics (server/analytics). */
 export interface AnalyticsConfig {
   /** Raw events are deleted this long after they happened; daily roll-ups stay. */
@@ -246,6 +262,47 @@ const holidayList = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 };
+
+/** "25MB", "250 MB", "1GB", "500000" -> bytes (decimal units, as the room states them). */
+const byteSize = z.string().transform((value, ctx) => {
+  const match = /^(\d+)\s*(b|kb|mb|gb)?$/i.exec(value.trim());
+  const bytes = match ? Number(match[1]) * BYTE_UNITS[(match[2] ?? "b").toLowerCase()] : NaN;
+  if (!(bytes > 0)) {
+    ctx.addIssue({ code: "custom", message: 'must be a size such as "25MB", "500KB" or "1GB"' });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
+/** A documents master key (base64 of 32 bytes), checked by server/documents/master-key.ts. */
+const masterKeyText = z.string().transform((value, ctx) => {
+  try {
+    parseMasterKey(value);
+    return value.trim();
+  } catch (error) {
+    ctx.addIssue({ code: "custom", message: (error as Error).message.replace(/^DOCUMENTS_MASTER_KEY /, "") });
+    return z.NEVER;
+  }
+});
+
+/** Comma-separated master keys, each checked. */
+const masterKeyList = z.string().transform((value, ctx) => {
+  try {
+    parseMasterKeyList(value);
+    return value.trim();
+  } catch (error) {
+    ctx.addIssue({
+      code: "custom",
+      message: (error as Error).message.replace(
+        /^DOCUMENTS_PREVIOUS_MASTER_KEYS must be/,
+        "each key must be",
+      ),
+    });
+    return z.NEVER;
+  }
+});
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const envSchema = z.object({
@@ -309,6 +366,13 @@ const envSchema = z.object({
   SMS_WEBHOOK_SECRET: unsetIfEmpty(webhookSecret.optional()),
   SMS_WEBHOOK_TOKEN: unsetIfEmpty(webhookToken.optional()),
   INBOUND_TOLERANCE: unsetIfEmpty(duration.default(5 * 60_000)),
+  DOCUMENTS_MASTER_KEY: unsetIfEmpty(masterKeyText.optional()),
+  DOCUMENTS_PREVIOUS_MASTER_KEYS: unsetIfEmpty(masterKeyList.default("")),
+  DOCUMENTS_MAX_FILE_SIZE: unsetIfEmpty(byteSize.default(25e6)),
+  DOCUMENTS_MAX_APPLICATION_SIZE: unsetIfEmpty(byteSize.default(250e6)),
+  CLAMD_SOCKET: unsetIfEmpty(z.string().optional()),
+  CLAMD_HOST: unsetIfEmpty(z.string().optional()),
+  CLAMD_PORT: unsetIfEmpty(integer(1, 65535).default(3310)),
   LOG_LEVEL: unsetIfEmpty(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
@@ -335,6 +399,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Newsletter and transactional mail from one address would share one reputation.
   if (addressOf(e.MAIL_MARKETING_FROM) === addressOf(e.MAIL_FROM)) {
     throw new ConfigError({ MAIL_MARKETING_FROM: "must be a different address from MAIL_FROM" });
+  }
+  if (e.DOCUMENTS_MAX_APPLICATION_SIZE < e.DOCUMENTS_MAX_FILE_SIZE) {
+    throw new ConfigError({ DOCUMENTS_MAX_APPLICATION_SIZE: "must be at least DOCUMENTS_MAX_FILE_SIZE" });
+  }
+  if (e.CLAMD_SOCKET && e.CLAMD_HOST) {
+    throw new ConfigError({ CLAMD_HOST: "set CLAMD_SOCKET or CLAMD_HOST, not both" });
   }
   return {
     port: e.PORT,
@@ -394,6 +464,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       consentEvidenceMs: e.CONSENT_EVIDENCE_RETENTION,
       everyMs: e.RETENTION_PURGE_EVERY,
       batchSize: e.RETENTION_BATCH,
+    },
+    documents: {
+      masterKey: e.DOCUMENTS_MASTER_KEY,
+      previousMasterKeys: e.DOCUMENTS_PREVIOUS_MASTER_KEYS,
+      maxFileBytes: e.DOCUMENTS_MAX_FILE_SIZE,
+      maxApplicationBytes: e.DOCUMENTS_MAX_APPLICATION_SIZE,
+      clamd: e.CLAMD_SOCKET
+        ? { socket: e.CLAMD_SOCKET }
+        : e.CLAMD_HOST
+          ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT }
+          : undefined,
     },
     inbound: {
       crmSecret: e.CRM_WEBHOOK_SECRET,

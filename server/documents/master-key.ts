@@ -52,17 +52,28 @@ export function parseMasterKey(text: string, setting = "DOCUMENTS_MASTER_KEY"): 
   return { id: keyIdOf(key), key };
 }
 
+/** Keys from a comma-separated list of their texts (empty entries ignored); the error names `setting`. */
+export function parseMasterKeyList(text: string, setting = "DOCUMENTS_PREVIOUS_MASTER_KEYS"): MasterKey[] {
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => parseMasterKey(entry, setting));
+}
+
 /** The keyring from the current key's text and the previous keys' (a comma-separated list). */
 export function keyringFrom(current: string, previous = ""): Keyring {
-  const currentKey = parseMasterKey(current);
-  const previousKeys = previous
-    .split(",")
-    .map((text) => text.trim())
-    .filter(Boolean)
-    .map((text) => parseMasterKey(text, "DOCUMENTS_PREVIOUS_MASTER_KEYS"));
   const keys = new Map<string, MasterKey>();
-  for (const key of [currentKey, ...previousKeys]) if (!keys.has(key.id)) keys.set(key.id, key);
+  for (const key of [parseMasterKey(current), ...parseMasterKeyList(previous)]) {
+    if (!keys.has(key.id)) keys.set(key.id, key);
+  }
+  const [currentKey] = keys.values();
   return { current: currentKey, byId: (id) => keys.get(id), ids: [...keys.keys()] };
+}
+
+/** A new random key's text (what `openssl rand -base64 32` prints). */
+export function randomMasterKeyText(): string {
+  return randomBytes(MASTER_KEY_BYTES).toString("base64");
 }
 
 /** Where the embedded default keeps the key it made: in DATA_DIR, never in the database. */
@@ -79,7 +90,7 @@ export function loadOrCreateKeyFile(dataDir: string): string {
   try {
     const fd = openSync(path, "wx", 0o600);
     try {
-      writeSync(fd, `${randomBytes(MASTER_KEY_BYTES).toString("base64")}\n`);
+      writeSync(fd, `${randomMasterKeyText()}\n`);
       // The umask may have narrowed the mode further; it never widens it.
       if ((fstatSync(fd).mode & 0o077) !== 0)
         throw new MasterKeyError(`${path} was created readable by others`);
