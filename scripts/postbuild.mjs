@@ -4,15 +4,12 @@
 // public values it was made with (scripts/start.mjs rebuilds when they change).
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants } from "node:zlib";
-import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { collectCspHashes, listFiles } from "../server/site/csp-hashes.mjs";
+import { precompressCacheDir, precompressor } from "./lib/precompressed.mjs";
 import { addPageScriptToFiles } from "./page-script.mjs";
 import { publicBuildEnv } from "./public-env.mjs";
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
-const brotli = promisify(brotliCompress);
 
 const started = Date.now();
 const buildDir = process.env.RR_BUILD_DIR || "build";
@@ -27,21 +24,12 @@ const htmlFiles = listFiles(clientDir).filter((file) => file.endsWith(".html"));
 const pageScript = await addPageScriptToFiles(clientDir, htmlFiles);
 
 const files = listFiles(clientDir).filter((file) => COMPRESSIBLE.test(file));
+const cache = precompressor();
 let written = 0;
 await Promise.all(
   files.map(async (file) => {
     const data = await readFile(file);
-    const [br, gzipped] = await Promise.all([
-      brotli(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }),
-      // Zopfli writes ordinary gzip, 3-5% smaller than zlib's level 9, for
-      // clients that do not take brotli; it is slow, which a build can afford.
-      zopfliGzip(data, { numiterations: 5 }),
-    ]);
+    const [br, gzipped] = await cache.variants(data);
     // A variant that is not smaller is left out; the server then sends the original.
     for (const [suffix, variant] of [
       [".br", br],
@@ -54,6 +42,8 @@ await Promise.all(
   }),
 );
 
+cache.prune();
+
 const hashes = collectCspHashes(clientDir);
 await writeFile(join(buildDir, "csp-hashes.json"), `${JSON.stringify(hashes, null, 2)}\n`);
 
@@ -62,5 +52,5 @@ const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl };
 await writeFile(join(buildDir, "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
 
 console.log(
-  `postbuild: ${pageScript.src} on ${pageScript.added} pages, ${written} precompressed variants of ${files.length} files, CSP hashes for ${Object.keys(hashes).length} pages, ${buildDir}/build-info.json (${Date.now() - started} ms)`,
+  `postbuild: ${pageScript.src} on ${pageScript.added} pages, ${written} precompressed variants of ${files.length} files (${cache.hits} from ${precompressCacheDir()}), CSP hashes for ${Object.keys(hashes).length} pages, ${buildDir}/build-info.json (${Date.now() - started} ms)`,
 );

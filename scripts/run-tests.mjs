@@ -1,12 +1,14 @@
 // `npm test`: sets up what the tests need where it can (Chromium, Firefox, WebKit, the test
 // PostgreSQL, the Node versions), then runs every check, in the order a failure
-// is cheapest to find. Every check runs on Node 22 LTS; the server's and the
-// install's tests run on Node 20 as well (scripts/lib/node-runtimes.mjs says
-// where each Node comes from). `node scripts/run-tests.mjs --setup-only` stops
+// is cheapest to find. Every check runs on Node 22 LTS but the install's and
+// the set-up's tests, which run on Node 20, as the server's tests do as well
+// (scripts/lib/node-runtimes.mjs says where each Node comes from). `node scripts/run-tests.mjs --setup-only` stops
 // after the set-up.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { delimiter, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { e2eBuildEnv } from "../e2e/support/build-env.mjs";
 import { chromiumPath } from "./lib/chromium.mjs";
 import { missingEngines } from "./lib/engines.mjs";
 import {
@@ -18,11 +20,11 @@ import {
   runtimes,
 } from "./lib/node-runtimes.mjs";
 
-// What Node 20 runs besides Node 22: the server on both store engines (the
-// static site, intake, the store, desk sign-in with better-auth and kysely, CRM
-// delivery, e-mail), the data-dir lock's native addon, log output, shutdown, a
-// production install that `npm start` builds and serves, and the set-up.
-// About three minutes; a path that no longer exists stops the run.
+// What Node 20 runs: the server on both store engines (the static site,
+// intake, the store, desk sign-in with better-auth and kysely, CRM delivery,
+// e-mail), the data-dir lock's native addon, log output and shutdown, which
+// Node 22 runs too; and, on Node 20 only, a production install that `npm start`
+// builds and serves, and the set-up. A path that no longer exists stops the run.
 const NODE_20_TESTS = [
   "server/app.test.ts",
   "server/store",
@@ -223,25 +225,78 @@ if (gone.length > 0) {
 // component tests.
 const { NODE_ENV: _shellNodeEnv, ...shellEnv } = process.env;
 const testEnv = { ...shellEnv, [envName(runtimes[0])]: node22.path, [envName(runtimes[1])]: node20.path };
-const on = (node) => ({ ...testEnv, PATH: `${dirname(node.path)}${delimiter}${process.env.PATH ?? ""}` });
 
+// Every build of the run (the browser tests', the install test's, the second
+// start's) shares one precompression cache in this checkout (scripts/lib/precompressed.mjs):
+// only the first compresses what did not change. A clean clone starts without one.
+const sharedEnv = {
+  ...testEnv,
+  PRECOMPRESS_CACHE_DIR: fileURLToPath(new URL("node_modules/.cache/harborline-precompressed", ROOT)),
+};
+const on = (node, extra = {}) => ({
+  ...sharedEnv,
+  ...extra,
+  PATH: `${dirname(node.path)}${delimiter}${process.env.PATH ?? ""}`,
+});
+
+// The install and set-up tests prove what a machine with Node 20 does; Node 22 runs the rest.
+const ONCE_ON_NODE_20 = "test/install/**";
+
+// A step, or a list of steps run side by side (each prints when it ends).
 const steps = [
-  ["lint", node22, "npx", ["eslint", "--max-warnings=0", "."]],
-  ["format", node22, "npx", ["prettier", "--check", "."]],
-  ["typecheck", node22, "npm", ["run", "typecheck"]],
+  [
+    ["lint", node22, "npx", ["eslint", "--max-warnings=0", "."]],
+    ["format", node22, "npx", ["prettier", "--check", "."]],
+    ["typecheck", node22, "npm", ["run", "typecheck"]],
+  ],
   ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
-  ["unit, component and server tests", node22, "npx", ["vitest", "run"]],
-  ["build", node22, "npm", ["run", "build"]],
+  ["unit, component and server tests", node22, "npx", ["vitest", "run", "--exclude", ONCE_ON_NODE_20]],
+  // The one build the browser tests serve: their server (scripts/start.mjs) finds it up to date.
+  ["build", node22, "npm", ["run", "build"], e2eBuildEnv()],
   ["browser tests", node22, "npx", ["playwright", "test"]],
 ];
 
-for (const [name, node, command, args] of steps) {
+const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+/** Runs one step, its output straight through; its exit status. */
+function runStep([name, node, command, args, extra]) {
   const label = `${name} on Node ${node.version}`;
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: on(node) });
-  console.log(
-    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = spawnSync(command, args, { stdio: "inherit", env: on(node, extra) });
+  console.log(`=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}`);
+  return result.status ?? 1;
 }
+
+/** Runs steps side by side, each one's output held and printed whole when it ends; the first failure's status. */
+async function runTogether(group) {
+  const started = Date.now();
+  console.log(`\n=== ${group.map(([name]) => name).join(", ")}, side by side`);
+  const statuses = await Promise.all(
+    group.map(
+      ([name, node, command, args, extra]) =>
+        new Promise((resolve) => {
+          const stepStarted = Date.now();
+          const child = spawn(command, args, { env: on(node, extra), stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (code) => {
+            const label = `${name} on Node ${node.version}: ${command} ${args.join(" ")}`;
+            process.stdout.write(`\n=== ${label}\n${output}`);
+            console.log(`=== ${name}: ${code === 0 ? "ok" : "FAILED"} in ${seconds(stepStarted)}`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  console.log(`=== side by side: ${seconds(started)}`);
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+
+const runStarted = Date.now();
+for (const step of steps) {
+  const status = Array.isArray(step[0]) ? await runTogether(step) : runStep(step);
+  if (status !== 0) process.exit(status);
+}
+console.log(`\n=== every check passed in ${seconds(runStarted)}`);

@@ -3,17 +3,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.mjs";
+import { e2eBuildEnv, e2ePorts } from "./build-env.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 4317);
-const bookingPort = Number(process.env.E2E_BOOKING_PORT ?? 4318);
-const crmPort = Number(process.env.E2E_CRM_PORT ?? 4319);
-// The dev inbox (scripts/dev-smtp.mjs): SMTP on one port, its messages as JSON on the next.
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4320);
-const inboxPort = Number(process.env.E2E_INBOX_PORT ?? 4321);
-const baseUrl = `http://127.0.0.1:${port}`;
-// The browser tests' build has their own SITE_URL and BOOKING_URL baked in: it goes to a folder
-// of its own, so `build/` (what `npm start` and the benchmarks serve) is left as it was.
-const buildDir = process.env.E2E_BUILD_DIR ?? "build-e2e";
+const { port, bookingPort, crmPort, smtpPort, inboxPort } = e2ePorts();
+const build = e2eBuildEnv();
+const baseUrl = build.SITE_URL;
+const buildDir = build.RR_BUILD_DIR;
 const bookingOrigin = `http://127.0.0.1:${bookingPort}`;
 // One store per test run, so tests can look rows up and nothing leaks between runs.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "harborline-e2e-"));
@@ -64,7 +59,7 @@ export const E2E = {
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_URL: baseUrl,
-    BOOKING_URL: `${bookingOrigin}/booking`,
+    BOOKING_URL: build.BOOKING_URL,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     LEAD_WEBHOOK_URL: `http://127.0.0.1:${crmPort}/leads`,

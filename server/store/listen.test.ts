@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "./postgres";
 import type { Store } from "./store";
-import { ENGINES, openTestStore, TEST_DATABASE_URL, type TestStore } from "../../test/support/server";
+import { ENGINES, openTestStore, type TestStore } from "../../test/support/server";
 
 const CHANNEL = "listen_test";
 
@@ -90,7 +90,7 @@ describe("listening on PostgreSQL across stores and connections", () => {
   beforeAll(async () => {
     db = await openTestStore("postgres");
     schema = (await db.store.query<{ schema: string }>("SELECT current_schema() AS schema")).rows[0].schema;
-    other = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, max: 2 });
+    other = await openPostgresStore({ connectionString: db.url!, schema, max: 2 });
   });
   afterAll(async () => {
     await other?.close();
@@ -99,9 +99,10 @@ describe("listening on PostgreSQL across stores and connections", () => {
 
   const listeningBackends = async () =>
     (
-      await db.store.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [
-        `harborline listen ${schema}`,
-      ])
+      await db.store.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+        [`harborline listen ${schema}`],
+      )
     ).rows.map((row) => row.pid);
 
   it("hears what another store (another instance) notifies", async () => {
@@ -139,7 +140,7 @@ describe("listening on PostgreSQL across stores and connections", () => {
   });
 
   it("closes the listening connection with the store", async () => {
-    const store = await openPostgresStore({ connectionString: TEST_DATABASE_URL, schema, max: 1 });
+    const store = await openPostgresStore({ connectionString: db.url!, schema, max: 1 });
     await store.listen(CHANNEL, () => undefined);
     await expect.poll(listeningBackends).toHaveLength(1);
     await store.close();

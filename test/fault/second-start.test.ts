@@ -20,7 +20,14 @@ const BUILD_TIMEOUT_MS = 15 * 60_000;
 /** A shell's environment: none of the npm lifecycle variables of the run that started vitest. */
 function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: shellPath(), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
-  for (const key of ["HOME", "TMPDIR", "npm_config_cache", "npm_config_userconfig", "CHROME_PATH"]) {
+  for (const key of [
+    "HOME",
+    "TMPDIR",
+    "npm_config_cache",
+    "npm_config_userconfig",
+    "CHROME_PATH",
+    "PRECOMPRESS_CACHE_DIR",
+  ]) {
     if (process.env[key]) env[key] = process.env[key];
   }
   return { ...env, ...extra };

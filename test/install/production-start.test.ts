@@ -19,7 +19,14 @@ import { standInNodes } from "./stand-in-node";
 /** What a deploy's shell has: no npm lifecycle variables or node_modules/.bin from the run that started vitest. */
 function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: shellPath(), NODE_ENV: "production" };
-  for (const key of ["HOME", "TMPDIR", "npm_config_cache", "npm_config_registry", "npm_config_userconfig"]) {
+  for (const key of [
+    "HOME",
+    "TMPDIR",
+    "npm_config_cache",
+    "npm_config_registry",
+    "npm_config_userconfig",
+    "PRECOMPRESS_CACHE_DIR",
+  ]) {
     if (process.env[key]) env[key] = process.env[key];
   }
   return { ...env, ...extra };
