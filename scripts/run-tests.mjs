@@ -137,6 +137,36 @@ async function createDatabase(url) {
   }
 }
 
+// The document room's tests run Debian's tools for real (docs/decisions/0021): clamd, with a
+// test-only signature the tests write themselves (nothing is downloaded).
+const DOCUMENT_TOOLS = [
+  { what: "clamd", path: process.env.CLAMD_PATH ?? "/usr/sbin/clamd", apt: "clamav-daemon" },
+];
+
+function ensureDocumentTools() {
+  const missing = () => DOCUMENT_TOOLS.filter((tool) => !existsSync(tool.path));
+  if (missing().length === 0) return;
+  const packages = missing()
+    .map((tool) => tool.apt)
+    .join(" ");
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    console.log(
+      `=== setup: ${missing()
+        .map((tool) => tool.what)
+        .join(", ")} missing; installing Debian's packages`,
+    );
+    sh(`apt-get update -qq && apt-get install -y -qq ${packages} >/dev/null`);
+    if (missing().length === 0) return;
+  }
+  stop([
+    `The document room's tests need ${missing()
+      .map((tool) => tool.what)
+      .join(", ")}. On Debian, as root:`,
+    `  apt-get update && apt-get install -y ${packages}`,
+    "Elsewhere, set CLAMD_PATH.",
+  ]);
+}
+
 async function ensureDatabase(url) {
   let error = await tryConnect(url);
   if (error && !fromServer(error) && isLocal(url) && startLocalCluster()) {
@@ -207,6 +237,7 @@ function ensureDevDependencies() {
 ensureDevDependencies();
 ensureChromium();
 ensureEngines();
+ensureDocumentTools();
 for (const url of databases) await ensureDatabase(url);
 const [node22, node20] = runtimes.map(ensureRuntime);
 for (const node of [node22, node20])
