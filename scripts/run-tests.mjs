@@ -138,9 +138,10 @@ async function createDatabase(url) {
 }
 
 // The document room's tests run Debian's tools for real (docs/decisions/0021): clamd, with a
-// test-only signature the tests write themselves (nothing is downloaded).
+// test-only signature the tests write themselves (nothing is downloaded), and qpdf.
 const DOCUMENT_TOOLS = [
   { what: "clamd", path: process.env.CLAMD_PATH ?? "/usr/sbin/clamd", apt: "clamav-daemon" },
+  { what: "qpdf", path: process.env.QPDF_PATH ?? "/usr/bin/qpdf", apt: "qpdf" },
 ];
 
 function ensureDocumentTools() {
@@ -163,7 +164,7 @@ function ensureDocumentTools() {
       .map((tool) => tool.what)
       .join(", ")}. On Debian, as root:`,
     `  apt-get update && apt-get install -y ${packages}`,
-    "Elsewhere, set CLAMD_PATH.",
+    "Elsewhere, set CLAMD_PATH and QPDF_PATH.",
   ]);
 }
 
