@@ -11,7 +11,7 @@ const entry = (id: string, overrides: Partial<AuditItem>): AuditItem => ({
   actor: "dana@harborline.test",
   actorId: "user-1",
   actorName: "Dana Reyes",
-  action: "sign-in",
+  action: "sign-in.succeeded",
   target: null,
   details: null,
   ip: "203.0.113.9",

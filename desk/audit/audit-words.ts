@@ -1,12 +1,12 @@
 /**
  * The audit log in words: for every action the server records
- * (#domain/desk/audit-actions, so a new one fails the type check until it has
+ * (#domain/audit/actions, so a new one fails the type check until it has
  * words here), its name in the action filter and the sentence an entry makes
  * after the actor's name ("redelivered application HL-7K2M9QXD to the CRM:
  * reason …"). An entry's application or staff member is a part of its own,
  * which the page turns into a link.
  */
-import { isAuditAction, type AuditAction } from "#domain/desk/audit-actions";
+import { isAuditAction, type AuditAction } from "#domain/audit/actions";
 import type { AuditItem } from "#domain/desk/contract";
 import {
   CLOSE_REASON_LABELS,
@@ -184,7 +184,7 @@ function stageReportWords(entry: AuditItem): Part[] {
 }
 
 export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
-  "sign-in": {
+  "sign-in.succeeded": {
     label: "Signed in",
     group: "Sign-in and accounts",
     words: (entry) => [
@@ -201,7 +201,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
-  "sign-out": { label: "Signed out", group: "Sign-in and accounts", words: () => ["signed out"] },
+  "session.signed-out": { label: "Signed out", group: "Sign-in and accounts", words: () => ["signed out"] },
   "session.ended": {
     label: "Ended a session",
     group: "Sign-in and accounts",
@@ -372,7 +372,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     group: "Applications",
     words: () => ["downloaded the consent evidence of application ", APPLICATION],
   },
-  "consents.looked_up": {
+  "consents.looked-up": {
     label: "Looked up consents",
     group: "Applications",
     words: (entry) => {
@@ -392,7 +392,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [`recorded an opt-out of ${what} for ${who} (received ${how})`];
     },
   },
-  "opt-outs.looked_up": {
+  "opt-outs.looked-up": {
     label: "Looked up opt-outs",
     group: "Applications",
     words: (entry) => {
@@ -425,7 +425,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [...held, reasonOf(details)];
     },
   },
-  "legal-holds.looked_up": {
+  "legal-holds.looked-up": {
     label: "Looked up legal holds",
     group: "Applications",
     words: (entry) => {
@@ -532,14 +532,14 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
-  "deliveries.dead_listed": {
+  "dead-deliveries.listed": {
     label: "Viewed failed deliveries",
     group: "Deliveries and e-mail",
     words: (entry) => [
       `viewed the failed deliveries, ${plural(num(entry.rowsReturned), "application")} shown${repeated(entry)}`,
     ],
   },
-  "deliveries.redelivered_dead": {
+  "dead-deliveries.redelivered": {
     label: "Redelivered failed deliveries",
     group: "Deliveries and e-mail",
     words: (entry) => {
@@ -572,22 +572,22 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [`queued an e-mail to be sent again${from ? ` (it was ${from})` : ""}`];
     },
   },
-  "export.applications": {
+  "applications.exported": {
     label: "Exported applications",
     group: "Exports",
     words: exported("applications", "row"),
   },
-  "export.consents": {
+  "consents.exported": {
     label: "Exported consents",
     group: "Exports",
     words: exported("the consent ledger", "row"),
   },
-  "export.newsletter": {
+  "newsletter.exported": {
     label: "Exported the newsletter list",
     group: "Exports",
     words: exported("the newsletter list", "address"),
   },
-  "export.audit": {
+  "audit.exported": {
     label: "Exported the audit log",
     group: "Exports",
     words: exported("the audit log", "entry"),

@@ -1,7 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "#ui/button";
-import { EXPORT_KINDS } from "#domain/desk/audit-actions";
+import { EXPORT_KINDS } from "#domain/audit/actions";
 import { EXPORTS, exportFile, exportUrl } from "../common/api/requests";
 import { AdminOnly } from "../common/components/admin-only";
 import { PageHeader, useDocumentTitle } from "../common/components/page";

@@ -12,7 +12,7 @@
  */
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
-import type { ApplicationAction } from "./audit-actions";
+import type { ApplicationAction } from "../audit/actions";
 import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type {

@@ -5,14 +5,12 @@
  * out (`actor`), or by nobody when the periodic sweep did.
  */
 import type { RecordGiven } from "./assignment";
-import type { AuditRecord, AuditRepository } from "../audit/audit-repository";
+import type { AuditActor, AuditRepository } from "../audit/audit-repository";
 
-type Actor = Omit<AuditRecord, "action" | "target" | "details">;
-
-const NOBODY: Actor = { actorId: null, actorEmail: null };
+const NOBODY: AuditActor = { actorId: null, actorEmail: null };
 
 export const auditWaitingGiven =
-  (audit: AuditRepository, actor: Actor = NOBODY): RecordGiven =>
+  (audit: AuditRepository, actor: AuditActor = NOBODY): RecordGiven =>
   (tx, id, owner) =>
     audit.record(
       {

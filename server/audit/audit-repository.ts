@@ -1,28 +1,34 @@
 /**
  * The audit log: who did what, when, from where. Everything may write to it
  * (the desk's routes, the public forms, the webhooks, the CLI, the periodic
- * jobs), through `record` (or `repeat`). Append-only (the
- * table refuses UPDATE, DELETE and TRUNCATE: 004_desk_auth.sql), except that
- * a repeated event (a list paged through, a refused request sent again)
- * counts on in its one row per session and window (009_audit_repeats.sql).
+ * jobs), through `record` (or `repeat`). Append-only (the table refuses
+ * UPDATE, DELETE and TRUNCATE: 004_desk_auth.sql), except that a repeated
+ * event (a list paged through, a refused request sent again) counts on in its
+ * one row per session and window (009_audit_repeats.sql).
  */
 import { createHash } from "node:crypto";
-import type { AuditAction } from "#domain/desk/audit-actions";
+import type { AuditAction, AuditEntry } from "#domain/audit/actions";
 import type { AuditItem, AuditList } from "#domain/desk/contract";
 import type { Queryable, Store } from "../store/store";
 
-/** One row to write: who did what (AUDIT_ACTIONS names every action), to what, from where. */
-export interface AuditRecord {
+/** Who did it (null: nobody known, as the jobs, the webhooks and the public forms write), from where. */
+export interface AuditActor {
   actorId: string | null;
   actorEmail: string | null;
-  action: AuditAction;
-  target?: string;
-  details?: Record<string, unknown>;
   ip?: string;
   userAgent?: string;
   /** The session it was done in (repeated events are counted per session). */
   sessionId?: string;
 }
+
+/**
+ * One row to write: who did what to what. The action is one of AUDIT_ACTIONS
+ * and its details are that action's (#domain/audit/actions, AuditDetails), so
+ * `record({ ..., action: "legal-hold.set", details })` is type-checked.
+ */
+export type AuditRecord<A extends AuditAction = AuditAction> = AuditActor & {
+  target?: string;
+} & AuditEntry<A>;
 
 /** How a repeated event is counted: the window it is counted in, and the rows this request returned. */
 export interface Repeat {

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import "#domain/lib/zod-config";
-import type { AuditAction } from "#domain/desk/audit-actions";
+import type { AuditEntry } from "#domain/audit/actions";
 import { parseReference } from "../mail/reference";
 import type { BookedCallAlerts } from "../booked-calls/booked-call-alerts";
 import type { OptOutRepository } from "../opt-outs/opt-out-repository";
@@ -29,7 +29,7 @@ export interface EventResult {
   applicationId: string | null;
   /** "applied", "not_applied", "booked", "recorded" … (inbound_events.outcome). */
   outcome: string;
-  audit: { action: AuditAction; details: Record<string, unknown> };
+  audit: AuditEntry;
   /** Run once the event's transaction has committed (wakes a worker for what it queued). */
   afterCommit?: () => void;
 }

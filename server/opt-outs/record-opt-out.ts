@@ -8,6 +8,7 @@
  * audit row, so all of it happens or none of it does; the caller calls
  * notifyOptOutQueued after the commit. docs/consent-withdrawals.md.
  */
+import type { OptOutDetails } from "#domain/audit/actions";
 import type { OptOut } from "#domain/desk/contract";
 import { queueOptOut } from "../crm-delivery/opt-out-outbox";
 import { withdrawFromNewsletter } from "../newsletter/newsletter-repository";
@@ -35,10 +36,7 @@ export async function recordOptOut(
 }
 
 /** The audit row's details for a recorded opt-out (consent.opt-out-recorded). */
-export function optOutAuditDetails({
-  optOut,
-  newsletter,
-}: Omit<RecordedOptOut, "queued">): Record<string, unknown> {
+export function optOutAuditDetails({ optOut, newsletter }: Omit<RecordedOptOut, "queued">): OptOutDetails {
   return {
     optOutId: optOut.id,
     channel: optOut.channel,

@@ -7,26 +7,15 @@
  * and the request is completed. A stop-sms request from an address with no
  * application has no number to stop: it stays open for staff.
  */
-import type { AuditAction } from "#domain/desk/audit-actions";
 import type { OptOut } from "#domain/desk/contract";
 import type { OptOutRepository } from "../opt-outs/opt-out-repository";
 import { optOutAuditDetails, recordOptOut } from "../opt-outs/record-opt-out";
+import type { AuditRecord } from "../audit/audit-repository";
 import type { Queryable } from "../store/store";
 import { phonesOfEmail } from "./privacy-requests-repository";
 
-/** Writes one audit row in the caller's transaction (the desk's audit log; app.ts passes it). */
-export type AuditWriter = (
-  entry: {
-    actorId: null;
-    actorEmail: null;
-    action: AuditAction;
-    target?: string;
-    details: Record<string, unknown>;
-    ip?: string;
-    userAgent?: string;
-  },
-  db: Queryable,
-) => Promise<unknown>;
+/** Writes one audit row in the caller's transaction (the audit log's `record`; app.ts passes it). */
+export type AuditWriter = (entry: AuditRecord, db: Queryable) => Promise<unknown>;
 
 export interface VerifiedRequest {
   id: string;

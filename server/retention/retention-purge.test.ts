@@ -6,6 +6,7 @@
  * run audits a count per kind, naming no one; the intake keeps taking
  * applications while a purge of thousands runs.
  */
+import type { AuditDetails } from "#domain/audit/actions";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { runRetentionPurge } from "./retention-purge";
@@ -244,21 +245,22 @@ describe.each(ENGINES)("the retention purge on %s", (engine) => {
       createAuditRepository(store()).record({
         actorId: null,
         actorEmail: null,
-        action: "consents.looked_up",
+        action: "consents.looked-up",
         target,
-        details,
+        // Written as the test needs them: an address (or none) beside a held target.
+        details: details as AuditDetails["consents.looked-up"],
       });
     await record(undefined, { email: "someone@example.test", found: 0 });
     await record(held, { found: 1 });
     await record(undefined, { email: address, found: 1 });
     await record("not-a-uuid", { found: 0 });
-    const lookups = () => count("SELECT 1 FROM desk_audit_log WHERE action = 'consents.looked_up'");
+    const lookups = () => count("SELECT 1 FROM desk_audit_log WHERE action = 'consents.looked-up'");
     expect(await lookups()).toBe(4);
 
     expect(await runAt(299)).toMatchObject({ audit: 0 });
     expect(await lookups()).toBe(4);
     expect((await runAt(301)).audit).toBeGreaterThanOrEqual(2);
-    const left = await auditRows(store(), undefined, "consents.looked_up");
+    const left = await auditRows(store(), undefined, "consents.looked-up");
     expect(left.map((row) => row.target ?? row.details?.email).sort()).toEqual([address, held].sort());
     // The table refuses the same deletion to anyone else.
     await expect(store().query("DELETE FROM desk_audit_log")).rejects.toThrow(/append-only/);

@@ -10,7 +10,6 @@
  * still run.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { AuditAction } from "#domain/desk/audit-actions";
 import type { RetentionConfig } from "../config";
 import type { Store } from "../store/store";
 import { createAuditRepository } from "../audit/audit-repository";
@@ -73,14 +72,12 @@ export async function runRetentionPurge(
   /** One audit entry for what a kind removed (the quarantine's keep the name they always had). */
   const recordRemoved = async (kind: PurgeKind, count: number) => {
     const keptDays = Math.round(kinds[kind].keepMs / DAY_MS);
-    const action: AuditAction = kind === "quarantine" ? "applications.purged" : "retention.purged";
-    await audit.record({
-      actorId: null,
-      actorEmail: null,
-      action,
-      details:
-        kind === "quarantine" ? { count, retentionDays: keptDays } : { kind, count, retentionDays: keptDays },
-    });
+    const nobody = { actorId: null, actorEmail: null };
+    await audit.record(
+      kind === "quarantine"
+        ? { ...nobody, action: "applications.purged", details: { count, retentionDays: keptDays } }
+        : { ...nobody, action: "retention.purged", details: { kind, count, retentionDays: keptDays } },
+    );
     log.info({ component: "retention", kind, removed: count }, "retention purge");
   };
   for (const kind of PURGE_KINDS) {

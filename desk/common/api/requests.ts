@@ -1,6 +1,6 @@
 /** Requests more than one part of the desk makes: the inbox's list, releasing from quarantine, exports, who is signed in, sessions, opt-outs. */
 import { API_BASE, queryString, request } from "./client";
-import type { ExportKind } from "#domain/desk/audit-actions";
+import type { ExportKind } from "#domain/audit/actions";
 import type {
   ApplicationDetail,
   DutyChange,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { fieldCopy } from "#domain/application/copy";
 import { applicationSteps, isChoiceField, type ApplicationField } from "#domain/application/schema";
-import type { ApplicationAction } from "#domain/desk/audit-actions";
+import type { ApplicationAction } from "#domain/audit/actions";
 import type { ApplicationDetail, BookedBy, TimelineActivity, TimelineEntry } from "#domain/desk/contract";
 import { Badge } from "#ui/badge";
 import {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AuditAction } from "#domain/desk/audit-actions";
+import type { AuditAction, AuditDetails } from "#domain/audit/actions";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { notifyMailQueued } from "../../mail/outbox-repository";
@@ -14,7 +14,7 @@ import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import type { Queryable } from "../../store/store";
-import { auditRecord } from "../audit/audit-request";
+import { auditRecord, type DetailsArgs } from "../audit/audit-request";
 import { NO_NUL } from "../query";
 import { createApplicationRepository, type LockedApplication } from "./application-repository";
 import { toDetail } from "./views";
@@ -43,9 +43,9 @@ const reasonBody = z.object(
   { error: "Give a reason" },
 );
 
-/** What a change did: its audit details, and whether it queued a delivery or e-mails. */
-export interface ActionResult {
-  details?: Record<string, unknown>;
+/** What a change did: its audit details (the action's: AuditDetails), and whether it queued a delivery or e-mails. */
+export interface ActionResult<A extends AuditAction = AuditAction> {
+  details?: AuditDetails[A];
   queued?: boolean;
   /** Nothing changed (the same work status set again): no audit row. */
   unchanged?: boolean;
@@ -76,11 +76,11 @@ export function applicationActions(app: FastifyInstance) {
    * Runs one action in a transaction with the application locked: `change`
    * returns what it did, or throws a Refusal. Answers the new detail.
    */
-  async function act(
+  async function act<A extends AuditAction>(
     request: FastifyRequest<WithId>,
     reply: FastifyReply,
-    action: AuditAction,
-    change: (tx: Queryable, found: LockedApplication) => Promise<ActionResult>,
+    action: A,
+    change: (tx: Queryable, found: LockedApplication) => Promise<ActionResult<A>>,
   ): Promise<ApplicationDetail | FastifyReply | undefined> {
     const { id } = request.params;
     if (!isUuid(id)) return reply.code(404).send(NOT_FOUND);
@@ -90,7 +90,8 @@ export function applicationActions(app: FastifyInstance) {
         if (!found) throw new Refusal(404, NOT_FOUND.error);
         const result = await change(tx, found);
         if (!result.unchanged) {
-          await app.desk.audit.record(auditRecord(request, action, found.id, result.details), tx);
+          const details = [result.details] as DetailsArgs<A>;
+          await app.desk.audit.record(auditRecord(request, action, found.id, ...details), tx);
         }
         return result;
       });

@@ -4,7 +4,7 @@
  * for its timeline. Reads shared with the operator CLI live in store/ (the
  * inbox, delivery health and export repositories).
  */
-import { APPLICATION_ACTIONS, type ApplicationAction } from "#domain/desk/audit-actions";
+import { APPLICATION_ACTIONS, type ApplicationAction } from "#domain/audit/actions";
 import type {
   ApplicationState,
   BookedBy,

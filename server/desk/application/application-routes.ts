@@ -10,7 +10,7 @@
  * release are ../quarantine's; the shapes are #domain/desk/contract's.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
+import { APPLICATION_ACTIONS } from "#domain/audit/actions";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
 import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";

@@ -134,7 +134,13 @@ const bulkRoutes: FastifyPluginAsync = async (app) => {
       if (fromId === to.id) return false;
       const from = fromId ? await assignment.member(fromId, tx) : undefined;
       await assignment.setOwner(tx, id, { id: to.id, name: to.name }, actor);
-      const details = { from: fromId, fromName: from?.name ?? null, to: to.id, toName: to.name, bulk: true };
+      const details = {
+        from: fromId,
+        fromName: from?.name ?? null,
+        to: to.id,
+        toName: to.name,
+        bulk: true as const,
+      };
       await app.desk.audit.record(auditRecord(request, "application.assigned", id, details), tx);
       return true;
     }
@@ -152,7 +158,12 @@ const bulkRoutes: FastifyPluginAsync = async (app) => {
         workStatus: "closed",
         closeReason: reason,
       });
-      const details = { from: before?.workStatus ?? null, to: "closed", closeReason: reason, bulk: true };
+      const details = {
+        from: before?.workStatus ?? null,
+        to: "closed" as const,
+        closeReason: reason,
+        bulk: true as const,
+      };
       await app.desk.audit.record(auditRecord(request, "application.status-changed", id, details), tx);
       return true;
     }

@@ -13,7 +13,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Me, StaffMember } from "#domain/desk/contract";
 import { createAssignment } from "../../assignment/assignment";
-import { auditRecord } from "../audit/audit-request";
+import { auditRecord, requestActor } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { createStaffRepository } from "../staff/staff-repository";
 import { checkDuty, checkOwnDuty } from "./assignment-bodies";
@@ -26,8 +26,7 @@ const dutyRoutes: FastifyPluginAsync = async (app) => {
   const { repository } = assignment;
   const staffRepository = createStaffRepository(app.store);
   // Audited by whoever made the change that gave them out.
-  const waitingGiven = (request: FastifyRequest) =>
-    auditWaitingGiven(app.desk.audit, auditRecord(request, "application.assigned"));
+  const waitingGiven = (request: FastifyRequest) => auditWaitingGiven(app.desk.audit, requestActor(request));
 
   app.patch("/api/desk/me/duty", { preHandler: requireRole("staff") }, async (request, reply) => {
     const checked = checkOwnDuty(request.body);
@@ -61,13 +60,14 @@ const dutyRoutes: FastifyPluginAsync = async (app) => {
       if (!member) return reply.code(404).send({ error: "No such staff member" });
       const { onDuty, groups } = checked.value;
       if (onDuty && member.disabled) return reply.code(409).send({ error: "Enable the account first" });
-      const details: Record<string, unknown> = {};
-      if (onDuty !== undefined && onDuty !== member.onDuty) details.onDuty = onDuty;
-      if (groups !== undefined && !sameGroups(groups, member.groups)) details.groups = groups;
-      if (Object.keys(details).length > 0) {
+      const changes = {
+        ...(onDuty !== undefined && onDuty !== member.onDuty && { onDuty }),
+        ...(groups !== undefined && !sameGroups(groups, member.groups) && { groups }),
+      };
+      if (Object.keys(changes).length > 0) {
         await app.store.transaction(async (tx) => {
           await repository.setDuty(member.id, { onDuty, groups }, tx);
-          details.was = { onDuty: member.onDuty, groups: member.groups };
+          const details = { ...changes, was: { onDuty: member.onDuty, groups: member.groups } };
           await app.desk.audit.record(auditRecord(request, "staff.duty-changed", member.id, details), tx);
         });
       }

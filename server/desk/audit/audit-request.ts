@@ -7,9 +7,53 @@
  * loop cannot flood the log, while a new filter or route starts a new row.
  */
 import type { FastifyRequest } from "fastify";
-import { REPEATED_ACTIONS, type AuditAction } from "#domain/desk/audit-actions";
+import {
+  REPEATED_ACTIONS,
+  type AuditAction,
+  type AuditDetails,
+  type ListedDetails,
+} from "#domain/audit/actions";
 import type { StaffPrincipal } from "../auth/principal";
-import { DENIAL_WINDOW_SECONDS, READ_WINDOW_SECONDS, type AuditRecord } from "../../audit/audit-repository";
+import {
+  DENIAL_WINDOW_SECONDS,
+  READ_WINDOW_SECONDS,
+  type AuditActor,
+  type AuditRecord,
+} from "../../audit/audit-repository";
+
+/** The details an action takes: none may be given where it records none; required where it does. */
+export type DetailsArgs<A extends AuditAction> = undefined extends AuditDetails[A]
+  ? [details?: AuditDetails[A]]
+  : [details: AuditDetails[A]];
+
+/** Who made the request (the signed-in staff member, if any), the client address, the user agent. */
+export function requestActor(
+  request: FastifyRequest,
+  staff: StaffPrincipal | undefined = request.staff,
+): AuditActor {
+  const userAgent = request.headers["user-agent"];
+  return {
+    actorId: staff?.userId ?? null,
+    actorEmail: staff?.email ?? null,
+    ip: request.ip,
+    userAgent: typeof userAgent === "string" ? userAgent : undefined,
+    sessionId: staff?.sessionId,
+  };
+}
+
+/**
+ * The record of a request: `action` on `target` with that action's details
+ * (AuditDetails, #domain/audit/actions), by the signed-in staff member (if
+ * any), from the client's address and user agent.
+ */
+export function auditRecord<A extends AuditAction>(
+  request: FastifyRequest,
+  action: A,
+  target?: string,
+  ...[details]: DetailsArgs<A>
+): AuditRecord {
+  return { ...requestActor(request, request.staff), target, action, details } as AuditRecord;
+}
 
 /**
  * The query's filter as the request gave it, for the audit row: the page's
@@ -28,7 +72,7 @@ export function listedFilter(query: unknown, omit: string[] = ["cursor", "limit"
 export function auditRead(
   request: FastifyRequest,
   action: (typeof REPEATED_ACTIONS)["applicationsListed" | "deadListed"],
-  details: { filter: Record<string, string>; pageSize: number },
+  details: ListedDetails,
   rows: number,
 ): Promise<void> {
   return request.server.desk.audit.repeat(auditRecord(request, action, undefined, details), {
@@ -41,28 +85,7 @@ export function auditRead(
 export function auditDenied(request: FastifyRequest, staff: StaffPrincipal): Promise<void> {
   const details = { method: request.method, route: request.routeOptions.url ?? request.url.split("?")[0] };
   return request.server.desk.audit.repeat(
-    auditRecord(request, REPEATED_ACTIONS.accessDenied, undefined, details, staff),
+    { ...requestActor(request, staff), action: REPEATED_ACTIONS.accessDenied, details },
     { windowSeconds: DENIAL_WINDOW_SECONDS },
   );
-}
-
-/** The record of a request: the signed-in staff member (if any), the client address, the user agent. */
-export function auditRecord(
-  request: FastifyRequest,
-  action: AuditAction,
-  target?: string,
-  details?: Record<string, unknown>,
-  staff: StaffPrincipal | undefined = request.staff,
-): AuditRecord {
-  const userAgent = request.headers["user-agent"];
-  return {
-    actorId: staff?.userId ?? null,
-    actorEmail: staff?.email ?? null,
-    action,
-    target,
-    details,
-    ip: request.ip,
-    userAgent: typeof userAgent === "string" ? userAgent : undefined,
-    sessionId: staff?.sessionId,
-  };
 }

@@ -94,10 +94,10 @@ describe.each(ENGINES)("desk audit trail on %s", (engine) => {
 
   it("audits the dead deliveries list with the rows it showed", async () => {
     cookie = staff.cookie;
-    const before = sum(await rowsOf("deliveries.dead_listed", staff.email), "times");
+    const before = sum(await rowsOf("dead-deliveries.listed", staff.email), "times");
     const response = await client.get("/api/desk/health");
     expect(response.statusCode).toBe(200);
-    const rows = await rowsOf("deliveries.dead_listed", staff.email);
+    const rows = await rowsOf("dead-deliveries.listed", staff.email);
     expect(sum(rows, "times")).toBe(before + 1);
     expect(rows.at(-1)).toMatchObject({ details: { filter: {}, pageSize: 100 }, rows_returned: 1 });
   });

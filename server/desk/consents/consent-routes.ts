@@ -23,12 +23,10 @@ const consentRoutes: FastifyPluginAsync = async (app) => {
     );
     if (!parsed.ok) return reply.code(400).send(parsed.error);
     const { phone, email } = parsed.value;
-    const rows = await repository.find(phone !== undefined ? { phone } : { email: email! });
+    const asked = phone !== undefined ? { phone } : { email: email! };
+    const rows = await repository.find(asked);
     await app.desk.audit.record(
-      auditRecord(request, "consents.looked_up", undefined, {
-        ...(phone !== undefined ? { phone } : { email }),
-        found: rows.length,
-      }),
+      auditRecord(request, "consents.looked-up", undefined, { ...asked, found: rows.length }),
     );
     return {
       items: rows.map((row): ConsentLookupItem => ({

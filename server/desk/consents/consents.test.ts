@@ -56,7 +56,7 @@ describe.each(ENGINES)("desk consent lookup on %s", (engine) => {
     expect((await client.get("/api/desk/consents?email=nobody")).statusCode).toBe(400);
     expect((await client.get("/api/desk/consents?email=a%00%40b.c")).statusCode).toBe(400);
     expect((await client.get("/api/desk/consents?email=%ED%A0%80%40b.c")).statusCode).toBe(400);
-    expect(await auditRows(ctx.db.store, undefined, "consents.looked_up")).toContainEqual(
+    expect(await auditRows(ctx.db.store, undefined, "consents.looked-up")).toContainEqual(
       expect.objectContaining({
         actor_email: staff().email,
         details: { email: "OWNER@shop.EXAMPLE", found: 1 },

@@ -10,7 +10,7 @@
 import { Readable, pipeline } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ExportKind } from "#domain/desk/audit-actions";
+import { exportAction, type ExportKind } from "#domain/audit/actions";
 import type { AuditItem } from "#domain/desk/contract";
 import {
   createExportRepository,
@@ -65,7 +65,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
   ) {
     const until = await exportRepository.now();
     const rows = await exportRepository.countExport(kind, { ...scope, until });
-    await audit.record(auditRecord(request, `export.${kind}`, undefined, { filter, rows }));
+    await audit.record(auditRecord(request, exportAction(kind), undefined, { filter, rows }));
     const source = Readable.from(
       (async function* () {
         for await (const batch of exportRepository.exportBatches(kind, { ...scope, until })) yield* batch;
@@ -102,7 +102,7 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     columns: string[],
     rows: Record<string, unknown>[],
   ) {
-    await audit.record(auditRecord(request, `export.${kind}`, undefined, { filter, rows: rows.length }));
+    await audit.record(auditRecord(request, exportAction(kind), undefined, { filter, rows: rows.length }));
     const csv = csvStream(columns, timeZone);
     for (const row of rows) csv.write(row);
     csv.end();

@@ -3,6 +3,7 @@
  * columns, formula cells neutralised, every export audited with its filter
  * and row count; staff get 403.
  */
+import { EXPORT_KINDS, exportAction } from "#domain/audit/actions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_COLUMNS, createExportRepository } from "../../inbox/export-repository";
 import { signedInStaff } from "../../../test/support/desk";
@@ -80,7 +81,7 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
 
     const spam = await download("/api/desk/exports/applications.csv?state=quarantined&q=spam");
     expect(parseCsv(spam.body).rows.map((row) => row.id)).toEqual([ids.spam]);
-    const audited = await auditRows(ctx.db.store, undefined, "export.applications");
+    const audited = await auditRows(ctx.db.store, undefined, "applications.exported");
     expect(audited.at(-2)).toMatchObject({ actor_email: admin.email, details: { filter: {}, rows: 4 } });
     expect(audited.at(-1)).toMatchObject({
       details: { filter: { state: "quarantined", q: "spam" }, rows: 1 },
@@ -113,31 +114,32 @@ describe.each(ENGINES)("desk exports on %s", (engine) => {
       expect.objectContaining({ email: "reader@example.com", status: "subscribed" }),
     ]);
 
-    const audit = await download("/api/desk/exports/audit.csv?action=export.applications");
+    const audit = await download("/api/desk/exports/audit.csv?action=applications.exported");
     expect(audit.headers["content-disposition"]).toMatch(/filename="audit-/);
     const log = parseCsv(audit.body);
     expect(log.header).toEqual(["id", "at", "actor", "action", "target", "details", "ip", "user_agent"]);
-    expect(log.rows.map((row) => row.action)).toEqual(["export.applications", "export.applications"]);
+    expect(log.rows.map((row) => row.action)).toEqual(["applications.exported", "applications.exported"]);
     expect(JSON.parse(log.rows[0].details)).toEqual({ filter: { state: "quarantined", q: "spam" }, rows: 1 });
 
-    for (const kind of ["consents", "newsletter", "audit"]) {
-      expect(await auditRows(ctx.db.store, undefined, `export.${kind}`)).toContainEqual(
+    for (const kind of ["consents", "newsletter", "audit"] as const) {
+      expect(await auditRows(ctx.db.store, undefined, exportAction(kind))).toContainEqual(
         expect.objectContaining({
           actor_email: admin.email,
           details: expect.objectContaining({ rows: expect.any(Number) }),
         }),
       );
     }
-    expect((await auditRows(ctx.db.store, undefined, "export.consents")).at(-1)?.details).toEqual({
+    expect((await auditRows(ctx.db.store, undefined, "consents.exported")).at(-1)?.details).toEqual({
       filter: {},
       rows: 4,
     });
   });
 
   it("refuses staff (403) and bad parameters (400), exporting nothing", async () => {
-    // Nothing exported: no export.* row (the refusals are audited as access.denied).
+    // Nothing exported: no <kind>.exported row (the refusals are audited as access.denied).
+    const exportActions: string[] = EXPORT_KINDS.map(exportAction);
     const exports = async () =>
-      (await auditRows(ctx.db.store)).filter((row) => row.action.startsWith("export.")).length;
+      (await auditRows(ctx.db.store)).filter((row) => exportActions.includes(row.action)).length;
     const before = await exports();
     for (const kind of ["applications", "consents", "newsletter", "audit"]) {
       const response = await download(`/api/desk/exports/${kind}.csv`, staff.cookie);

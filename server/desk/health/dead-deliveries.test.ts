@@ -124,7 +124,7 @@ describe.each(ENGINES)("dead deliveries on %s", (engine) => {
     const all = await client.post("/api/desk/deliveries/redeliver-dead", { include: "all" });
     expect(all.json()).toEqual({ redelivered: 1, permanentLeft: 0 });
     expect(await statusOf(ids["Duplicate Contact Co"])).toBe("pending");
-    expect(await auditRows(ctx.db.store, undefined, "deliveries.redelivered_dead")).toEqual([
+    expect(await auditRows(ctx.db.store, undefined, "dead-deliveries.redelivered")).toEqual([
       expect.objectContaining({ details: { count: 1, include: "temporary" } }),
       expect.objectContaining({ details: { count: 1, include: "all" } }),
     ]);

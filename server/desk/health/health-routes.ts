@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
+import { REPEATED_ACTIONS } from "#domain/audit/actions";
 import {
   REDELIVER_DEAD_INCLUDES,
   type DeadItem,
@@ -88,7 +88,7 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     const ids = await app.store.transaction(async (tx) => {
       const moved = await deliveryHealth.redeliver({ allDead: true, include }, tx);
       await app.desk.audit.record(
-        auditRecord(request, "deliveries.redelivered_dead", undefined, { count: moved.length, include }),
+        auditRecord(request, "dead-deliveries.redelivered", undefined, { count: moved.length, include }),
         tx,
       );
       return moved;

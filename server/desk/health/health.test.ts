@@ -72,7 +72,7 @@ describe.each(ENGINES)("desk delivery health on %s", (engine) => {
     const redelivered = await client.post("/api/desk/deliveries/redeliver-dead", { include: "all" });
     expect(redelivered.json()).toEqual({ redelivered: 1, permanentLeft: 0 });
     expect((await client.get("/api/desk/health")).json().counts).toMatchObject({ pending: 3, dead: 0 });
-    expect(await auditRows(ctx.db.store, undefined, "deliveries.redelivered_dead")).toContainEqual(
+    expect(await auditRows(ctx.db.store, undefined, "dead-deliveries.redelivered")).toContainEqual(
       expect.objectContaining({ actor_email: staff().email, details: { count: 1, include: "all" } }),
     );
   });

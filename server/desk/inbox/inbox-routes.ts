@@ -14,7 +14,7 @@
  * new to them (their count: ../live/new-count-repository.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
-import { REPEATED_ACTIONS } from "#domain/desk/audit-actions";
+import { REPEATED_ACTIONS } from "#domain/audit/actions";
 import type { DueCounts, InboxList } from "#domain/desk/contract";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, listedFilter } from "../audit/audit-request";

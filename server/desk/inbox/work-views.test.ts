@@ -255,7 +255,7 @@ describe.each(ENGINES)("the inbox's work views on %s", (engine) => {
     expect((await csv("?owner=mine")).trim().split("\n")).toHaveLength(1);
     // Audited with the view's words, not the admin's id or the window's length.
     expect(
-      (await auditRows(ctx.db.store, undefined, "export.applications")).map((row) => row.details?.filter),
+      (await auditRows(ctx.db.store, undefined, "applications.exported")).map((row) => row.details?.filter),
     ).toEqual([{ owner: "unassigned", due: "overdue" }, { due: "due_soon", work: "new" }, { owner: "mine" }]);
     const refused = await admins.get("/api/desk/exports/applications.csv?owner=somebody");
     expect(refused.statusCode).toBe(400);

@@ -6,7 +6,7 @@
  *   POST /api/desk/applications/:id/legal-holds  (admin) ApplicationHoldInput -> 201 LegalHold: hold
  *                                                it (scope "email": every record of its applicant)
  *   GET  /api/desk/legal-holds?email=            (staff) Items<LegalHold> on that address; the
- *                                                look-up is audited (legal-holds.looked_up)
+ *                                                look-up is audited (legal-holds.looked-up)
  *   POST /api/desk/legal-holds                   (admin) EmailHoldInput -> 201 LegalHold
  *   POST /api/desk/legal-holds/:holdId/release   (admin) HoldReleaseInput -> LegalHold; 409 when
  *                                                released already
@@ -81,7 +81,7 @@ const legalHoldRoutes: FastifyPluginAsync = async (app) => {
     const { email } = parsed.value;
     const items = await findHolds(app.store, { email });
     await app.desk.audit.record(
-      auditRecord(request, "legal-holds.looked_up", undefined, { email, found: items.length }),
+      auditRecord(request, "legal-holds.looked-up", undefined, { email, found: items.length }),
     );
     return { items } satisfies Items<LegalHold>;
   });

@@ -138,15 +138,15 @@ describe.each(ENGINES)("legal holds on %s", (engine) => {
       (await staffClient.get(`/api/desk/legal-holds?email=${encodeURIComponent(nobody)}`)).statusCode,
     ).toBe(200);
 
-    const rows = await auditRows(store(), undefined, "legal-holds.looked_up");
+    const rows = await auditRows(store(), undefined, "legal-holds.looked-up");
     expect(rows).toContainEqual({
-      action: "legal-holds.looked_up",
+      action: "legal-holds.looked-up",
       actor_email: staff().email,
       target: null,
       details: { email: email.toLowerCase(), found: 1 },
     });
     expect(rows).toContainEqual({
-      action: "legal-holds.looked_up",
+      action: "legal-holds.looked-up",
       actor_email: staff().email,
       target: null,
       details: { email: nobody.toLowerCase(), found: 0 },

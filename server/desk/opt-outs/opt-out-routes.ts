@@ -6,7 +6,7 @@
  * new row, for an e-mail opt-out the address taken off the newsletter and its
  * waiting newsletter e-mails cancelled) and the audit row
  * (consent.opt-out-recorded). Look-ups are
- * audited too (opt-outs.looked_up). The consent records are never changed.
+ * audited too (opt-outs.looked-up). The consent records are never changed.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { Items, OptOut } from "#domain/desk/contract";
@@ -53,7 +53,7 @@ const optOutRoutes: FastifyPluginAsync = async (app) => {
     const { phone, email } = parsed.value;
     const items = await ledger.find({ phone, email });
     await app.desk.audit.record(
-      auditRecord(request, "opt-outs.looked_up", undefined, { phone, email, found: items.length }),
+      auditRecord(request, "opt-outs.looked-up", undefined, { phone, email, found: items.length }),
     );
     return { items } satisfies Items<OptOut>;
   });

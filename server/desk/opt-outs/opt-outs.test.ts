@@ -71,7 +71,7 @@ describe.each(ENGINES)("the opt-out ledger on %s", (engine) => {
         },
       }),
     );
-    expect(await auditRows(ctx.db.store, undefined, "opt-outs.looked_up")).toContainEqual(
+    expect(await auditRows(ctx.db.store, undefined, "opt-outs.looked-up")).toContainEqual(
       expect.objectContaining({ actor_email: staff().email, details: { phone: "2125550142", found: 1 } }),
     );
   });

@@ -10,7 +10,7 @@
  * the retention purge (server/desk/retention/) deletes them past QUARANTINE_RETENTION.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { APPLICATION_ACTIONS } from "#domain/desk/audit-actions";
+import { APPLICATION_ACTIONS } from "#domain/audit/actions";
 import { applicationActions, Refusal, type WithId } from "../application/application-action";
 import { requireRole } from "../auth/guard";
 import { createAssignment } from "../../assignment/assignment";

@@ -20,6 +20,7 @@ import { isJsonObject } from "../../plugins/json-body";
 import { createCountersRepository } from "../../store/counters-repository";
 import { SIGN_IN_FAILURE_WINDOW_SECONDS } from "../../audit/audit-repository";
 import { auditRecord } from "../audit/audit-request";
+import type { SignInFailure } from "#domain/audit/actions";
 import { PENDING_SIGN_IN_SECONDS } from "../auth/better-auth";
 import { clearCookie, readCookie, setCookie } from "../auth/cookies";
 import { requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
@@ -45,7 +46,12 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
   const usedCodes = createCountersRepository(desk.store);
 
   // One row per address, account and reason a minute, counting the repeats.
-  const failed = (request: FastifyRequest, reason: string, email: string | null, userId: string | null) =>
+  const failed = (
+    request: FastifyRequest,
+    reason: SignInFailure,
+    email: string | null,
+    userId: string | null,
+  ) =>
     desk.audit.repeat(
       {
         ...auditRecord(request, "sign-in.failed", userId ?? undefined, { reason }),
@@ -148,7 +154,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
       return tooManyAttempts(reply, wait);
     }
 
-    const wrongCode = async (reason: string) => {
+    const wrongCode = async (reason: SignInFailure) => {
       await desk.throttle.failed([account, address]);
       await failed(request, reason, user.email, user.id);
       return reply.code(401).send(WRONG_CODE);
@@ -193,7 +199,9 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     await desk.throttle.reset(account);
     await desk.throttle.refund([address]);
     await desk.audit.record({
-      ...auditRecord(request, "sign-in", user.id, { method: "code" in parsed.data ? "totp" : "backup-code" }),
+      ...auditRecord(request, "sign-in.succeeded", user.id, {
+        method: "code" in parsed.data ? "totp" : "backup-code",
+      }),
       actorId: user.id,
       actorEmail: user.email,
     });
@@ -207,7 +215,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     request.staff = session.principal;
     await desk.sessions.end(session.token);
-    await desk.audit.record(auditRecord(request, "sign-out", session.principal.sessionId));
+    await desk.audit.record(auditRecord(request, "session.signed-out", session.principal.sessionId));
     return reply.code(204).send();
   });
 

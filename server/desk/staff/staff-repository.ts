@@ -22,7 +22,7 @@ interface StaffRow {
 const SELECT = `
   SELECT u.id, u.email, u.name, u.role, u.banned, u."twoFactorEnabled", u."createdAt",
     (SELECT max(a.at) FROM desk_audit_log a
-     WHERE a.action IN ('sign-in', 'second-factor.enrolled') AND a.actor_id = u.id) AS last_sign_in_at,
+     WHERE a.action IN ('sign-in.succeeded', 'second-factor.enrolled') AND a.actor_id = u.id) AS last_sign_in_at,
     d.on_duty, d.groups
   FROM desk_user u LEFT JOIN desk_duty d ON d.user_id = u.id`;
 

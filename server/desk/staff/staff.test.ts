@@ -193,8 +193,8 @@ describe.each(ENGINES)("desk staff administration on %s", (engine) => {
     expect((await call("DELETE", `/api/desk/sessions/${sessionId}`, admin.cookie)).statusCode).toBe(204);
     const byStaff = await actions(admin.cookie, `&actor=${encodeURIComponent(staff.email)}`);
     expect(byStaff.slice(0, 3).map((entry) => entry.action)).toEqual([
-      "sign-out",
-      "sign-in",
+      "session.signed-out",
+      "sign-in.succeeded",
       "sign-in.failed",
     ]);
     expect(byStaff[2].details).toEqual({ reason: "password" });
