@@ -175,3 +175,26 @@ export async function deleteDocument(db: Store | Queryable, id: string): Promise
   const { rowCount } = await db.query(`DELETE FROM documents WHERE id = $1`, [id]);
   return rowCount === 1;
 }
+
+/**
+ * A deletion request (server/privacy/erasure-repository.ts): the applications'
+ * files go, bytes and all, and so do the words written about them (the
+ * applicant's reasons, staff's reasons and requests' details); what was asked
+ * for and its state stay, as the application's row does. Returns how many
+ * files went.
+ */
+export async function eraseApplicationDocuments(db: Queryable, applicationIds: string[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  const { rowCount } = await db.query("DELETE FROM documents WHERE application_id = ANY($1::uuid[])", [
+    applicationIds,
+  ]);
+  await db.query(
+    `UPDATE document_checklist_items SET reason = '[erased]'
+      WHERE application_id = ANY($1::uuid[]) AND reason IS NOT NULL`,
+    [applicationIds],
+  );
+  await db.query("UPDATE document_requests SET detail = NULL WHERE application_id = ANY($1::uuid[])", [
+    applicationIds,
+  ]);
+  return rowCount;
+}

@@ -2,6 +2,8 @@
  * An access request's copy of everything held about one e-mail address
  * (docs/privacy-requests.md): its applications (every field, the attribution,
  * the work status), their consent records and CRM delivery history, its
+ * the documents asked of them and those uploaded (listed: the files
+ * themselves are handed over apart), its
  * opt-outs (by the address, or of a phone number its applications gave,
  * recorded once it had been given), the e-mails sent to it as an applicant,
  * subscriber or requester, its newsletter state and its privacy requests.
@@ -45,7 +47,14 @@ export async function gatherAccessPackage(db: Queryable, email: string): Promise
                       'history', coalesce((SELECT json_agg(json_build_object('at', d.attempted_at,
                                  'http_status', d.status_code, 'outcome', d.outcome, 'error', d.error)
                                  ORDER BY d.attempted_at) FROM delivery_attempts d WHERE d.outbox_id = o.id), '[]'))
-               FROM outbox o WHERE o.application_id = a.id) AS crm_delivery
+               FROM outbox o WHERE o.application_id = a.id) AS crm_delivery,
+            (SELECT coalesce(json_agg(json_build_object('document', i.label, 'state', i.state, 'reason', i.reason)
+                                      ORDER BY i.position), '[]')
+               FROM document_checklist_items i WHERE i.application_id = a.id) AS documents_asked_for,
+            (SELECT coalesce(json_agg(json_build_object('file_name', d.original_name, 'type', d.media_type,
+                                      'size_bytes', d.size, 'uploaded_at', d.created_at, 'uploaded_by', d.uploaded_by)
+                                      ORDER BY d.created_at, d.id), '[]')
+               FROM documents d WHERE d.application_id = a.id AND d.state = 'complete') AS documents_uploaded
        FROM applications a WHERE lower(a.email) = $1 ORDER BY a.submitted_at, a.id`,
     [address],
   );

@@ -3,12 +3,14 @@
  * transaction: the personal data of every application from the address is
  * overwritten (the row stays, with what identifies no one: the product, the
  * amount band, the dates, the work status), as are the staff's notes on them
- * and every e-mail to the address (waiting ones are cancelled). Kept, as the
+ * and every e-mail to the address (waiting ones are cancelled); their uploaded
+ * documents are deleted, bytes and all. Kept, as the
  * law asks: the consent records and the opt-out ledger (append-only), the
  * newsletter sign-up as evidence (unsubscribed), and anything a legal hold
  * covers (023: application_held / email_held), which is reported instead. A
  * tombstone (privacy_erasures) records that it was done, with counts only.
  */
+import { eraseApplicationDocuments } from "../documents/document-repository";
 import { heldApplication, heldEmail } from "../retention/legal-hold-repository";
 import { withdrawFromNewsletter } from "../newsletter/newsletter-repository";
 import type { Queryable } from "../store/store";
@@ -21,6 +23,8 @@ export interface ErasureResult {
   /** The whole address is on legal hold: nothing was erased. */
   emailHeld: boolean;
   mailsErased: number;
+  /** Uploaded documents deleted, bytes and all (a held application's stay). */
+  documentsErased: number;
 }
 
 const ERASED = "[erased]";
@@ -37,6 +41,7 @@ export async function eraseEmail(db: Queryable, requestId: string, email: string
   const heldApplicationIds = apps.filter((app) => emailHeld || app.held).map((app) => app.id);
   const erasedApplicationIds = emailHeld ? [] : apps.filter((app) => !app.held).map((app) => app.id);
 
+  const documentsErased = await eraseApplicationDocuments(db, erasedApplicationIds);
   if (erasedApplicationIds.length > 0) {
     await db.query(
       `UPDATE applications
@@ -74,5 +79,5 @@ export async function eraseEmail(db: Queryable, requestId: string, email: string
      VALUES ($1::uuid, $2, $3, $4)`,
     [requestId, erasedApplicationIds.length, mailsErased, heldApplicationIds.length],
   );
-  return { erasedApplicationIds, heldApplicationIds, emailHeld, mailsErased };
+  return { erasedApplicationIds, heldApplicationIds, emailHeld, mailsErased, documentsErased };
 }
