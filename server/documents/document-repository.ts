@@ -72,6 +72,20 @@ export async function findDocument(db: Queryable, id: string): Promise<DocumentR
   return rows[0] ? toDocument(rows[0]) : null;
 }
 
+/** The type its bytes showed (domain/documents/file-kind.ts). */
+export async function setMediaType(db: Queryable, id: string, mediaType: string): Promise<void> {
+  await db.query("UPDATE documents SET media_type = $2 WHERE id = $1", [id, mediaType]);
+}
+
+/** Bytes an application's documents take or have announced, for its total limit. */
+export async function applicationBytes(db: Queryable, applicationId: string): Promise<number> {
+  const { rows } = await db.query<{ bytes: number }>(
+    "SELECT coalesce(sum(greatest(size, coalesce(declared_size, 0))), 0)::float8 AS bytes FROM documents WHERE application_id = $1",
+    [applicationId],
+  );
+  return rows[0].bytes;
+}
+
 export interface ChunkWrite {
   documentId: string;
   index: number;

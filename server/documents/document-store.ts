@@ -53,6 +53,8 @@ export class DocumentTooLargeError extends Error {
 }
 
 export interface NewDocument {
+  /** Chosen by the caller (tus names the upload before it is stored); a new one when unset. */
+  id?: string;
   applicationId: string;
   itemId?: string | null;
   uploadedBy: Uploader;
@@ -64,7 +66,7 @@ export interface NewDocument {
 
 /** Makes the document's row and its data key, wrapped under the current master key; returns its id. */
 export async function createDocument(store: Store, keyring: Keyring, document: NewDocument): Promise<string> {
-  const id = randomUUID();
+  const id = document.id ?? randomUUID();
   await insertDocument(store, {
     id,
     applicationId: document.applicationId,

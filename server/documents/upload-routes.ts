@@ -1,0 +1,82 @@
+/**
+ * The tus endpoint (decision 0018) as a Fastify plugin: who may upload is the
+ * caller's (`applicationOf`, from the room's session or the desk's), another
+ * application's upload is a 404 whatever its id, and the bytes go to the
+ * encrypted store through DocumentTusStore. Fastify leaves the body unread
+ * (a parser that reads nothing) and the reply to tus (`reply.hijack()`).
+ */
+import { randomUUID } from "node:crypto";
+import { Server } from "@tus/server";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Store } from "../store/store";
+import { isUuid } from "../store/row-values";
+import { applicationBytes, findDocument } from "./document-repository";
+import type { Keyring } from "./master-key";
+import { APPLICATION_KEY, DocumentTusStore, UPLOADER_KEY, type TusRefusal } from "./tus-store";
+
+export interface UploadRoutesOptions {
+  store: Store;
+  keyring: Keyring;
+  /** Where the endpoint is mounted: uploads are created at it and live under it. */
+  path: string;
+  maxFileBytes: number;
+  maxApplicationBytes: number;
+  uploader: "applicant" | "staff";
+  /** The application this request may upload to (its session's), or null: 404. */
+  applicationOf(request: FastifyRequest): Promise<string | null> | string | null;
+}
+
+const NOT_FOUND = { error: "Not found" };
+
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scope, options) => {
+  const { store, keyring, path } = options;
+  /** Each request's application, for tus's hooks (which see the Node request behind theirs). */
+  const applications = new WeakMap<object, string>();
+  const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
+
+  const tus = new Server({
+    path,
+    datastore: new DocumentTusStore(store, keyring),
+    maxSize: options.maxFileBytes,
+    relativeLocation: true,
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => randomUUID(),
+    async onUploadCreate(request, upload) {
+      const raw = request.runtime?.node?.req;
+      const applicationId = raw ? applications.get(raw) : undefined;
+      if (!applicationId) throw { status_code: 404, body: "Not found" } satisfies TusRefusal;
+      const used = await applicationBytes(store, applicationId);
+      if (used + (upload.size ?? 0) > options.maxApplicationBytes) {
+        throw {
+          status_code: 413,
+          body: `Your files together can take up to ${megabytes(options.maxApplicationBytes)}, and this one would go past it.`,
+        } satisfies TusRefusal;
+      }
+      const metadata = {
+        ...upload.metadata,
+        [APPLICATION_KEY]: applicationId,
+        [UPLOADER_KEY]: options.uploader,
+      };
+      return { metadata };
+    },
+  });
+
+  scope.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
+
+  const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+    const applicationId = await options.applicationOf(request);
+    if (!applicationId) return reply.code(404).send(NOT_FOUND);
+    const { id } = request.params;
+    if (id !== undefined) {
+      const document = isUuid(id) ? await findDocument(store, id) : null;
+      if (!document || document.applicationId !== applicationId) return reply.code(404).send(NOT_FOUND);
+    }
+    applications.set(request.raw, applicationId);
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  };
+
+  const methods = ["POST", "OPTIONS"] as const;
+  scope.route({ method: [...methods], url: path, handler: handle });
+  scope.route({ method: ["HEAD", "PATCH", "DELETE", "OPTIONS"], url: `${path}/:id`, handler: handle });
+};
