@@ -4,8 +4,8 @@
 // their work: owners among eight staff, that member one of them, work
 // statuses, review deadlines, first touches, reads), then times the inbox's
 // first page, its next page, a filtered page, a search, the rep's work views
-// (owner, work status and due filters, least time left first, and a next page
-// in that order) and one application's detail, BENCH_REQUESTS each, on
+// (owner, work status and due filters, follow-ups, least time left first, and a
+// next page in that order), the new-lead count and one application's detail, BENCH_REQUESTS each, on
 // PostgreSQL and on the embedded store. The times are the server's own
 // (`responseTime` in its request log); the client's round trips over loopback
 // are shown beside them. Writes the "## Desk" section of BENCHMARKS.md.
@@ -66,10 +66,11 @@ const appId = (g) => {
 // unassigned, the quarantined ones nobody's; each due 24 hours after it
 // arrived. Untouched: 80% of the last 5 hours' arrivals, 20% of the next 28
 // hours' (some of them due soon, most overdue), and 1 in 211 older ones left
-// behind (overdue). The others were touched within 4 hours of arriving (1 in
-// 41 after 26 hours), and stand, by age: the last week's mostly contacted or
-// qualified, older ones mostly closed (with their reasons; funded ones with
-// an amount). The signed-in member has opened the ones of theirs that were
+// behind (overdue). One in nine of the touched ones still worked has a
+// follow-up, from a day overdue to three days ahead. The others were touched
+// within 4 hours of arriving (1 in 41 after 26 hours), and stand, by age: the
+// last week's mostly contacted or qualified, older ones mostly closed (with
+// their reasons; funded ones with an amount). The signed-in member has opened the ones of theirs that were
 // touched; the reminders and alerts are all sent.
 
 const words = (list) => `ARRAY[${list.map((word) => `'${word}'`).join(", ")}]`;
@@ -256,6 +257,12 @@ const seedSql = {
     SELECT owner_id, id, first_touched_at FROM applications
      WHERE owner_id = $3 AND first_touched_at IS NOT NULL
        AND id IN (SELECT md5('app' || g)::uuid FROM generate_series($1::int, $2::int) g)`,
+  // Follow-ups ("call back at"), as reps leave them: on about one in nine of the
+  // touched leads still being worked, from a day overdue to three days ahead.
+  followUps: `
+    UPDATE applications SET follow_up_at = now() + ((hashtext(id::text) & 65535) % 96 - 24) * interval '1 hour'
+     WHERE id IN (SELECT md5('app' || g)::uuid FROM generate_series($1::int, $2::int) g WHERE g % 9 = 4)
+       AND first_touched_at IS NOT NULL AND work_status IN ('contacted', 'qualified', 'underwriting')`,
   consents: `
     INSERT INTO consents (application_id, consent_text, consent_version, consented_at, ip, user_agent, page_url, phone)
     SELECT a.id, $3, $4, a.submitted_at, a.client_ip, a.user_agent, 'https://harborline.example/apply', a.phone
@@ -303,12 +310,20 @@ async function seed(store, memberId) {
     await store.transaction(async (tx) => {
       await tx.query(seedSql.applications, [lo, hi, owners]);
       await tx.query(seedSql.reads, [lo, hi, memberId]);
+      await tx.query(seedSql.followUps, [lo, hi]);
       await tx.query(seedSql.consents, [lo, hi, smsConsentText, SMS_CONSENT_VERSION]);
       await tx.query(seedSql.outbox, [lo, hi]);
       await tx.query(seedSql.attempts, [lo, hi]);
     });
     log(`  seeded ${hi.toLocaleString("en-US")} of ${ROWS.toLocaleString("en-US")}`);
   }
+  // The member last looked at Mine six hours ago and at Unassigned two days ago: the new-lead
+  // count has leads to count.
+  await store.query(
+    `INSERT INTO desk_view_seen (user_id, view, seen_at)
+     VALUES ($1, 'mine', now() - interval '6 hours'), ($1, 'unassigned', now() - interval '2 days')`,
+    [memberId],
+  );
   const seeded = (performance.now() - started) / 1000;
   // Where autovacuum would have got to by itself on PostgreSQL (PGlite has
   // none: the server's store runs this VACUUM there hourly, store/maintenance.ts).
@@ -393,6 +408,18 @@ const SCENARIOS = [
       `/api/desk/applications?sort=time_left&cursor=${ctx.everyoneCursor}`,
     ],
   },
+  // Follow-ups in the rep's views: the to-do list orders by the earlier of a
+  // lead's follow-up and (untouched) its review deadline.
+  {
+    name: "work view: follow-ups, time left",
+    work: true,
+    urls: () =>
+      ["owner=mine&due=open", "owner=mine&work=contacted", "owner=everyone&work=qualified", "owner=mine"].map(
+        (q) => `/api/desk/applications?${q}&sort=time_left`,
+      ),
+  },
+  // The header's count of leads new to the member since they last looked, per view.
+  { name: "new-lead count", urls: () => ["/api/desk/applications/new-count"] },
   {
     name: "one application (detail)",
     urls: () =>

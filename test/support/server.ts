@@ -20,7 +20,12 @@ import type { Store } from "../../server/store/store";
 import { sampleApplication } from "./sample-application";
 
 export type Engine = "pglite" | "postgres";
-export const ENGINES: Engine[] = ["pglite", "postgres"];
+const ALL_ENGINES: Engine[] = ["pglite", "postgres"];
+// Every store test runs on both engines; TEST_ENGINES=pglite (the fast loop, scripts/test-fast.mjs)
+// keeps to the embedded one. npm test always runs both.
+export const ENGINES: Engine[] = process.env.TEST_ENGINES
+  ? ALL_ENGINES.filter((engine) => process.env.TEST_ENGINES?.split(",").includes(engine))
+  : ALL_ENGINES;
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
