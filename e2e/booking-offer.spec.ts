@@ -7,17 +7,15 @@
  * browser's storage, and nothing is left once the offer is dismissed.
  * Screenshots at 390 and 1440 px: screenshots/booking-offer-*.png.
  */
-import { mkdirSync } from "node:fs";
 import { expectNoAxeViolations } from "./support/axe";
 import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
 import { expect, test, type Page } from "./support/test";
 import { form, reachReview, uniqueApplicant } from "./support/wizard";
+import { shoot } from "./support/screenshots";
 
-async function shoot(page: Page, name: string, target: Parameters<Page["screenshot"]>[0] = {}) {
-  mkdirSync("screenshots", { recursive: true });
-  await page.screenshot({ path: `screenshots/booking-offer-${name}.png`, ...target });
-}
+const shootOffer = (page: Page, name: string, options: Parameters<typeof shoot>[2] = {}) =>
+  shoot(page, `screenshots/booking-offer-${name}.png`, options);
 
 test("after applying, the visitor books the call on a booking page prefilled from the application", async ({
   page,
@@ -65,7 +63,7 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   ]) {
     await page.setViewportSize({ width, height });
     await offer.scrollIntoViewIfNeeded();
-    await shoot(page, `success-${width}`);
+    await shootOffer(page, `success-${width}`);
   }
   // The offer passes axe. (Checked once the toast has gone: the toast is the spec's, with
   // sonner's own colours, and is not what this test is about.)
@@ -86,9 +84,9 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   expect(src.toString()).not.toContain(reference);
   // The booking page itself loaded from that address.
   await expect(dialog.frameLocator("iframe").getByRole("heading", { name: "Pick a time" })).toBeVisible();
-  await shoot(page, "dialog-390");
+  await shootOffer(page, "dialog-390");
   await page.setViewportSize({ width: 1440, height: 900 });
-  await shoot(page, "dialog-1440");
+  await shootOffer(page, "dialog-1440");
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { queryRows } from "./support/db";
 import { acceptInvitation, adminInvitationPath } from "./support/desk";
 import { expect, test } from "./support/test";
+import { shoot } from "./support/screenshots";
 
 /**
  * The desk's opt-out table as staff read it: an opt-out three weeks old that
@@ -36,12 +36,11 @@ test("the Consents page shows each opt-out's honour-by clock and where it stands
   await expect(table.getByText("The site's opt-out form")).toBeVisible();
 
   const shots = process.env.SHOTS_DIR ?? "test-results/shots";
-  mkdirSync(shots, { recursive: true });
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/desk-opt-outs-${width}.png`, fullPage: true });
+    await shoot(page, `${shots}/desk-opt-outs-${width}.png`, { fullPage: true });
   }
 });

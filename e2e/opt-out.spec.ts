@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { queryRows } from "./support/db";
+import { SCREENSHOTS, shoot } from "./support/screenshots";
 
 /**
  * The public opt-out form with JavaScript disabled, as a visitor whose
@@ -12,11 +12,11 @@ test.use({ javaScriptEnabled: false });
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/shots";
 
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
+async function shootBoth(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shoot(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -34,14 +34,14 @@ test("a visitor without JavaScript stops texts and marketing e-mail from the foo
   await expect(
     page.getByRole("heading", { level: 1, name: "Stop texts and marketing e-mail" }),
   ).toBeVisible();
-  await shoot(page, "opt-out");
+  await shootBoth(page, "opt-out");
 
   // Bad input: a page that says what to fix, and the way back.
   await page.getByLabel("Mobile number").fill("555-01");
   await page.getByRole("button", { name: "Stop messages" }).click();
   await expect(page.getByRole("heading", { name: "Check what you entered" })).toBeVisible();
   await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
-  await shoot(page, "opt-out-error");
+  await shootBoth(page, "opt-out-error");
   await page.getByRole("link", { name: "Back to the opt-out form" }).click();
 
   await page.getByLabel("Mobile number").fill(phone);
@@ -49,7 +49,7 @@ test("a visitor without JavaScript stops texts and marketing e-mail from the foo
   await page.getByRole("button", { name: "Stop messages" }).click();
   await expect(page).toHaveURL(/\/opt-out\/received$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your request is in" })).toBeVisible();
-  await shoot(page, "opt-out-received");
+  await shootBoth(page, "opt-out-received");
 
   const rows = await queryRows<{ channel: string; received_via: string }>(
     "SELECT channel, received_via FROM opt_outs WHERE phone = $1 OR email = $2 ORDER BY channel",

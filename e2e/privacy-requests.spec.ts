@@ -7,10 +7,10 @@
  * Screenshots at 1440 and 390 px (screenshots/privacy-*.png).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { E2E } from "./support/env";
 import { acceptInvitation } from "./support/desk";
 import { expect, test, type Page } from "./support/test";
+import { SCREENSHOTS, shoot } from "./support/screenshots";
 
 interface InboxMessage {
   to: string[];
@@ -33,14 +33,14 @@ async function mailTo(address: string, subject: RegExp): Promise<InboxMessage> {
   return found!;
 }
 
-async function shoot(page: Page, name: string) {
-  mkdirSync("screenshots", { recursive: true });
+async function shootBoth(page: Page, name: string) {
+  if (!SCREENSHOTS) return;
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `screenshots/privacy-${name}-${width}.png`, fullPage: true });
+    await shoot(page, `screenshots/privacy-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -59,13 +59,13 @@ test("a visitor asks for their data without JavaScript, confirms by e-mail; staf
   await visitor.getByRole("contentinfo").getByRole("link", { name: "Privacy Request" }).click();
   await expect(visitor).toHaveURL(/\/privacy-request$/);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Privacy request");
-  await shoot(visitor, "form");
+  await shootBoth(visitor, "form");
   await visitor.getByLabel("Send me a copy of my data").check();
   await visitor.getByLabel("Your e-mail address").fill(address);
   await visitor.getByLabel("Your name").fill("Jordan Visitor");
   await visitor.getByRole("button", { name: "Send my request" }).click();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Check your e-mail");
-  await shoot(visitor, "sent");
+  await shootBoth(visitor, "sent");
 
   const verification = await mailTo(address, /^Confirm your privacy request/);
   const verifyUrl = verification.links.find((link) => link.includes("/api/privacy-requests/verify?token="))!;
@@ -90,7 +90,7 @@ test("a visitor asks for their data without JavaScript, confirms by e-mail; staf
   await expect(row).toContainText("Send me a copy of my data");
   await expect(row).toContainText("Jordan Visitor");
   await expect(row).toContainText(/29 d \d+ h left|30 d left/);
-  await shoot(page, "desk-queue");
+  await shootBoth(page, "desk-queue");
 
   await row.getByRole("button", { name: `Take the request of ${address}` }).click();
   await expect(page.getByRole("status")).toContainText(`You took the request of ${address}`);
@@ -98,7 +98,7 @@ test("a visitor asks for their data without JavaScript, confirms by e-mail; staf
   await row.getByRole("button", { name: `Send ${address} a copy of their data` }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("working for 7 days");
-  await shoot(page, "desk-send-copy");
+  await shootBoth(page, "desk-send-copy");
   await dialog.getByRole("button", { name: "Send the copy" }).click();
   await expect(page.getByRole("status")).toContainText(`Sent ${address} the link`);
   await expect(page.getByText("No open privacy requests.")).toBeVisible();
@@ -111,7 +111,7 @@ test("a visitor asks for their data without JavaScript, confirms by e-mail; staf
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`The data we hold about ${address}`);
   await expect(visitor.getByRole("heading", { name: "Privacy requests" })).toBeVisible();
   await expect(visitor.getByText("Jordan Visitor")).toBeVisible();
-  await shoot(visitor, "package");
+  await shootBoth(visitor, "package");
   const json = await visitor.request.post(`${packageUrl}&format=json`);
   expect(json.status()).toBe(200);
   expect((await json.json()).email).toBe(address);

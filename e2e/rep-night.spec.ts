@@ -8,7 +8,7 @@
  * applicant books a call (the lead's header, its inbox row and the rep's
  * e-mail say so); three days on, the call-back is due soon: the rep's
  * reminder links to the Due soon list, which holds it. axe on every page and
- * state; screenshots in test-results/rep-night-<width>-<step>.png. Then, on a
+ * state; with SCREENSHOTS=1, screenshots in test-results/rep-night-<width>-<step>.png. Then, on a
  * phone, an admin closes what is left of the night in one action: the bulk
  * bar's controls fit the screen and a chosen reason reads whole.
  *
@@ -23,6 +23,7 @@ import { sql } from "./support/desk-seed";
 import { E2E } from "./support/env";
 import { acceptInvitation, adminInvitationPath, expectNoAxeViolations } from "./support/desk";
 import { expect, test, type Locator, type Page } from "./support/test";
+import { shoot } from "./support/screenshots";
 
 const LIVE_MS = 5_000;
 const HOUR = 3_600_000;
@@ -130,7 +131,7 @@ for (const { width, height, night } of VIEWPORTS) {
     test.setTimeout(180_000);
     const phone = width < 768;
     const shot = (page: Page, step: string) =>
-      page.screenshot({ path: `test-results/rep-night-${width}-${step}.png`, fullPage: true });
+      shoot(page, `test-results/rep-night-${width}-${step}.png`, { fullPage: true });
     const onDutyBefore = sql(
       "SELECT coalesce(string_agg(quote_literal(user_id), ','), '') FROM desk_duty WHERE on_duty",
     );
@@ -389,7 +390,7 @@ test("on a phone, an admin closes several of the night's leads from the bulk bar
     });
     expect(readsWhole, "the chosen close reason shows whole").toBe(true);
     await expectNoAxeViolations(page, "the bulk bar at 390 px");
-    await page.screenshot({ path: `test-results/rep-night-${width}-7-bulk-bar.png` });
+    await shoot(page, `test-results/rep-night-${width}-7-bulk-bar.png`);
 
     await bar.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Closed 2 applications." })).toBeVisible();

@@ -7,13 +7,13 @@
  * (screenshots/desk-speed-to-lead-*.png).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { sampleApplication } from "../test/support/sample-application";
 import { acceptInvitation, expectNoAxeViolations } from "./support/desk";
 import { sql } from "./support/desk-seed";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/test";
+import { shoot } from "./support/screenshots";
 
 const HOUR = 3_600_000;
 const zoneDay = (time: number) =>
@@ -79,13 +79,12 @@ test("a staff member reads speed to lead: time to first touch, the share within 
   await expect(section.locator("dt", { hasText: /^Funded$/ }).locator("..")).toContainText("$");
 
   await expectNoAxeViolations(page, "the analytics page with speed to lead");
-  mkdirSync("screenshots", { recursive: true });
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await section.screenshot({ path: `screenshots/desk-speed-to-lead-${width}.png` });
+    await shoot(section, `screenshots/desk-speed-to-lead-${width}.png`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { SMS_CONSENT_VERSION, smsConsentText } from "#domain/application/schema";
 import { siteFacts } from "#domain/site-facts";
 import { expectNoAxeViolations } from "./support/axe";
 import { E2E } from "./support/env";
 import { expect, test } from "./support/test";
+import { shoot } from "./support/screenshots";
 
 // The texting opt-in page carriers ask for. (/texting is not in support/routes.ts's
 // pages yet: its link to /opt-out, the opt-out form, is built on another branch,
@@ -35,15 +35,13 @@ test("/texting is reached from the footer and shows the form's own consent text,
   // The application's own checkbox carries the same sentence.
   await page.getByRole("link", { name: "funding application" }).click();
   await expect(page).toHaveURL(`${E2E.baseUrl}/#funding-form`);
-
-  mkdirSync("screenshots", { recursive: true });
   await page.goto("/texting");
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `screenshots/texting-${width}.png`, fullPage: true });
+    await shoot(page, `screenshots/texting-${width}.png`, { fullPage: true });
   }
 });
 

@@ -5,12 +5,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { sampleApplication } from "../../test/support/sample-application";
 import { E2E } from "./env";
 import { expect, type Page } from "./test";
+import { SCREENSHOTS, shoot } from "./screenshots";
 
 /** The path of the setup link the server logged at start-up (`setupUrl`). */
 export async function setupPath(): Promise<string> {
@@ -147,15 +148,15 @@ export async function submitApplication(
 
 export { expectNoAxeViolations } from "./axe";
 
-/** Full-page screenshots of a desk page at desktop and phone widths (screenshots/desk-NAME-WIDTH.png), for a person to look at. */
+/** Full-page screenshots of a desk page at desktop and phone widths (screenshots/desk-NAME-WIDTH.png), for a person to look at, when SCREENSHOTS=1. */
 export async function screenshot(page: Page, name: string) {
-  mkdirSync("screenshots", { recursive: true });
+  if (!SCREENSHOTS) return;
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
   ]) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `screenshots/desk-${name}-${width}.png`, fullPage: true });
+    await shoot(page, `screenshots/desk-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,0 +1,19 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+
+/**
+ * Screenshots for a person to look at (docs/testing.md): taken only when SCREENSHOTS=1, since no
+ * test asserts on them and they cost the run about a second each. What the tests check of a page's
+ * look (axe, overflow, a label read whole) runs either way.
+ */
+export const SCREENSHOTS = process.env.SCREENSHOTS === "1";
+
+type Options = Omit<NonNullable<Parameters<Page["screenshot"]>[0]>, "path">;
+
+/** Saves a screenshot of a page or an element at `path` when SCREENSHOTS=1; else does nothing. */
+export async function shoot(target: Page | Locator, path: string, options: Options = {}) {
+  if (!SCREENSHOTS) return;
+  mkdirSync(dirname(path), { recursive: true });
+  await target.screenshot({ path, ...options });
+}
