@@ -1,6 +1,6 @@
 /**
  * Booking right after applying, in Chromium against the production build: a
- * visitor sends an application, sees the spec's toast and the emptied form,
+ * visitor sends an application, sees the success toast and the emptied form,
  * and is offered the call; the consultation dialog's booking page (the fake
  * booking server) opens with their name, e-mail and the application's
  * booking token (its own random value, not the reference) in its address. None of it reaches the site's analytics or the
@@ -40,7 +40,7 @@ test("after applying, the visitor books the call on a booking page prefilled fro
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Confirm & Submit Application" }).click();
 
-  // The spec's confirmation: the toast, and the form empty on step 1.
+  // The site's confirmation: the toast, and the form empty on step 1.
   await expect(page.getByText("Application Submitted Successfully!")).toBeVisible();
   await expect(
     page.getByText("We'll review your application and get back to you within 24 hours."),
@@ -65,7 +65,7 @@ test("after applying, the visitor books the call on a booking page prefilled fro
     await offer.scrollIntoViewIfNeeded();
     await shootOffer(page, `success-${width}`);
   }
-  // The offer passes axe. (Checked once the toast has gone: the toast is the spec's, with
+  // The offer passes axe. (Checked once the toast has gone: the toast is the site's, with
   // sonner's own colours, and is not what this test is about.)
   await expect(page.getByText("Application Submitted Successfully!")).toBeHidden({ timeout: 10_000 });
   await expectNoAxeViolations(page, "the application's success state with the booking offer");

@@ -1,7 +1,7 @@
 /**
  * A product page prerenders the home page for its Apply Now (Speculation
  * Rules, app/lib/speculation-rules.ts): the tap shows a page already drawn,
- * and that page still arrives at its form as the spec asks, at the top when
+ * and that page still arrives at its form as a tap on Apply Now always does, at the top when
  * shown, then a smooth scroll 100 ms later (app/lib/arrival-scroll.ts).
  *
  * Chromium does not prerender for a page a DevTools client is attached to,

@@ -60,7 +60,7 @@ describe("applicationSchema", () => {
     expect(Object.keys(emptyApplication).sort()).toEqual(Object.keys(applicationSchema.shape).sort());
   });
 
-  // The spec's message for each field, with a value that must get it.
+  // Each field's message as the form has always said it, with a value that must get it.
   const invalidValues = [
     ["companyName", "A", "Company name must be at least 2 characters"],
     ["companyName", " A ", "Company name must be at least 2 characters"],

@@ -58,9 +58,9 @@ export const yearsInBusinessOptions = options([
   { value: "10+", label: "10+ years" },
 ]);
 
-// The hints are the spec's text for the form. Revenue-based financing's "$100K-$5M" here differs
-// from the product catalogue's "$100K-$2M" (the card and the product page): both are the spec's
-// own words for their place, so both stay as they are.
+// The hints are the form's own text. Revenue-based financing's "$100K-$5M" here differs from the
+// product catalogue's "$100K-$2M" (the card and the product page): each is the provider's wording
+// for its place, so both stay as they are.
 export const fundingTypeOptions = options([
   { value: "revenue-based", label: "Revenue-Based Financing", hint: "$100K-$5M" },
   { value: "asset-based", label: "Asset-Based Lending", hint: "$500K-$50M" },

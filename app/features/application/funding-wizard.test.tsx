@@ -390,7 +390,7 @@ describe("FundingWizard", () => {
       await reachReview(user);
       await consentAndSubmit(user);
 
-      // The spec's toast and reset, unchanged.
+      // The site's success toast and the emptied form, unchanged.
       expect(await screen.findByText("Application Submitted Successfully!")).toBeInTheDocument();
       expect(
         screen.getByText("We'll review your application and get back to you within 24 hours."),
