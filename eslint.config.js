@@ -16,7 +16,13 @@ import tseslint from "typescript-eslint";
  *   desk/     the lead desk (its own client build); may use domain/ and ui/, never app/ or server/
  *   server/   may use domain/, never app/, desk/ or ui/
  * Inside the website: lib -> content -> components -> features -> routes/root;
- * features do not import each other; routes and root compose them.
+ * features do not import each other; routes and root compose them. The islands
+ * (app/islands/, decision 0013) sit beside features: their core (island,
+ * hydrate, ids), which features use, imports no feature, route or page
+ * script; each `*.client.tsx` hydrates one feature, and loader.ts fetches
+ * them for the page script. The page script (app/page/, every
+ * page's one script) is an entry: it uses lib/ and the islands' loader, and
+ * nothing imports it.
  * Production code never imports tests, test support or benchmarks.
  */
 const message = "Imports flow one way: see docs/decisions/0002-layers.md";
@@ -56,6 +62,8 @@ const layerZones = [
   zone("./desk", ["./app", "./server"]),
   zone("./server", ["./app", "./desk", "./ui"]),
   zone("./app/lib", [
+    "./app/islands",
+    "./app/page",
     "./app/content",
     "./app/components",
     "./app/features",
@@ -65,6 +73,8 @@ const layerZones = [
     "./app/root.tsx",
   ]),
   zone("./app/content", [
+    "./app/islands",
+    "./app/page",
     "./app/components",
     "./app/features",
     "./app/routes",
@@ -72,9 +82,27 @@ const layerZones = [
     "./app/hooks",
     "./app/root.tsx",
   ]),
-  zone("./app/components", ["./app/features", "./app/routes", "./app/root.tsx"]),
-  zone("./app/hooks", ["./app/features", "./app/routes", "./app/root.tsx"]),
-  zone("./app/seo", ["./app/features", "./app/routes", "./app/root.tsx"]),
+  zone("./app/components", ["./app/features", "./app/routes", "./app/root.tsx", "./app/page"]),
+  zone("./app/hooks", ["./app/features", "./app/routes", "./app/root.tsx", "./app/page"]),
+  zone("./app/seo", ["./app/features", "./app/routes", "./app/root.tsx", "./app/page"]),
+  zone("./app/features", "./app/page"),
+  zone("./app/routes", "./app/page"),
+  zone("./app/islands/!(*.client|loader*).{ts,tsx}", [
+    "./app/features/**",
+    "./app/routes/**",
+    "./app/{root.tsx,page/**}",
+    "./app/islands/{*.client.tsx,loader.ts}",
+  ]),
+  zone("./app/islands/{*.client.tsx,loader*}", ["./app/routes/**", "./app/{root.tsx,page/**}"]),
+  zone("./app/page", [
+    "./app/content",
+    "./app/components",
+    "./app/features",
+    "./app/routes",
+    "./app/hooks",
+    "./app/seo",
+    "./app/root.tsx",
+  ]),
   ...FEATURES.map((name) => zone(`./app/features/${name}`, "./app/features", [`./${name}`])),
   ...FEATURES.map((name) => zone(`./app/features/${name}`, ["./app/routes", "./app/root.tsx"])),
   zone("./scripts", ["./desk"]),
@@ -271,10 +299,29 @@ export default tseslint.config(
       ],
     },
   },
-  // The server never renders UI (its e-mail templates are its own React components).
+  // The server renders no UI but its e-mails and the few pages drawn like them: its React
+  // components are mail/'s templates, which a plain module (.ts) reaches only through a renderer
+  // (mail/compose.tsx, privacy/access-package-page.tsx). An import names no extension, so this is
+  // a zone on the files imported, not a pattern on the import's text.
   {
-    files: ["server/**"],
-    ignores: ["server/mail/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.tsx"], message }] }] },
+    files: ["server/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...layerZones,
+            ...serverZones,
+            ...productionZones,
+            {
+              target: "./server/**/*.ts",
+              from: ["./server/mail/templates/**"],
+              message: "The e-mail templates are reached through a renderer: use mail/compose.tsx",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -22,7 +22,7 @@ import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
 import { composeDeliveryAlerts, formatLongZoned, type MailSettings } from "./compose";
 import { insertMails, notifyMailQueued } from "./outbox-repository";
-import type { DeliveryAlertKind, Flaps } from "./templates/delivery-alert";
+import type { DeliveryAlertKind, Flaps } from "./compose";
 
 export interface RecordedAttempt {
   outcome: "delivered" | "retry" | "dead";

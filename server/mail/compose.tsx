@@ -475,7 +475,8 @@ export async function composePrivacyAccess(
   };
 }
 
-export type { NoticePageProps };
+export type { DeliveryAlertKind, Flaps } from "./templates/delivery-alert";
+export type { NoticePageProps, OverdueOptOutItem, PrivacyReminderItem };
 
 /** A confirm or unsubscribe page, as a complete HTML document. */
 export function renderNoticePage(props: NoticePageProps): string {

@@ -13,7 +13,7 @@ import { OPT_OUT_CHANNEL_LABELS, OPT_OUT_SOURCE_LABELS } from "#domain/desk/opt-
 import type { Config } from "../config";
 import { composeOptOutOverdue, formatZoned, type OutgoingMail } from "../mail/compose";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
-import type { OverdueOptOutItem } from "../mail/templates/opt-out-alert";
+import type { OverdueOptOutItem } from "../mail/compose";
 import { runEvery } from "../periodic";
 import { createReviewAlertsRepository } from "../review-clock/alerts-repository";
 import { recipientsOf } from "../review-clock/alerts";

@@ -12,7 +12,7 @@ import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
 import type { Config } from "../config";
 import { composePrivacyReminder, formatZoned, type OutgoingMail } from "../mail/compose";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
-import type { PrivacyReminderItem } from "../mail/templates/privacy-reminder";
+import type { PrivacyReminderItem } from "../mail/compose";
 import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
 import {

@@ -49,8 +49,33 @@ describe("imports between the top-level folders", () => {
       "desk/common/components/probe.tsx",
       'import { AuditPage } from "../../audit/audit-page";',
     ],
+    [
+      "the islands' core importing a feature",
+      "app/islands/probe.tsx",
+      'import { NewsletterForm } from "~/features/newsletter/newsletter-form";',
+    ],
+    ["a feature importing the page script", "app/features/faq/probe.ts", 'import "~/page/main";'],
+    [
+      "the page script importing a feature",
+      "app/page/probe.ts",
+      'import { NewsletterForm } from "~/features/newsletter/newsletter-form";',
+    ],
+    [
+      "the website's lib importing an island",
+      "app/lib/probe.ts",
+      'import { Island } from "~/islands/island";',
+    ],
   ])("refuses %s", async (_name, file, code) => {
     expect(await refusals(file, code)).toEqual([expect.stringContaining("Imports flow one way")]);
+  });
+
+  it("refuses a server module reaching an e-mail template past its renderer (mail/compose.tsx)", async () => {
+    expect(
+      await refusals(
+        "server/privacy/probe.ts",
+        'import type { ReceiptProps } from "../mail/templates/receipt";',
+      ),
+    ).toEqual([expect.stringContaining("use mail/compose.tsx")]);
   });
 
   it.each([
@@ -68,6 +93,26 @@ describe("imports between the top-level folders", () => {
       "the website using the shared domain and UI",
       "app/lib/probe.ts",
       'import { cn } from "#ui/cn";\nimport { siteFacts } from "#domain/site-facts";',
+    ],
+    [
+      "a feature rendering an island",
+      "app/features/faq/probe.tsx",
+      'import { Island } from "~/islands/island";',
+    ],
+    [
+      "an island's entry hydrating its feature",
+      "app/islands/probe.client.tsx",
+      'import { NewsletterForm } from "~/features/newsletter/newsletter-form";',
+    ],
+    [
+      "the page script starting the islands",
+      "app/page/probe.ts",
+      'import { startIslands } from "~/islands/loader";',
+    ],
+    [
+      "a server module composing an e-mail",
+      "server/privacy/probe.ts",
+      'import { composeReceipt } from "../mail/compose";',
     ],
   ])("allows %s", async (_name, file, code) => {
     expect(await refusals(file, code)).toEqual([]);
