@@ -5,6 +5,7 @@ import desk from "./desk/plugin";
 import { clientErrorHandler, frameworkErrors } from "./plugins/client-errors";
 import deskSite from "./plugins/desk-site";
 import errorHandler from "./plugins/error-handler";
+import inputSchemas from "./plugins/input-schemas";
 import jsonBody, { BODY_LIMIT } from "./plugins/json-body";
 import rateLimit from "./plugins/rate-limit";
 import securityHeaders from "./plugins/security-headers";
@@ -89,6 +90,8 @@ export async function buildApp({
 
   // Cross-cutting concerns, one file each.
   await app.register(errorHandler);
+  // Every route's body, query and params: a zod schema on the route (plugins/input-schemas.ts).
+  await app.register(inputSchemas);
   await app.register(securityHeaders, { config, site });
   await app.register(jsonBody);
   await app.register(rateLimit, { config, store });

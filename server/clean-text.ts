@@ -4,17 +4,9 @@
  * refuses a lone surrogate; neither is anything a person meant to type.
  */
 
-// C0 control characters except tab, newline and carriage return, and DEL: dropped.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-// Half of a surrogate pair without its other half: replaced by U+FFFD.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const UNSAFE = new RegExp(`${CONTROL.source}|${LONE_SURROGATE.source}`);
+import { CONTROL, hasUnsafeText, LONE_SURROGATE } from "#domain/lib/unsafe-text";
 
-/** Does the text hold a character `cleanText` would drop or replace? */
-export function hasUnsafeText(text: string): boolean {
-  return UNSAFE.test(text);
-}
+export { hasUnsafeText };
 
 /** Drops control characters (keeping tab, newline, carriage return) and replaces lone surrogates by U+FFFD. */
 export function cleanText(text: string): string {

@@ -1,33 +1,34 @@
 /**
- * A desk route's query string, validated: every parameter checked, unknown
- * ones refused, a bad one named in a 400 ({error, errors}), never a 500.
- * The inbox, the audit log, the consent and opt-out look-ups and the exports use it.
+ * A desk route's query string as the schema its route declares
+ * (`schema: { querystring: deskQuery(shape) }`, plugins/input-schemas.ts):
+ * every parameter checked, unknown ones refused, a bad one named in a 400
+ * (`{"error": "<name> <message>", "errors": {<name>: <message>}}`), never a 500.
+ * The inbox, the audit log, the consent and opt-out look-ups, the legal holds,
+ * the privacy queue, the work metrics and the exports use it.
  */
 import { z } from "zod";
+import { NO_NUL, optional, text } from "#domain/desk/inputs";
 
-export interface BadQuery {
-  error: string;
-  errors: Record<string, string>;
+export { NO_NUL, optional, text };
+
+/**
+ * The query string's schema: `shape`'s parameters and no others. `refine`
+ * judges the parameters together ({name: message}) once each one is right.
+ */
+export function deskQuery<S extends z.ZodRawShape>(
+  shape: S,
+  refine?: (value: z.output<z.ZodObject<S>>) => Record<string, string> | undefined,
+) {
+  return z.strictObject(shape).superRefine(
+    (value, ctx) => {
+      for (const [field, message] of Object.entries(refine?.(value) ?? {})) {
+        ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    },
+    // As each parameter alone: only once every one is right (an unknown one aside).
+    { when: (payload) => payload.issues.every((issue) => issue.code === "unrecognized_keys") },
+  );
 }
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: BadQuery };
-
-// A form that leaves a field empty sends `?q=`: empty means "not given".
-export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-
-/** The store's text cannot hold a NUL character: such input is a 400, not a 500. */
-export const NO_NUL = [
-  (value: string) => !value.includes("\0"),
-  { error: "must not contain a NUL character" },
-] as const;
-
-export const text = (max: number) =>
-  z
-    .string({ error: "must be given once, as text" })
-    .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine(...NO_NUL);
 
 /**
  * A phone number (however it is written: matched by its last ten digits, at
@@ -51,29 +52,6 @@ export const CONTACT_LOOKUP = {
     .refine(...NO_NUL)
     .optional(),
 };
-
-/** Validates a query string against `shape`; unknown parameters are errors too. */
-export function parseQuery<S extends z.ZodRawShape>(
-  shape: S,
-  query: unknown,
-  refine?: (value: z.infer<z.ZodObject<S>>) => Record<string, string> | undefined,
-): Parsed<z.infer<z.ZodObject<S>>> {
-  const input = (query ?? {}) as Record<string, unknown>;
-  const errors: Record<string, string> = {};
-  for (const key of Object.keys(input)) {
-    if (!(key in shape)) errors[key] = "is not a parameter here";
-  }
-  const parsed = z.object(shape).safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "query")] ??= issue.message;
-  }
-  if (parsed.success) Object.assign(errors, refine?.(parsed.data));
-  if (Object.keys(errors).length > 0 || !parsed.success) {
-    const [field, message] = Object.entries(errors)[0] ?? ["query", "is not valid"];
-    return { ok: false, error: { error: `${field} ${message}`, errors } };
-  }
-  return { ok: true, value: parsed.data };
-}
 
 export const datesInOrder = (value: { from?: string; to?: string }) =>
   value.from && value.to && value.from > value.to ? { to: "must not be before from" } : undefined;

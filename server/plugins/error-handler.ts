@@ -1,5 +1,6 @@
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
+import { badRequest, invalidInputOf, rememberInvalidInput } from "./input-schemas";
 
 // Short, stable messages for the framework's own client errors.
 export const MESSAGES: Record<string, string> = {
@@ -18,7 +19,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * 500 with no detail (the log has it). Unknown /api paths answer JSON; every
  * other unknown path gets the site's 404 page. Every JSON 4xx has the one
  * shape `{"error": "...", "errors"?: {field: message}}`: a route that answers
- * field errors alone gets its first field's message as the `error` here.
+ * field errors alone gets its first field's message as the `error` here, and
+ * input that fails its route's schema is answered in it too, worded by
+ * input-schemas.ts (the schema's messages, the route's `config.invalidInput`).
  */
 export default fp(
   async (app) => {
@@ -28,6 +31,13 @@ export default fp(
       if (status >= 500) {
         request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
         return reply.code(500).send({ error: "Internal Server Error" });
+      }
+      const invalid = invalidInputOf(error);
+      if (invalid) {
+        rememberInvalidInput(request, invalid);
+        const answer = badRequest(invalid, request.routeOptions.config.invalidInput);
+        request.log.info({ code: error.code, status: answer.status, url: request.url }, answer.body.error);
+        return reply.code(answer.status).send(answer.body);
       }
       request.log.info({ code: error.code, status, url: request.url }, error.message);
       const message =

@@ -41,7 +41,7 @@ const fieldErrors = (reply: FastifyReply, issues: z.core.$ZodIssue[]) => {
 
 const accountRoutes: FastifyPluginAsync = async (app) => {
   const desk: Desk = app.desk;
-  const staffOnly = { preHandler: requireRole("staff") };
+  const staffOnly = { preValidation: requireRole("staff") };
 
   /**
    * Runs `verify` with the current password counted against the account and

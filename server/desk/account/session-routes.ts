@@ -16,7 +16,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { userId?: string } }>(
     "/api/desk/sessions",
-    { preHandler: requireRole("staff") },
+    { preValidation: requireRole("staff") },
     async (request, reply) => {
       const staff = request.staff!;
       const userId = typeof request.query.userId === "string" ? request.query.userId : staff.userId;
@@ -27,7 +27,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: string } }>(
     "/api/desk/sessions/:id",
-    { preHandler: requireRole("staff") },
+    { preValidation: requireRole("staff") },
     async (request, reply: FastifyReply) => {
       const staff = request.staff!;
       const session = await desk.sessions.find(request.params.id);

@@ -8,6 +8,7 @@
  * Only counts, no personal data: nothing to audit.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AnalyticsReport } from "#domain/desk/contract";
 import { utcDay } from "../../analytics/visitor";
@@ -32,28 +33,33 @@ const day = z
   )
   .optional();
 
-const querySchema = z.object({
+/** ?from=&to=&source=&campaign=; a bad one is `{"error"}` with its message alone. */
+const analyticsQuery = z.object({
   from: day,
   to: day,
   source: z.string().trim().min(1).max(253).optional(),
   campaign: z.string().trim().min(1).max(100).optional(),
 });
 
-const analyticsRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/desk/analytics", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = querySchema.safeParse(request.query);
-    if (!parsed.success)
-      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Bad query" });
-    const to = parsed.data.to ?? utcDay(app.analytics.now());
-    const from = parsed.data.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+const analyticsRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const route = {
+    preValidation: requireRole("staff"),
+    schema: { querystring: analyticsQuery },
+    config: { invalidInput: { messageOnly: true } },
+  };
+  app.get("/api/desk/analytics", route, async (request, reply) => {
+    const query = request.query;
+    const to = query.to ?? utcDay(app.analytics.now());
+    const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
     if (from > to) return reply.code(400).send({ error: "The range must start before it ends" });
     if (addDays(from, MAX_DAYS - 1) < to)
       return reply.code(400).send({ error: `The range is at most ${MAX_DAYS} days` });
     const report: AnalyticsReport = await app.analytics.report({
       from,
       to,
-      source: parsed.data.source,
-      campaign: parsed.data.campaign,
+      source: query.source,
+      campaign: query.campaign,
     });
     return report;
   });

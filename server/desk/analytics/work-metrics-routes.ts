@@ -10,9 +10,10 @@
  * nothing to audit.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { WorkMetrics } from "#domain/desk/contract";
 import { requireRole } from "../auth/guard";
-import { optional, parseQuery } from "../query";
+import { deskQuery, optional } from "../query";
 import { calendarDay, dayRange, today } from "../zoned-day";
 import { createWorkMetricsRepository } from "./work-metrics-repository";
 
@@ -23,9 +24,9 @@ const DAY_MS = 86_400_000;
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-const queryShape = { from: optional(calendarDay), to: optional(calendarDay) };
+const metricsQuery = deskQuery({ from: optional(calendarDay), to: optional(calendarDay) });
 
-/** What is wrong with a range (after the defaults), as parseQuery's 400 says it. */
+/** What is wrong with a range (after the defaults), as a bad parameter's 400 says it. */
 function rangeError(from: string, to: string) {
   if (from > to) return { error: "to must not be before from", errors: { to: "must not be before from" } };
   if (addDays(from, MAX_DAYS - 1) < to) {
@@ -35,15 +36,15 @@ function rangeError(from: string, to: string) {
   return undefined;
 }
 
-const workMetricsRoutes: FastifyPluginAsync = async (app) => {
+const workMetricsRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const repository = createWorkMetricsRepository(app.store);
   const timeZone = app.config.desk.timeZone;
 
-  app.get("/api/desk/work-metrics", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = parseQuery(queryShape, request.query);
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const to = parsed.value.to ?? today(timeZone);
-    const from = parsed.value.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+  const route = { preValidation: requireRole("staff"), schema: { querystring: metricsQuery } };
+  app.get("/api/desk/work-metrics", route, async (request, reply) => {
+    const to = request.query.to ?? today(timeZone);
+    const from = request.query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
     const bad = rangeError(from, to);
     if (bad) return reply.code(400).send(bad);
     const { since, before } = dayRange({ from, to }, timeZone);

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { actionReason, GIVE_A_REASON } from "#domain/desk/inputs";
 import type { AuditAction, AuditDetails } from "#domain/audit/actions";
 import type { ApplicationDetail } from "#domain/desk/contract";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
@@ -15,7 +16,7 @@ import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import type { Queryable } from "../../store/store";
 import { auditRecord, type DetailsArgs } from "../audit/audit-request";
-import { NO_NUL } from "../query";
+import { deskBody } from "../body";
 import { createApplicationRepository, type LockedApplication } from "./application-repository";
 import { toDetail } from "./views";
 
@@ -31,17 +32,21 @@ export class Refusal {
   ) {}
 }
 
-const reasonBody = z.object(
-  {
-    reason: z
-      .string({ error: "Give a reason" })
-      .trim()
-      .min(1, { error: "Give a reason" })
-      .max(500, { error: "Keep the reason under 500 characters" })
-      .refine(...NO_NUL),
+/** `:id`, an application's id: anything else names no application (404 Not Found). */
+export const applicationParams = z.object({ id: z.string().refine(isUuid) });
+
+/**
+ * What a route that takes {reason} declares (ReasonInput: why staff send it
+ * again, quarantine it): every problem, the body's as a whole too, under
+ * `reason`, with its message as `error`.
+ */
+export const withReason = {
+  schema: {
+    params: applicationParams,
+    body: deskBody(z.object({ reason: actionReason }, { error: GIVE_A_REASON })),
   },
-  { error: "Give a reason" },
-);
+  config: { invalidInput: { rootField: "reason" } },
+};
 
 /** What a change did: its audit details (the action's: AuditDetails), and whether it queued a delivery or e-mails. */
 export interface ActionResult<A extends AuditAction = AuditAction> {
@@ -77,7 +82,7 @@ export function applicationActions(app: FastifyInstance) {
    * returns what it did, or throws a Refusal. Answers the new detail.
    */
   async function act<A extends AuditAction>(
-    request: FastifyRequest<WithId>,
+    request: FastifyRequest & { params: { id: string } },
     reply: FastifyReply,
     action: A,
     change: (tx: Queryable, found: LockedApplication) => Promise<ActionResult<A>>,
@@ -105,14 +110,5 @@ export function applicationActions(app: FastifyInstance) {
     return detail(id);
   }
 
-  /** The reason staff gave in the body, or undefined after answering 400. */
-  function reasonOf(request: FastifyRequest, reply: FastifyReply): string | undefined {
-    const parsed = reasonBody.safeParse(request.body ?? {});
-    if (parsed.success) return parsed.data.reason;
-    const message = parsed.error.issues[0]?.message ?? "Give a reason";
-    reply.code(400).send({ error: message, errors: { reason: message } });
-    return undefined;
-  }
-
-  return { detail, act, reasonOf };
+  return { detail, act };
 }

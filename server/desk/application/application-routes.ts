@@ -10,27 +10,27 @@
  * release are ../quarantine's; the shapes are #domain/desk/contract's.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { APPLICATION_ACTIONS } from "#domain/audit/actions";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
-import { isUuid } from "../../store/row-values";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
-import { applicationActions, NOT_FOUND, Refusal, type WithId } from "./application-action";
+import { applicationActions, applicationParams, NOT_FOUND, Refusal, withReason } from "./application-action";
 import { toEvidence } from "./views";
 import { createWorkRepository } from "./work-repository";
 
-const applicationRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
+const applicationRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff"), schema: { params: applicationParams } };
   const inboxRepository = createInboxRepository(app.store);
   const deliveryHealth = createDeliveryHealthRepository(app.store);
-  const { detail, act, reasonOf } = applicationActions(app);
+  const { detail, act } = applicationActions(app);
   const work = createWorkRepository(app.store);
   const optOuts = createOptOutRepository(app.store, app.config.desk.timeZone);
 
-  app.get<WithId>("/api/desk/applications/:id", staff, async (request, reply) => {
-    if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
+  app.get("/api/desk/applications/:id", staff, async (request, reply) => {
     const found = await detail(request.params.id);
     if (!found) return reply.code(404).send(NOT_FOUND);
     await app.desk.audit.record(auditRecord(request, "application.viewed", found.id));
@@ -39,9 +39,8 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     return found;
   });
 
-  app.post<WithId>("/api/desk/applications/:id/redeliver", staff, async (request, reply) => {
-    const reason = reasonOf(request, reply);
-    if (reason === undefined) return reply;
+  app.post("/api/desk/applications/:id/redeliver", { ...staff, ...withReason }, async (request, reply) => {
+    const { reason } = request.body;
     return act(request, reply, APPLICATION_ACTIONS.redelivered, async (tx, found) => {
       if (found.status === "quarantined")
         throw new Refusal(409, "This application is in quarantine: release it first");
@@ -54,8 +53,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.get<WithId>("/api/desk/applications/:id/evidence", staff, async (request, reply) => {
-    if (!isUuid(request.params.id)) return reply.code(404).send(NOT_FOUND);
+  app.get("/api/desk/applications/:id/evidence", staff, async (request, reply) => {
     const shown = await inboxRepository.show(request.params.id);
     if (!shown) return reply.code(404).send(NOT_FOUND);
     const { phone, email } = shown.application as { phone: string; email: string };

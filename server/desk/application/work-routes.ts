@@ -17,75 +17,27 @@
  * quarantined application is not worked: 409 until it is released.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Items, Owner } from "#domain/desk/contract";
+import { listed, NOT_AN_OBJECT, noteInput, noteText, workStatusInput } from "#domain/desk/inputs";
 import {
-  CLOSE_REASONS,
   CONTACT_CHANNELS,
   CONTACT_OUTCOMES,
   statusAfterContact,
-  WORK_STATUSES,
   type ContactOutcome,
 } from "#domain/desk/work";
-import { hasUnsafeText } from "../../clean-text";
 import { requireRole } from "../auth/guard";
-import { bodyOf } from "../body";
+import { deskBody } from "../body";
 import { createStaffRepository } from "../staff/staff-repository";
-import { applicationActions, Refusal, type WithId } from "./application-action";
+import { applicationActions, applicationParams, Refusal } from "./application-action";
 import type { LockedApplication } from "./application-repository";
 import { followUpTime } from "./follow-up-body";
 import { createWorkRepository } from "./work-repository";
 
-export const NOTE_MAX = 5000;
-
-const listed = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-
-/**
- * A note's text: trimmed, at most NOTE_MAX characters, no control characters
- * but tab and line breaks (the body parser has already dropped them: this
- * holds should it stop). `missing`: the message when it is empty.
- */
-const noteText = (missing?: string) =>
-  z
-    .string({ error: missing ?? "Write the note as text" })
-    .trim()
-    .min(missing ? 1 : 0, { error: missing })
-    .max(NOTE_MAX, { error: `Keep the note to ${NOTE_MAX.toLocaleString("en-US")} characters` })
-    .refine((text) => !hasUnsafeText(text), { error: "Remove the control characters from the note" });
-
-const NOT_AN_OBJECT = { error: "Send a JSON object" };
-
-const statusBody = z
-  .strictObject(
-    {
-      status: z.enum(WORK_STATUSES, { error: `Choose a work status: ${listed(WORK_STATUSES)}` }),
-      closeReason: z
-        .enum(CLOSE_REASONS, { error: `Choose a close reason: ${listed(CLOSE_REASONS)}` })
-        .optional(),
-    },
-    NOT_AN_OBJECT,
-  )
-  .superRefine((change, ctx) => {
-    if (change.status === "closed" && !change.closeReason) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["closeReason"],
-        message: "Say why it is closed: choose a close reason",
-      });
-    }
-    if (change.status !== "closed" && change.closeReason) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["closeReason"],
-        message: "Only a closed application has a close reason",
-      });
-    }
-  });
-
-const noteBody = z.strictObject({ body: noteText("Write a note") }, NOT_AN_OBJECT);
-
 const ALL_OUTCOMES = Object.values(CONTACT_OUTCOMES).flat() as ContactOutcome[];
 
+/** POST …/contacts (ContactInput): an outcome of its channel, maybe a note and the next follow-up. */
 const contactBody = (timeZone: string) =>
   z
     .strictObject(
@@ -109,6 +61,7 @@ const contactBody = (timeZone: string) =>
       }
     });
 
+/** POST …/follow-up (FollowUpChange). */
 const followUpBody = (timeZone: string) => z.strictObject({ at: followUpTime(timeZone) }, NOT_AN_OBJECT);
 
 function refuseQuarantined(found: LockedApplication) {
@@ -130,18 +83,20 @@ const actorOf = (request: FastifyRequest) => ({
   actorName: request.staff ? request.staff.name || request.staff.email : null,
 });
 
-const workRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
+const workRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff") };
   const work = createWorkRepository(app.store);
   const staffRepository = createStaffRepository(app.desk.store);
   const { act } = applicationActions(app);
   const { timeZone } = app.config.desk;
-  const contactSchema = contactBody(timeZone);
-  const followUpSchema = followUpBody(timeZone);
+  const on = <T extends z.ZodType>(body: T) => ({
+    ...staff,
+    schema: { params: applicationParams, body: deskBody(body) },
+  });
 
-  app.post<WithId>("/api/desk/applications/:id/work-status", staff, async (request, reply) => {
-    const change = bodyOf(statusBody, request, reply);
-    if (!change) return reply;
+  app.post("/api/desk/applications/:id/work-status", on(workStatusInput), async (request, reply) => {
+    const change = request.body;
     const closeReason = change.closeReason ?? null;
     return act(request, reply, "application.status-changed", async (tx, found) => {
       refuseQuarantined(found);
@@ -161,9 +116,8 @@ const workRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post<WithId>("/api/desk/applications/:id/notes", staff, async (request, reply) => {
-    const note = bodyOf(noteBody, request, reply);
-    if (!note) return reply;
+  app.post("/api/desk/applications/:id/notes", on(noteInput), async (request, reply) => {
+    const note = request.body;
     return act(request, reply, "application.noted", async (tx, found) => {
       refuseQuarantined(found);
       await work.addActivity(tx, {
@@ -176,9 +130,8 @@ const workRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post<WithId>("/api/desk/applications/:id/contacts", staff, async (request, reply) => {
-    const contact = bodyOf(contactSchema, request, reply);
-    if (!contact) return reply;
+  app.post("/api/desk/applications/:id/contacts", on(contactBody(timeZone)), async (request, reply) => {
+    const contact = request.body;
     return act(request, reply, "application.contact-logged", async (tx, found) => {
       refuseQuarantined(found);
       const before = (await work.workStatus(tx, found.id))!;
@@ -210,9 +163,8 @@ const workRoutes: FastifyPluginAsync = async (app) => {
     });
   });
 
-  app.post<WithId>("/api/desk/applications/:id/follow-up", staff, async (request, reply) => {
-    const change = bodyOf(followUpSchema, request, reply);
-    if (!change) return reply;
+  app.post("/api/desk/applications/:id/follow-up", on(followUpBody(timeZone)), async (request, reply) => {
+    const change = request.body;
     const at = change.at ?? null;
     const action = at ? "application.follow-up-set" : "application.follow-up-cleared";
     return act(request, reply, action, async (tx, found) => {

@@ -1,13 +1,14 @@
 /**
  * The bodies the assignment routes take, validated: an owner change, a duty
  * change (one's own, or an admin's for anyone, with routing groups), and the
- * ordered list of routing rules. A bad one is a 400 naming the field
- * (`{error, errors: {field: message}}`), never a 500.
+ * ordered list of routing rules, as their routes declare them (`schema` and
+ * `config.invalidInput`, plugins/input-schemas.ts). A bad one is a 400 naming
+ * the field by its whole path (`{error, errors: {"items.2.maxAmount": message}}`;
+ * a body that is not an object under the route's main field), never a 500.
  */
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
-import type { AssignmentRule, DutyChange, OwnerChange } from "#domain/desk/contract";
-import { isJsonObject } from "../../plugins/json-body";
+import type { InvalidInputWording } from "../../plugins/input-schemas";
 
 export const MAX_GROUPS = 20;
 export const MAX_GROUP_LENGTH = 40;
@@ -16,13 +17,6 @@ export const MAX_RULES = 50;
 export const MAX_RULE_AMOUNT = 1_000_000_000_000;
 
 export const FUNDING_TYPES = fundingTypeOptions.map((option) => option.value) as [string, ...string[]];
-
-export interface BadBody {
-  error: string;
-  errors: Record<string, string>;
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: BadBody };
 
 // Tabs and line breaks survive the body's own cleaning (clean-text.ts); a group name holds none.
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
@@ -105,23 +99,22 @@ const rulesSchema = z.object(
   { error: 'Send {"items": [...]}' },
 );
 
-/** Every issue by its field ("groups", "items.2.maxAmount"), the first one's message as `error`. */
-function check<T>(schema: z.ZodType<T>, body: unknown, fallbackField: string): Checked<T> {
-  const parsed = schema.safeParse(isJsonObject(body) ? body : undefined);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    errors[issue.path.length ? issue.path.join(".") : fallbackField] ??= issue.message;
-  }
-  const [field, message] = Object.entries(errors)[0] ?? [fallbackField, "The request was not accepted"];
-  // A rule's problem says which rule ("Rule 2: …"), counting from 1 as the desk lists them.
-  const rule = /^items\.(\d+)(\.|$)/.exec(field);
-  return { ok: false, error: { error: rule ? `Rule ${Number(rule[1]) + 1}: ${message}` : message, errors } };
-}
+/** Problems by their whole path, the body's own under `rootField`; a rule's says which rule. */
+const wording = (rootField: string): InvalidInputWording => ({
+  rootField,
+  fullPath: true,
+  // "Rule 2: …", counting from 1 as the desk lists them.
+  headline: (field, message) => {
+    const rule = /^items\.(\d+)(\.|$)/.exec(field);
+    return rule ? `Rule ${Number(rule[1]) + 1}: ${message}` : message;
+  },
+});
 
-export const checkOwner = (body: unknown): Checked<OwnerChange> => check(ownerSchema, body, "ownerId");
-export const checkOwnDuty = (body: unknown): Checked<{ onDuty: boolean }> =>
-  check(ownDutySchema, body, "onDuty");
-export const checkDuty = (body: unknown): Checked<DutyChange> => check(dutySchema, body, "onDuty");
-export const checkRules = (body: unknown): Checked<{ items: Omit<AssignmentRule, "id">[] }> =>
-  check(rulesSchema, body, "items");
+/** POST /api/desk/applications/:id/owner (OwnerChange). */
+export const ownerChange = { schema: { body: ownerSchema }, config: { invalidInput: wording("ownerId") } };
+/** PATCH /api/desk/me/duty ({onDuty}). */
+export const ownDutyChange = { schema: { body: ownDutySchema }, config: { invalidInput: wording("onDuty") } };
+/** PATCH /api/desk/staff/:id/duty (DutyChange). */
+export const dutyChange = { schema: { body: dutySchema }, config: { invalidInput: wording("onDuty") } };
+/** PUT /api/desk/assignment-rules ({items}). */
+export const rulesChange = { schema: { body: rulesSchema }, config: { invalidInput: wording("items") } };

@@ -17,6 +17,7 @@
  * 400 for a bad body, an unknown or unenrolled owner.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BulkOutcome, BulkResult } from "#domain/desk/contract";
 import {
@@ -34,7 +35,7 @@ import { createApplicationRepository } from "../application/application-reposito
 import { createWorkRepository } from "../application/work-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { bodyOf } from "../body";
+import { deskBody } from "../body";
 
 const NOT_AN_OBJECT = { error: "Send a JSON object" };
 const ITEMS = `Send items: 1 to ${BULK_MAX} applications, each {id, ownerId, workStatus} as the inbox showed it`;
@@ -100,14 +101,15 @@ const ONLY_ADMINS_TAKE = {
 /** Refuses one application of the batch (its transaction rolls back). */
 class Refused extends Error {}
 
-const bulkRoutes: FastifyPluginAsync = async (app) => {
+const bulkRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const assignment = createAssignmentRepository(app.store);
   const applications = createApplicationRepository(app.store);
   const work = createWorkRepository(app.store);
 
-  app.post("/api/desk/applications/bulk", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const body = bodyOf(bulkBody, request, reply);
-    if (!body) return reply;
+  const route = { preValidation: requireRole("staff"), schema: { body: deskBody(bulkBody) } };
+  app.post("/api/desk/applications/bulk", route, async (request, reply) => {
+    const body = request.body;
     const staff = request.staff!;
     const actor = { id: staff.userId, name: staff.name || staff.email };
     // A rep's inbox offers no bulk action but on waiting leads: the rest is the admins'.

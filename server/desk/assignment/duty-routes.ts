@@ -11,54 +11,61 @@
  * cannot be put on duty (409).
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Me, StaffMember } from "#domain/desk/contract";
 import { createAssignment } from "../../assignment/assignment";
 import { auditRecord, requestActor } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { createStaffRepository } from "../staff/staff-repository";
-import { checkDuty, checkOwnDuty } from "./assignment-bodies";
+import { dutyChange, ownDutyChange } from "./assignment-bodies";
 import { auditWaitingGiven } from "../../assignment/waiting-audit";
 
 const sameGroups = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
-const dutyRoutes: FastifyPluginAsync = async (app) => {
+const dutyRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const assignment = createAssignment(app.store, app.log);
   const { repository } = assignment;
   const staffRepository = createStaffRepository(app.store);
   // Audited by whoever made the change that gave them out.
   const waitingGiven = (request: FastifyRequest) => auditWaitingGiven(app.desk.audit, requestActor(request));
 
-  app.patch("/api/desk/me/duty", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const checked = checkOwnDuty(request.body);
-    if (!checked.ok) return reply.code(400).send(checked.error);
-    const { userId, email, name, role } = request.staff!;
-    const { onDuty } = checked.value;
-    const before = await repository.member(userId);
-    if (before?.onDuty !== onDuty) {
-      await app.store.transaction(async (tx) => {
-        await repository.setDuty(userId, { onDuty }, tx);
-        await app.desk.audit.record(
-          auditRecord(request, "staff.duty-changed", userId, {
-            onDuty,
-            was: { onDuty: before?.onDuty ?? false },
-          }),
-          tx,
-        );
-      });
-    }
-    if (onDuty) await assignment.assignWaiting(waitingGiven(request));
-    return { id: userId, email, name, role, timeZone: app.config.desk.timeZone, onDuty } satisfies Me;
-  });
+  app.patch(
+    "/api/desk/me/duty",
+    { preValidation: requireRole("staff"), ...ownDutyChange },
+    async (request) => {
+      const { userId, email, name, role } = request.staff!;
+      const { onDuty } = request.body;
+      const before = await repository.member(userId);
+      if (before?.onDuty !== onDuty) {
+        await app.store.transaction(async (tx) => {
+          await repository.setDuty(userId, { onDuty }, tx);
+          await app.desk.audit.record(
+            auditRecord(request, "staff.duty-changed", userId, {
+              onDuty,
+              was: { onDuty: before?.onDuty ?? false },
+            }),
+            tx,
+          );
+        });
+      }
+      if (onDuty) await assignment.assignWaiting(waitingGiven(request));
+      return { id: userId, email, name, role, timeZone: app.config.desk.timeZone, onDuty } satisfies Me;
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch(
     "/api/desk/staff/:id/duty",
-    { preHandler: requireRole("admin") },
+    {
+      preValidation: requireRole("admin"),
+      schema: { ...dutyChange.schema, params: z.object({ id: z.string() }) },
+      config: dutyChange.config,
+    },
     async (request, reply) => {
-      const checked = checkDuty(request.body);
-      if (!checked.ok) return reply.code(400).send(checked.error);
       const member = await repository.member(request.params.id);
       if (!member) return reply.code(404).send({ error: "No such staff member" });
-      const { onDuty, groups } = checked.value;
+      const { onDuty, groups } = request.body;
       if (onDuty && member.disabled) return reply.code(409).send({ error: "Enable the account first" });
       const changes = {
         ...(onDuty !== undefined && onDuty !== member.onDuty && { onDuty }),

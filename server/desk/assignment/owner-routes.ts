@@ -11,26 +11,30 @@
  * 409 a quarantined application, which has no owner until released.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAssignmentRepository } from "../../assignment/assignment-repository";
-import { applicationActions, Refusal, type WithId } from "../application/application-action";
+import { applicationActions, applicationParams, Refusal } from "../application/application-action";
 import { requireRole } from "../auth/guard";
-import { checkOwner } from "./assignment-bodies";
+import { ownerChange } from "./assignment-bodies";
 
 const NO_SUCH_OWNER = "No active staff member has this id";
 const NOT_ENROLLED =
   "This staff member has not confirmed their authenticator app yet, so they cannot sign in to work it: give it to someone else";
 
-const ownerRoutes: FastifyPluginAsync = async (app) => {
+const ownerRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const repository = createAssignmentRepository(app.store);
   const { act } = applicationActions(app);
 
-  app.post<WithId>(
+  app.post(
     "/api/desk/applications/:id/owner",
-    { preHandler: requireRole("staff") },
+    {
+      preValidation: requireRole("staff"),
+      schema: { ...ownerChange.schema, params: applicationParams },
+      config: ownerChange.config,
+    },
     async (request, reply) => {
-      const checked = checkOwner(request.body);
-      if (!checked.ok) return reply.code(400).send(checked.error);
-      const { ownerId } = checked.value;
+      const { ownerId } = request.body;
       const owner = ownerId === null ? null : await repository.member(ownerId);
       if (owner !== null && (!owner || owner.disabled)) {
         return reply.code(400).send({ error: NO_SUCH_OWNER, errors: { ownerId: NO_SUCH_OWNER } });

@@ -8,41 +8,45 @@
  * (assignment.rules-changed, with the rules before and after).
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AssignmentRule, Items } from "#domain/desk/contract";
 import { createAssignmentRepository, type RuleRow } from "../../assignment/assignment-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { checkRules } from "./assignment-bodies";
+import { rulesChange } from "./assignment-bodies";
 
 const withoutId = ({ id: _id, ...rule }: RuleRow) => rule;
 
-const ruleRoutes: FastifyPluginAsync = async (app) => {
+const ruleRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const repository = createAssignmentRepository(app.store);
 
   app.get(
     "/api/desk/assignment-rules",
-    { preHandler: requireRole("staff") },
+    { preValidation: requireRole("staff") },
     async () => ({ items: await repository.rules() }) satisfies Items<AssignmentRule>,
   );
 
-  app.put("/api/desk/assignment-rules", { preHandler: requireRole("admin") }, async (request, reply) => {
-    const checked = checkRules(request.body);
-    if (!checked.ok) return reply.code(400).send(checked.error);
-    const rules = checked.value.items;
-    const items = await app.store.transaction(async (tx) => {
-      const previous = await repository.rules(tx);
-      await repository.replaceRules(tx, rules);
-      await app.desk.audit.record(
-        auditRecord(request, "assignment.rules-changed", undefined, {
-          rules,
-          previous: previous.map(withoutId),
-        }),
-        tx,
-      );
-      return repository.rules(tx);
-    });
-    return { items } satisfies Items<AssignmentRule>;
-  });
+  app.put(
+    "/api/desk/assignment-rules",
+    { preValidation: requireRole("admin"), ...rulesChange },
+    async (request) => {
+      const rules = request.body.items;
+      const items = await app.store.transaction(async (tx) => {
+        const previous = await repository.rules(tx);
+        await repository.replaceRules(tx, rules);
+        await app.desk.audit.record(
+          auditRecord(request, "assignment.rules-changed", undefined, {
+            rules,
+            previous: previous.map(withoutId),
+          }),
+          tx,
+        );
+        return repository.rules(tx);
+      });
+      return { items } satisfies Items<AssignmentRule>;
+    },
+  );
 };
 
 export default ruleRoutes;

@@ -4,7 +4,7 @@
  * confirmed second factor, and the role.
  */
 import type { Role } from "#domain/desk/contract";
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { auditDenied } from "../audit/audit-request";
 import "./desk-context";
 import "./principal";
@@ -16,12 +16,13 @@ export const ENROL_FIRST = { error: "Set up your authenticator app first" };
 export const ADMINS_ONLY = { error: "Only an admin can do this" };
 
 /**
- * preHandler: 401 without a live full session, 403 below the role (or before
- * enrolment). A refusal for the role is audited (who, method, route), at most
+ * preValidation: 401 without a live full session, 403 below the role (or before
+ * enrolment), before the route's schema reads its input (a caller who may not
+ * call it learns nothing of what it takes). A refusal for the role is audited (who, method, route), at most
  * one row per session, route and minute.
  */
-export function requireRole(role: Role): preHandlerAsyncHookHandler {
-  return async function guard(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+export function requireRole(role: Role) {
+  return async function guard(request: FastifyRequest, reply: FastifyReply) {
     const session = await request.server.desk.sessions.resolve(request);
     if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     if (!session.enrolled) return reply.code(403).send(ENROL_FIRST);
@@ -33,10 +34,10 @@ export function requireRole(role: Role): preHandlerAsyncHookHandler {
   };
 }
 
-/** preHandler for the enrolment step: a live session whose second factor is not confirmed yet. */
-export const requireEnrolling: preHandlerAsyncHookHandler = async function (request, reply) {
+/** preValidation for the enrolment step: a live session whose second factor is not confirmed yet. */
+export async function requireEnrolling(request: FastifyRequest, reply: FastifyReply) {
   const session = await request.server.desk.sessions.resolve(request);
   if (!session) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
   if (session.enrolled) return reply.code(409).send({ error: "Your authenticator app is already set up" });
   request.staff = session.principal;
-};
+}

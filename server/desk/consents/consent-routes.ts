@@ -5,24 +5,28 @@
  * an e-mail address (any case); each lookup is audited with what was asked.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ConsentLookupItem, Items } from "#domain/desk/contract";
 import { sha256 } from "../application/views";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { CONTACT_LOOKUP, parseQuery } from "../query";
+import { CONTACT_LOOKUP, deskQuery } from "../query";
 import { createConsentRepository } from "./consent-repository";
 
-const consentRoutes: FastifyPluginAsync = async (app) => {
+/** ?phone= or ?email=, one of them. */
+const lookupQuery = deskQuery(CONTACT_LOOKUP, (value) =>
+  (value.phone === undefined) === (value.email === undefined)
+    ? { query: "needs either phone or email" }
+    : undefined,
+);
+
+const consentRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const repository = createConsentRepository(app.store);
 
-  app.get("/api/desk/consents", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = parseQuery(CONTACT_LOOKUP, request.query, (value) =>
-      (value.phone === undefined) === (value.email === undefined)
-        ? { query: "needs either phone or email" }
-        : undefined,
-    );
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const { phone, email } = parsed.value;
+  const route = { preValidation: requireRole("staff"), schema: { querystring: lookupQuery } };
+  app.get("/api/desk/consents", route, async (request) => {
+    const { phone, email } = request.query;
     const asked = phone !== undefined ? { phone } : { email: email! };
     const rows = await repository.find(asked);
     await app.desk.audit.record(

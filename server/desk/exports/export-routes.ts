@@ -9,6 +9,7 @@
  */
 import { Readable, pipeline } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportAction, type ExportKind } from "#domain/audit/actions";
 import type { AuditItem } from "#domain/desk/contract";
@@ -20,14 +21,14 @@ import {
 } from "../../inbox/export-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { auditedFilter, parseInboxFilter } from "../inbox/inbox-query";
-import { NO_NUL, parseQuery } from "../query";
+import { auditedFilter, inboxFilter, inboxFilterQuery } from "../inbox/inbox-query";
+import { deskQuery, NO_NUL } from "../query";
 import { today } from "../zoned-day";
 import { csvStream } from "./csv";
 
 const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target", "details", "ip", "user_agent"];
 
-const auditFilterShape = {
+const auditFilterQuery = deskQuery({
   action: z
     .string({ error: "must be given once" })
     .trim()
@@ -40,11 +41,15 @@ const auditFilterShape = {
     .max(254, { error: "is too long" })
     .refine(...NO_NUL)
     .optional(),
-};
+});
 
-const exportRoutes: FastifyPluginAsync = async (app) => {
+/** The consent ledger and the newsletter list take no parameters. */
+const noQuery = deskQuery({});
+
+const exportRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const exportRepository = createExportRepository(app.store);
-  const admin = { preHandler: requireRole("admin") };
+  const admin = { preValidation: requireRole("admin") };
   const audit = app.desk.audit;
   const timeZone = app.config.desk.timeZone;
 
@@ -77,21 +82,22 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
     return attachment(reply, kind).send(csv);
   }
 
-  app.get("/api/desk/exports/applications.csv", admin, async (request, reply) => {
-    const parsed = parseInboxFilter(request.query, {
+  const withQuery = <T extends typeof noQuery | typeof auditFilterQuery | typeof inboxFilterQuery>(
+    querystring: T,
+  ) => ({ ...admin, schema: { querystring } });
+
+  app.get("/api/desk/exports/applications.csv", withQuery(inboxFilterQuery), async (request, reply) => {
+    const filter = inboxFilter(request.query, {
       timeZone,
       viewerId: request.staff!.userId,
       dueSoonMs: app.config.review.dueSoonMs,
     });
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    return sendExport(request, reply, "applications", auditedFilter(parsed.value), { filter: parsed.value });
+    return sendExport(request, reply, "applications", auditedFilter(filter), { filter });
   });
 
-  app.get("/api/desk/exports/consents.csv", admin, async (request, reply) => {
-    const parsed = parseQuery({}, request.query);
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    return sendExport(request, reply, "consents", {});
-  });
+  app.get("/api/desk/exports/consents.csv", withQuery(noQuery), async (request, reply) =>
+    sendExport(request, reply, "consents", {}),
+  );
 
   /** Rows already gathered (short lists): audited with their exact count, then sent. */
   async function sendRows(
@@ -111,19 +117,15 @@ const exportRoutes: FastifyPluginAsync = async (app) => {
 
   // The newsletter list is its confirmed addresses (the ones that may be
   // mailed), as the newsletter repository defines it for the CLI too.
-  app.get("/api/desk/exports/newsletter.csv", admin, async (request, reply) => {
-    const parsed = parseQuery({}, request.query);
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
+  app.get("/api/desk/exports/newsletter.csv", withQuery(noQuery), async (request, reply) => {
     const rows = await app.newsletter.exportConfirmed();
     return sendRows(request, reply, "newsletter", {}, rows.length ? Object.keys(rows[0]) : [], rows);
   });
 
   // The audit log is read through its own repository, page by page; the rows
   // are gathered first so the audit row can carry their exact count.
-  app.get("/api/desk/exports/audit.csv", admin, async (request, reply) => {
-    const parsed = parseQuery(auditFilterShape, request.query);
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const filter = { action: parsed.value.action || undefined, actor: parsed.value.actor || undefined };
+  app.get("/api/desk/exports/audit.csv", withQuery(auditFilterQuery), async (request, reply) => {
+    const filter = { action: request.query.action || undefined, actor: request.query.actor || undefined };
     const items: AuditItem[] = [];
     let cursor: string | undefined;
     do {

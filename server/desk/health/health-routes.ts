@@ -7,6 +7,7 @@
  * Beside it, the e-mails by state (their list is the mail page's).
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REPEATED_ACTIONS } from "#domain/audit/actions";
 import {
@@ -22,6 +23,7 @@ import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
+import { deskBody } from "../body";
 import { toInboxItem } from "../inbox/inbox-item";
 
 const INCLUDE_ERROR = 'include must be "temporary" or "all"';
@@ -38,8 +40,9 @@ const redeliverDeadBody = z.strictObject(
 /** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
 export const DEAD_LIST_LIMIT = 100;
 
-const healthRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
+const healthRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff") };
   const inboxRepository = createInboxRepository(app.store);
   const deliveryHealth = createDeliveryHealthRepository(app.store);
   const mail = createMailOutboxRepository(app.store);
@@ -78,28 +81,32 @@ const healthRoutes: FastifyPluginAsync = async (app) => {
     } satisfies DeliveryHealth;
   });
 
-  app.post("/api/desk/deliveries/redeliver-dead", staff, async (request, reply) => {
-    const parsed = redeliverDeadBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? INCLUDE_ERROR;
-      return reply.code(400).send({ error: message, errors: { include: message } });
-    }
-    const { include } = parsed.data;
-    const ids = await app.store.transaction(async (tx) => {
-      const moved = await deliveryHealth.redeliver({ allDead: true, include }, tx);
-      await app.desk.audit.record(
-        auditRecord(request, "dead-deliveries.redelivered", undefined, { count: moved.length, include }),
-        tx,
-      );
-      return moved;
-    });
-    if (ids.length > 0) notifyDeliveryQueued();
-    // What stays dead: the permanent refusals left out (or refused again since).
-    return {
-      redelivered: ids.length,
-      permanentLeft: (await deliveryHealth.deadKinds()).permanent,
-    } satisfies RedeliveredDead;
-  });
+  app.post(
+    "/api/desk/deliveries/redeliver-dead",
+    {
+      ...staff,
+      schema: { body: deskBody(redeliverDeadBody) },
+      // Every problem, the body's as a whole too, is about `include`.
+      config: { invalidInput: { rootField: "include" } },
+    },
+    async (request) => {
+      const { include } = request.body;
+      const ids = await app.store.transaction(async (tx) => {
+        const moved = await deliveryHealth.redeliver({ allDead: true, include }, tx);
+        await app.desk.audit.record(
+          auditRecord(request, "dead-deliveries.redelivered", undefined, { count: moved.length, include }),
+          tx,
+        );
+        return moved;
+      });
+      if (ids.length > 0) notifyDeliveryQueued();
+      // What stays dead: the permanent refusals left out (or refused again since).
+      return {
+        redelivered: ids.length,
+        permanentLeft: (await deliveryHealth.deadKinds()).permanent,
+      } satisfies RedeliveredDead;
+    },
+  );
 };
 
 export default healthRoutes;

@@ -1,7 +1,8 @@
 /**
  * The inbox's query string (GET /api/desk/applications and the applications
- * export): its filters, order and page, validated as every desk query is
- * (query.ts). The cursor is opaque to the desk: base64url of
+ * export): its filters, order and page, the schemas their routes declare, as
+ * every desk query is (query.ts). The search box's limit is the desk's own
+ * (#domain/desk/inputs). The cursor is opaque to the desk: base64url of
  * "<order>:<time>,<id>", so a cursor read in one order is refused in the other.
  */
 import { z } from "zod";
@@ -17,7 +18,8 @@ import {
 } from "#domain/desk/work";
 import type { InboxFilter, InboxPosition } from "../../inbox/inbox-filter";
 import { isUuid } from "../../store/row-values";
-import { datesInOrder, optional, parseQuery, text, type Parsed } from "../query";
+import { searchText } from "#domain/desk/inputs";
+import { datesInOrder, deskQuery, optional, text } from "../query";
 import { calendarDay, dayRange } from "../zoned-day";
 
 const POSITION = /^(newest|time_left):(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),(.+)$/;
@@ -48,7 +50,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 const fundingTypes = fundingTypeOptions.map((option) => option.value) as [string, ...string[]];
 
 export const filterShape = {
-  q: optional(text(200)),
+  q: optional(searchText),
   state: optional(z.enum(INBOX_STATES, { error: `must be one of ${INBOX_STATES.join(", ")}` })),
   fundingType: optional(z.enum(fundingTypes, { error: `must be one of ${fundingTypes.join(", ")}` })),
   from: optional(calendarDay),
@@ -102,10 +104,11 @@ function toFilter({ from, to, owner, due, ...rest }: FilterQuery, context: Filte
 }
 
 /** The inbox's filters alone (the export takes every page, newest first). */
-export function parseInboxFilter(query: unknown, context: FilterContext): Parsed<InboxFilter> {
-  const parsed = parseQuery(filterShape, query, datesInOrder);
-  return parsed.ok ? { ok: true, value: toFilter(parsed.value, context) } : parsed;
-}
+export const inboxFilterQuery = deskQuery(filterShape, datesInOrder);
+
+/** The filter a query read by `inboxFilterQuery` asks for. */
+export const inboxFilter = (query: FilterQuery, context: FilterContext): InboxFilter =>
+  toFilter(query, context);
 
 /**
  * The filter as an audit row keeps it: whose in the view's word ("mine" for
@@ -116,12 +119,11 @@ export function auditedFilter({ owner, dueSoonMs: _window, ...rest }: InboxFilte
 }
 
 /** GET /applications/due-counts' one parameter: the owner view (everyone when not given). */
-export function parseDueCountsQuery(query: unknown, context: FilterContext): Parsed<InboxFilter["owner"]> {
-  const parsed = parseQuery({ owner: filterShape.owner }, query);
-  if (!parsed.ok) return parsed;
-  const { owner } = parsed.value;
-  return { ok: true, value: ownerFilter(owner, context.viewerId) };
-}
+export const dueCountsQuery = deskQuery({ owner: filterShape.owner });
+
+/** The owner filter of a query read by `dueCountsQuery`. */
+export const dueCountsOwner = (query: { owner?: OwnerView }, context: FilterContext) =>
+  ownerFilter(query.owner, context.viewerId);
 
 /** A cursor is a position in one order: the order asked for (newest by default). */
 const cursorInOrder = (value: { sort?: InboxSort; cursor?: InboxPosition }) =>
@@ -129,19 +131,17 @@ const cursorInOrder = (value: { sort?: InboxSort; cursor?: InboxPosition }) =>
     ? { cursor: "belongs to another order (start again from the first page)" }
     : undefined;
 
-/** The inbox's filters, order and page: 25 rows by default, after the cursor's row. */
-export function parseInboxQuery(
-  query: unknown,
+/** The inbox's filters, order and page. */
+export const inboxQuery = deskQuery({ ...filterShape, ...pageShape }, (value) => ({
+  ...datesInOrder(value),
+  ...cursorInOrder(value),
+}));
+
+/** What a query read by `inboxQuery` asks for: 25 rows by default, after the cursor's row. */
+export function inboxPage(
+  query: z.output<typeof inboxQuery>,
   context: FilterContext,
-): Parsed<{ filter: InboxFilter; sort: InboxSort; limit: number; after?: InboxPosition }> {
-  const parsed = parseQuery({ ...filterShape, ...pageShape }, query, (value) => ({
-    ...datesInOrder(value),
-    ...cursorInOrder(value),
-  }));
-  if (!parsed.ok) return parsed;
-  const { cursor, limit, sort, ...filter } = parsed.value;
-  return {
-    ok: true,
-    value: { filter: toFilter(filter, context), sort: sort ?? "newest", limit: limit ?? 25, after: cursor },
-  };
+): { filter: InboxFilter; sort: InboxSort; limit: number; after?: InboxPosition } {
+  const { cursor, limit, sort, ...filter } = query;
+  return { filter: toFilter(filter, context), sort: sort ?? "newest", limit: limit ?? 25, after: cursor };
 }

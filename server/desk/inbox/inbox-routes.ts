@@ -14,6 +14,7 @@
  * new to them (their count: ../live/new-count-repository.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { REPEATED_ACTIONS } from "#domain/audit/actions";
 import type { DueCounts, InboxList } from "#domain/desk/contract";
 import { createInboxRepository } from "../../inbox/inbox-repository";
@@ -23,7 +24,14 @@ import type { InboxFilter } from "../../inbox/inbox-filter";
 import type { OwnerView } from "#domain/desk/work";
 import { createNewCountRepository } from "../live/new-count-repository";
 import { toInboxItem } from "./inbox-item";
-import { encodeCursor, parseDueCountsQuery, parseInboxQuery, type FilterContext } from "./inbox-query";
+import {
+  dueCountsOwner,
+  dueCountsQuery,
+  encodeCursor,
+  inboxPage,
+  inboxQuery,
+  type FilterContext,
+} from "./inbox-query";
 
 /**
  * The owner view a first page shows whole, or undefined: searched or
@@ -38,7 +46,8 @@ function lookedAt(filter: InboxFilter, paged: boolean): OwnerView | undefined {
   return owner === undefined ? "everyone" : owner === "unassigned" ? "unassigned" : "mine";
 }
 
-const inboxRoutes: FastifyPluginAsync = async (app) => {
+const inboxRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const inboxRepository = createInboxRepository(app.store);
   const newCounts = createNewCountRepository(app.store);
   const context = (viewerId: string): FilterContext => ({
@@ -47,11 +56,10 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
     dueSoonMs: app.config.review.dueSoonMs,
   });
 
-  app.get("/api/desk/applications", { preHandler: requireRole("staff") }, async (request, reply) => {
+  const staff = { preValidation: requireRole("staff") };
+  app.get("/api/desk/applications", { ...staff, schema: { querystring: inboxQuery } }, async (request) => {
     const viewerId = request.staff!.userId;
-    const parsed = parseInboxQuery(request.query, context(viewerId));
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const { filter, sort, limit, after } = parsed.value;
+    const { filter, sort, limit, after } = inboxPage(request.query, context(viewerId));
     // Taken before the page is read: what arrives meanwhile is still new.
     const lookedAtAt = new Date();
     // One row more than the page tells whether there is a next one.
@@ -79,12 +87,11 @@ const inboxRoutes: FastifyPluginAsync = async (app) => {
   // Counts only (no applicant's data): not audited.
   app.get(
     "/api/desk/applications/due-counts",
-    { preHandler: requireRole("staff") },
-    async (request, reply) => {
-      const parsed = parseDueCountsQuery(request.query, context(request.staff!.userId));
-      if (!parsed.ok) return reply.code(400).send(parsed.error);
+    { ...staff, schema: { querystring: dueCountsQuery } },
+    async (request) => {
+      const owner = dueCountsOwner(request.query, context(request.staff!.userId));
       const { dueSoonMs } = app.config.review;
-      return { ...(await inboxRepository.dueCounts(parsed.value, dueSoonMs)), dueSoonMs } satisfies DueCounts;
+      return { ...(await inboxRepository.dueCounts(owner, dueSoonMs)), dueSoonMs } satisfies DueCounts;
     },
   );
 };

@@ -14,10 +14,11 @@
  * legal-hold.released); a hold is never deleted.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Items, LegalHold } from "#domain/desk/contract";
+import { holdReason as reason, NOT_AN_OBJECT } from "#domain/desk/inputs";
 import { emailAddress } from "#domain/lib/email";
-import { hasUnsafeText } from "../../clean-text";
 import {
   applicantEmail,
   findHolds,
@@ -26,20 +27,11 @@ import {
   setHold,
   type HoldTarget,
 } from "../../retention/legal-hold-repository";
-import { isUuid } from "../../store/row-values";
-import { NOT_FOUND, type WithId } from "../application/application-action";
+import { applicationParams, NOT_FOUND } from "../application/application-action";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { bodyOf } from "../body";
-import { parseQuery } from "../query";
-
-const REASON = "Give a reason";
-const reason = z
-  .string({ error: REASON })
-  .trim()
-  .min(1, { error: REASON })
-  .max(500, { error: "Keep the reason under 500 characters" })
-  .refine((text) => !hasUnsafeText(text), { error: "Remove the control characters from the reason" });
+import { deskBody } from "../body";
+import { deskQuery } from "../query";
 
 const applicationHoldBody = z.strictObject(
   {
@@ -48,37 +40,40 @@ const applicationHoldBody = z.strictObject(
       .enum(["application", "email"], { error: "Choose what to hold: application or email" })
       .default("application"),
   },
-  { error: "Send a JSON object" },
+  NOT_AN_OBJECT,
 );
 const emailHoldBody = z.strictObject(
   { email: emailAddress({ lowercase: true, messageWhenMissing: true }), reason },
-  { error: "Send a JSON object" },
+  NOT_AN_OBJECT,
 );
-const releaseBody = z.strictObject({ reason }, { error: "Send a JSON object" });
-const emailQuery = { email: emailAddress({ lowercase: true, messageWhenMissing: true }) };
+const releaseBody = z.strictObject({ reason }, NOT_AN_OBJECT);
+const emailQuery = deskQuery({ email: emailAddress({ lowercase: true, messageWhenMissing: true }) });
 
-/** A hold's id: the table's bigint, as digits. */
-const isHoldId = (value: string) => /^[1-9][0-9]{0,17}$/.test(value);
+/** `:holdId`, a hold's id: the table's bigint, as digits; anything else is 404 Not Found. */
+const holdParams = z.object({ holdId: z.string().regex(/^[1-9][0-9]{0,17}$/) });
 
-const legalHoldRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
-  const admin = { preHandler: requireRole("admin") };
+const legalHoldRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff") };
+  const admin = { preValidation: requireRole("admin") };
   const actor = (request: { staff?: { userId: string; name: string; email: string } }) => ({
     id: request.staff!.userId,
     name: request.staff!.name || request.staff!.email,
   });
 
-  app.get<WithId>("/api/desk/applications/:id/legal-holds", staff, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id) || (await applicantEmail(app.store, id)) === undefined)
-      return reply.code(404).send(NOT_FOUND);
-    return { items: await findHolds(app.store, { applicationId: id }) } satisfies Items<LegalHold>;
-  });
+  const onApplication = { schema: { params: applicationParams } };
+  app.get(
+    "/api/desk/applications/:id/legal-holds",
+    { ...staff, ...onApplication },
+    async (request, reply) => {
+      const { id } = request.params;
+      if ((await applicantEmail(app.store, id)) === undefined) return reply.code(404).send(NOT_FOUND);
+      return { items: await findHolds(app.store, { applicationId: id }) } satisfies Items<LegalHold>;
+    },
+  );
 
-  app.get("/api/desk/legal-holds", staff, async (request, reply) => {
-    const parsed = parseQuery(emailQuery, request.query);
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const { email } = parsed.value;
+  app.get("/api/desk/legal-holds", { ...staff, schema: { querystring: emailQuery } }, async (request) => {
+    const { email } = request.query;
     const items = await findHolds(app.store, { email });
     await app.desk.audit.record(
       auditRecord(request, "legal-holds.looked-up", undefined, { email, found: items.length }),
@@ -86,58 +81,62 @@ const legalHoldRoutes: FastifyPluginAsync = async (app) => {
     return { items } satisfies Items<LegalHold>;
   });
 
-  app.post<WithId>("/api/desk/applications/:id/legal-holds", admin, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) return reply.code(404).send(NOT_FOUND);
-    const input = bodyOf(applicationHoldBody, request, reply);
-    if (!input) return reply;
-    const hold = await app.store.transaction(async (tx) => {
-      const email = await applicantEmail(tx, id);
-      if (email === undefined) return undefined;
-      const target: HoldTarget = input.scope === "email" ? { email } : { applicationId: id };
-      const set = await setHold(tx, target, input.reason, actor(request));
-      await app.desk.audit.record(
-        auditRecord(request, "legal-hold.set", id, {
-          holdId: set.id,
-          scope: input.scope,
-          ...(input.scope === "email" && { email }),
-          reason: input.reason,
-        }),
-        tx,
-      );
-      return set;
-    });
-    if (!hold) return reply.code(404).send(NOT_FOUND);
-    return reply.code(201).send(hold satisfies LegalHold);
-  });
+  const applicationHold = { schema: { params: applicationParams, body: deskBody(applicationHoldBody) } };
+  app.post(
+    "/api/desk/applications/:id/legal-holds",
+    { ...admin, ...applicationHold },
+    async (request, reply) => {
+      const { id } = request.params;
+      const input = request.body;
+      const hold = await app.store.transaction(async (tx) => {
+        const email = await applicantEmail(tx, id);
+        if (email === undefined) return undefined;
+        const target: HoldTarget = input.scope === "email" ? { email } : { applicationId: id };
+        const set = await setHold(tx, target, input.reason, actor(request));
+        await app.desk.audit.record(
+          auditRecord(request, "legal-hold.set", id, {
+            holdId: set.id,
+            scope: input.scope,
+            ...(input.scope === "email" && { email }),
+            reason: input.reason,
+          }),
+          tx,
+        );
+        return set;
+      });
+      if (!hold) return reply.code(404).send(NOT_FOUND);
+      return reply.code(201).send(hold satisfies LegalHold);
+    },
+  );
 
-  app.post("/api/desk/legal-holds", admin, async (request, reply) => {
-    const input = bodyOf(emailHoldBody, request, reply);
-    if (!input) return reply;
-    const hold = await app.store.transaction(async (tx) => {
-      const set = await setHold(tx, { email: input.email }, input.reason, actor(request));
-      await app.desk.audit.record(
-        auditRecord(request, "legal-hold.set", undefined, {
-          holdId: set.id,
-          scope: "email",
-          email: input.email,
-          reason: input.reason,
-        }),
-        tx,
-      );
-      return set;
-    });
-    return reply.code(201).send(hold satisfies LegalHold);
-  });
+  app.post(
+    "/api/desk/legal-holds",
+    { ...admin, schema: { body: deskBody(emailHoldBody) } },
+    async (request, reply) => {
+      const input = request.body;
+      const hold = await app.store.transaction(async (tx) => {
+        const set = await setHold(tx, { email: input.email }, input.reason, actor(request));
+        await app.desk.audit.record(
+          auditRecord(request, "legal-hold.set", undefined, {
+            holdId: set.id,
+            scope: "email",
+            email: input.email,
+            reason: input.reason,
+          }),
+          tx,
+        );
+        return set;
+      });
+      return reply.code(201).send(hold satisfies LegalHold);
+    },
+  );
 
-  app.post<{ Params: { holdId: string } }>(
+  app.post(
     "/api/desk/legal-holds/:holdId/release",
-    admin,
+    { ...admin, schema: { params: holdParams, body: deskBody(releaseBody) } },
     async (request, reply) => {
       const { holdId } = request.params;
-      if (!isHoldId(holdId)) return reply.code(404).send(NOT_FOUND);
-      const input = bodyOf(releaseBody, request, reply);
-      if (!input) return reply;
+      const input = request.body;
       const outcome = await app.store.transaction(async (tx) => {
         const found = await lockHold(tx, holdId);
         if (!found) return { status: 404 as const };

@@ -39,11 +39,11 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   const heartbeatMs = app.config.desk.liveHeartbeatMs;
   const streams = new Set<() => void>();
 
-  app.get("/api/desk/applications/new-count", { preHandler: requireRole("staff") }, async (request) => {
+  app.get("/api/desk/applications/new-count", { preValidation: requireRole("staff") }, async (request) => {
     return (await counts.count(request.staff!.userId)) satisfies NewCount;
   });
 
-  app.get("/api/desk/live", { preHandler: requireRole("staff") }, async (request, reply) => {
+  app.get("/api/desk/live", { preValidation: requireRole("staff") }, async (request, reply) => {
     // What asks for something else (a plain fetch, a crawler of the API) gets an answer, not an endless stream.
     if (!/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
       return reply.code(406).send(NOT_A_STREAM_CLIENT);

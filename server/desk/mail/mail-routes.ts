@@ -9,6 +9,7 @@
  * Both are written to the audit log (who looked at whose addresses, who resent what).
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAIL_STATUSES, type MailList, type MailRedelivered, type MailStatus } from "#domain/desk/contract";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
@@ -16,7 +17,8 @@ import { retryWindowMs } from "../../outbox/retry-schedule";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 
-const querySchema = z.object({
+/** ?status=&cursor=&limit=; a bad one is `{"error"}` with its message alone. */
+const mailQuery = z.object({
   status: z.enum(MAIL_STATUSES, { error: "status is not valid" }).optional(),
   cursor: z
     .string()
@@ -31,18 +33,25 @@ const NOT_REDELIVERABLE: Partial<Record<MailStatus, string>> = {
   cancelled: "This e-mail was cancelled: its application is in quarantine",
 };
 
-const mailRoutes: FastifyPluginAsync = async (app) => {
+/** `:id`: an e-mail's id, digits; anything else is no e-mail (404). */
+const mailParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+const mailRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const mail = createMailOutboxRepository(app.desk.store);
   const retryWindow = retryWindowMs(app.config.delivery);
 
-  app.get("/api/desk/mail", { preHandler: requireRole("staff") }, async (request, reply) => {
-    const parsed = querySchema.safeParse(request.query);
-    if (!parsed.success)
-      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Bad query" });
-    const page = await mail.list(parsed.data);
+  const list = {
+    preValidation: requireRole("staff"),
+    schema: { querystring: mailQuery },
+    config: { invalidInput: { messageOnly: true } },
+  };
+  app.get("/api/desk/mail", list, async (request) => {
+    const query = request.query;
+    const page = await mail.list(query);
     await app.desk.audit.record(
       auditRecord(request, "mail.viewed", undefined, {
-        status: parsed.data.status ?? null,
+        status: query.status ?? null,
         rows: page.items.length,
       }),
     );
@@ -54,12 +63,15 @@ const mailRoutes: FastifyPluginAsync = async (app) => {
     } satisfies MailList;
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/api/desk/mail/:id/redeliver",
-    { preHandler: requireRole("staff") },
+    {
+      preValidation: requireRole("staff"),
+      schema: { params: mailParams },
+      config: { invalidInput: { notFound: "No such e-mail" } },
+    },
     async (request, reply) => {
       const { id } = request.params;
-      if (!/^\d{1,18}$/.test(id)) return reply.code(404).send({ error: "No such e-mail" });
       const result = await app.desk.store.transaction(async (tx) => {
         const moved = await mail.redeliver(id, tx);
         if (moved?.requeued) {

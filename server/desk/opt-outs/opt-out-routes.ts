@@ -9,24 +9,32 @@
  * audited too (opt-outs.looked-up). The consent records are never changed.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Items, OptOut } from "#domain/desk/contract";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { bodyOf } from "../body";
-import { CONTACT_LOOKUP, parseQuery } from "../query";
+import { deskBody } from "../body";
+import { CONTACT_LOOKUP, deskQuery } from "../query";
 import { optOutBody } from "./opt-out-body";
 import { notifyOptOutQueued } from "../../crm-delivery/opt-out-outbox";
 import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { optOutAuditDetails, recordOptOut } from "../../opt-outs/record-opt-out";
 
-const optOutRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
-  const ledger = createOptOutRepository(app.store, app.config.desk.timeZone);
-  const body = optOutBody(app.config.desk.timeZone);
+/** ?phone= and/or ?email=. */
+const lookupQuery = deskQuery(CONTACT_LOOKUP, (value) =>
+  value.phone === undefined && value.email === undefined
+    ? { query: "needs phone, email or both" }
+    : undefined,
+);
 
-  app.post("/api/desk/opt-outs", staff, async (request, reply) => {
-    const input = bodyOf(body, request, reply);
-    if (!input) return reply;
+const optOutRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff") };
+  const ledger = createOptOutRepository(app.store, app.config.desk.timeZone);
+  const body = deskBody(optOutBody(app.config.desk.timeZone));
+
+  app.post("/api/desk/opt-outs", { ...staff, schema: { body } }, async (request, reply) => {
+    const input = request.body;
     const member = request.staff!;
     const optOut = await app.store.transaction(async (tx) => {
       const recorded = await recordOptOut(tx, ledger, {
@@ -43,14 +51,8 @@ const optOutRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(201).send(optOut satisfies OptOut);
   });
 
-  app.get("/api/desk/opt-outs", staff, async (request, reply) => {
-    const parsed = parseQuery(CONTACT_LOOKUP, request.query, (value) =>
-      value.phone === undefined && value.email === undefined
-        ? { query: "needs phone, email or both" }
-        : undefined,
-    );
-    if (!parsed.ok) return reply.code(400).send(parsed.error);
-    const { phone, email } = parsed.value;
+  app.get("/api/desk/opt-outs", { ...staff, schema: { querystring: lookupQuery } }, async (request) => {
+    const { phone, email } = request.query;
     const items = await ledger.find({ phone, email });
     await app.desk.audit.record(
       auditRecord(request, "opt-outs.looked-up", undefined, { phone, email, found: items.length }),

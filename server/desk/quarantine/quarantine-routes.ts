@@ -10,32 +10,41 @@
  * the retention purge (server/desk/retention/) deletes them past QUARANTINE_RETENTION.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { APPLICATION_ACTIONS } from "#domain/audit/actions";
-import { applicationActions, Refusal, type WithId } from "../application/application-action";
+import {
+  applicationActions,
+  applicationParams,
+  Refusal,
+  withReason,
+} from "../application/application-action";
 import { requireRole } from "../auth/guard";
 import { createAssignment } from "../../assignment/assignment";
 import { createQuarantineRepository } from "./quarantine-repository";
 
-const quarantineRoutes: FastifyPluginAsync = async (app) => {
-  const staff = { preHandler: requireRole("staff") };
+const quarantineRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const staff = { preValidation: requireRole("staff") };
   const repository = createQuarantineRepository();
-  const { act, reasonOf } = applicationActions(app);
+  const { act } = applicationActions(app);
   // Quarantined applications have no owner; a released one gets one by the round-robin.
   const assignment = createAssignment(app.store, app.log);
 
-  app.post<WithId>("/api/desk/applications/:id/release", staff, async (request, reply) =>
-    act(request, reply, APPLICATION_ACTIONS.released, async (tx, found) => {
-      if (found.status !== "quarantined") throw new Refusal(409, "This application is not in quarantine");
-      const released = await repository.release(tx, found.id, app.config);
-      const owner = await assignment.assignIn(tx, found.id);
-      // Who it went to, when someone on duty took it.
-      return { details: { ...released, ...(owner && { assignedTo: owner.ownerId }) }, ...released };
-    }),
+  app.post(
+    "/api/desk/applications/:id/release",
+    { ...staff, schema: { params: applicationParams } },
+    async (request, reply) =>
+      act(request, reply, APPLICATION_ACTIONS.released, async (tx, found) => {
+        if (found.status !== "quarantined") throw new Refusal(409, "This application is not in quarantine");
+        const released = await repository.release(tx, found.id, app.config);
+        const owner = await assignment.assignIn(tx, found.id);
+        // Who it went to, when someone on duty took it.
+        return { details: { ...released, ...(owner && { assignedTo: owner.ownerId }) }, ...released };
+      }),
   );
 
-  app.post<WithId>("/api/desk/applications/:id/quarantine", staff, async (request, reply) => {
-    const reason = reasonOf(request, reply);
-    if (reason === undefined) return reply;
+  app.post("/api/desk/applications/:id/quarantine", { ...staff, ...withReason }, async (request, reply) => {
+    const { reason } = request.body;
     return act(request, reply, APPLICATION_ACTIONS.quarantined, async (tx, found) => {
       if (found.status === "quarantined") throw new Refusal(409, "This application is already in quarantine");
       const cancelled = await repository.quarantine(tx, found.id, reason);

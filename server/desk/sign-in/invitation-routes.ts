@@ -170,7 +170,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
       .send({ enrolment: { totpUri: enable.totpURI, secret } } satisfies EnrolmentStarted);
   });
 
-  app.post("/api/desk/enrolment/confirm", { preHandler: requireEnrolling }, async (request, reply) => {
+  app.post("/api/desk/enrolment/confirm", { preValidation: requireEnrolling }, async (request, reply) => {
     const staff = request.staff!;
     const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
     if (!parsed.success) return reply.code(400).send({ errors: { code: WRONG_CODE } });

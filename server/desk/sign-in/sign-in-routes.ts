@@ -219,7 +219,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.get("/api/desk/me", { preHandler: requireRole("staff") }, async (request) => {
+  app.get("/api/desk/me", { preValidation: requireRole("staff") }, async (request) => {
     const { userId, email, name, role } = request.staff!;
     const { rows } = await app.store.query<{ on_duty: boolean }>(
       "SELECT on_duty FROM desk_duty WHERE user_id = $1",

@@ -42,7 +42,7 @@ const NOT_FOUND = { error: "No such staff member" };
 const staffRoutes: FastifyPluginAsync = async (app) => {
   const desk = app.desk;
   const staff = createStaffRepository(desk.store);
-  const admin = { preHandler: requireRole("admin") };
+  const admin = { preValidation: requireRole("admin") };
   const assignment = createAssignment(desk.store, app.log);
 
   /** The acting admin's session, for the library's admin calls (it checks the role too). */
