@@ -8,10 +8,10 @@
  * other session of the account.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BackupCodes } from "#domain/desk/contract";
 import { PASSWORD_MAX } from "#domain/desk/passwords";
-import { isJsonObject } from "../../plugins/json-body";
 import { auditRecord } from "../audit/audit-request";
 import { setCookie } from "../auth/cookies";
 import { requireRole } from "../auth/guard";
@@ -19,6 +19,7 @@ import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/li
 import { passwordProblem } from "../auth/passwords";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
 import { accountKey, addressKey } from "../auth/throttle";
+import { fieldsBody } from "../body";
 
 const WRONG_PASSWORD = "That is not your current password.";
 // Longer than any password can be: wrong without asking the library (which would throw).
@@ -26,20 +27,16 @@ const password = z
   .string({ error: "Enter your current password." })
   .min(1, "Enter your current password.")
   .max(PASSWORD_MAX, WRONG_PASSWORD);
-const changeSchema = z.object({
-  currentPassword: password,
-  newPassword: z.string({ error: "Choose a new password." }),
-});
-const codesSchema = z.object({ password });
+const changeSchema = fieldsBody(
+  z.object({
+    currentPassword: password,
+    newPassword: z.string({ error: "Choose a new password." }),
+  }),
+);
+const codesSchema = fieldsBody(z.object({ password }));
 
-/** 400 with one message per field (the first problem of each). */
-const fieldErrors = (reply: FastifyReply, issues: z.core.$ZodIssue[]) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
-  return reply.code(400).send({ errors });
-};
-
-const accountRoutes: FastifyPluginAsync = async (app) => {
+const accountRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const desk: Desk = app.desk;
   const staffOnly = { preValidation: requireRole("staff") };
 
@@ -75,11 +72,11 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post("/api/desk/account/password", staffOnly, async (request, reply) => {
+  const withBody = <T extends z.ZodType>(body: T) => ({ ...staffOnly, schema: { body } });
+
+  app.post("/api/desk/account/password", withBody(changeSchema), async (request, reply) => {
     const staff = request.staff!;
-    const parsed = changeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) return fieldErrors(reply, parsed.error.issues);
-    const { currentPassword, newPassword } = parsed.data;
+    const { currentPassword, newPassword } = request.body;
     const problem =
       newPassword === currentPassword
         ? "Choose a password different from your current one."
@@ -112,15 +109,13 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     return {};
   });
 
-  app.post("/api/desk/account/backup-codes", staffOnly, async (request, reply) => {
+  app.post("/api/desk/account/backup-codes", withBody(codesSchema), async (request, reply) => {
     const staff = request.staff!;
-    const parsed = codesSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) return fieldErrors(reply, parsed.error.issues);
     const lib = await desk.library();
     const session = (await desk.sessions.resolve(request))!;
     const made = await withCurrentPassword(request, reply, "password", "backup-codes.regenerate-failed", () =>
       lib.auth.api.generateBackupCodes({
-        body: { password: parsed.data.password },
+        body: { password: request.body.password },
         headers: libraryHeaders(lib, request, { session: session.cookie }),
       }),
     );

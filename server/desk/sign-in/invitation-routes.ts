@@ -7,11 +7,11 @@
  * Accepting sets the password and opens an enrolling session, which can only
  * confirm the authenticator app; confirming makes it a full session (new id).
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BackupCodes, EnrolmentStarted, Invitation, SetupStatus } from "#domain/desk/contract";
 import { PASSWORD_MESSAGES } from "#domain/desk/passwords";
-import { isJsonObject } from "../../plugins/json-body";
 import { isUniqueViolation } from "../../store/store";
 import { auditRecord } from "../audit/audit-request";
 import { requireEnrolling } from "../auth/guard";
@@ -20,6 +20,7 @@ import { passwordProblem } from "../auth/passwords";
 import { setCookie } from "../auth/cookies";
 import { accountKey, addressKey } from "../auth/throttle";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
+import { fieldsBody } from "../body";
 import { removeAbandoned, setupState } from "../../staff/setup-repository";
 
 const NOT_VALID = { error: "This invitation link is not valid" };
@@ -29,21 +30,33 @@ const SETUP_PENDING = {
     "Someone is setting up the first admin account with another setup link. If they do not finish, the server logs a new link.",
 };
 
-const acceptSchema = z.object({
-  password: z.string({ error: PASSWORD_MESSAGES.missing }),
-  email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
-  name: z.string().trim().min(1).max(100).optional(),
-});
+/**
+ * {password, email?, name?}: the password's strength and the e-mail address
+ * a link without one needs are judged after, with the invitation.
+ */
+const acceptSchema = fieldsBody(
+  z.object({
+    password: z.string({ error: PASSWORD_MESSAGES.missing }),
+    email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  }),
+);
 
-const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
-});
 const WRONG_CODE = "That code is not right. Check your app and try again.";
+/** {code}: six digits; anything else is a wrong code. */
+const codeSchema = fieldsBody(
+  z.object({
+    code: z
+      .string({ error: WRONG_CODE })
+      .trim()
+      .regex(/^\d{6}$/, { error: WRONG_CODE }),
+  }),
+);
 
-const invitationRoutes: FastifyPluginAsync = async (app) => {
+const tokenParams = z.object({ token: z.string() });
+
+const invitationRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const desk: Desk = app.desk;
 
   const ttlMs = desk.config.desk.inviteTtlMs;
@@ -65,7 +78,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     return state === "done" ? GONE : state === "pending" ? SETUP_PENDING : null;
   };
 
-  app.get<{ Params: { token: string } }>("/api/desk/invitations/:token", async (request, reply) => {
+  app.get("/api/desk/invitations/:token", { schema: { params: tokenParams } }, async (request, reply) => {
     const invitation = await desk.invitations.find(request.params.token);
     if (!invitation) return reply.code(404).send(NOT_VALID);
     const refused = await refusal(invitation);
@@ -77,29 +90,39 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     } satisfies Invitation;
   });
 
-  app.post<{ Params: { token: string } }>("/api/desk/invitations/:token/accept", async (request, reply) => {
-    const invitation = await desk.invitations.find(request.params.token);
+  /** The link's invitation, found (and judged usable) before its body is read. */
+  const usable = new WeakMap<FastifyRequest, Found>();
+
+  /** preValidation: 404 for a link that names no invitation, 410 for one that cannot be used now. */
+  async function requireUsableInvitation(request: FastifyRequest, reply: FastifyReply) {
+    const { token } = request.params as { token: string };
+    const invitation = await desk.invitations.find(token);
     if (!invitation) return reply.code(404).send(NOT_VALID);
     const refused = await refusal(invitation);
     if (refused) return reply.code(410).send(refused);
+    usable.set(request, invitation);
+  }
 
-    const parsed = acceptSchema.safeParse(isJsonObject(request.body) ? request.body : {});
+  const accept = {
+    preValidation: requireUsableInvitation,
+    schema: { params: tokenParams, body: acceptSchema },
+  };
+  app.post("/api/desk/invitations/:token/accept", accept, async (request, reply) => {
+    const invitation = usable.get(request)!;
+    const given = request.body;
     const errors: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    }
-    const password = parsed.success ? parsed.data.password : undefined;
-    const email = invitation.email ?? parsed.data?.email?.toLowerCase();
-    if (!email) errors.email ??= "Enter your e-mail address.";
+    const password = given.password;
+    const email = invitation.email ?? given.email?.toLowerCase();
+    if (!email) errors.email = "Enter your e-mail address.";
     const lib = await desk.library();
     // A second factor reset keeps the account's name; a new account takes the one typed in.
     const existing = email ? await lib.context.internalAdapter.findUserByEmail(email) : null;
-    const name = parsed.data?.name ?? existing?.user.name ?? email?.split("@")[0];
-    if (password !== undefined && email) {
+    const name = given.name ?? existing?.user.name ?? email?.split("@")[0];
+    if (email) {
       const problem = passwordProblem(password, { email, name });
       if (problem) errors.password = problem;
     }
-    if (Object.keys(errors).length || !password || !email || !name) return reply.code(400).send({ errors });
+    if (Object.keys(errors).length || !email || !name) return reply.code(400).send({ errors });
 
     if (invitation.purpose === "setup") {
       for (const abandoned of await removeAbandoned(desk.store, ttlMs, email)) {
@@ -170,10 +193,9 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
       .send({ enrolment: { totpUri: enable.totpURI, secret } } satisfies EnrolmentStarted);
   });
 
-  app.post("/api/desk/enrolment/confirm", { preValidation: requireEnrolling }, async (request, reply) => {
+  const confirm = { preValidation: requireEnrolling, schema: { body: codeSchema } };
+  app.post("/api/desk/enrolment/confirm", confirm, async (request, reply) => {
     const staff = request.staff!;
-    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) return reply.code(400).send({ errors: { code: WRONG_CODE } });
     const account = accountKey(staff.email);
     const address = addressKey(request.ip);
     const wait = await desk.throttle.consume([account, address]);
@@ -184,7 +206,7 @@ const invitationRoutes: FastifyPluginAsync = async (app) => {
     let verified;
     try {
       verified = await lib.auth.api.verifyTOTP({
-        body: { code: parsed.data.code },
+        body: { code: request.body.code },
         headers: libraryHeaders(lib, request, { session: session.cookie }),
         returnHeaders: true,
       });

@@ -13,10 +13,10 @@
  * behind one address; past it, a 429 before anything is checked or written.
  */
 import { createHash } from "node:crypto";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Me, SignedIn, SignInNext } from "#domain/desk/contract";
-import { isJsonObject } from "../../plugins/json-body";
 import { createCountersRepository } from "../../store/counters-repository";
 import { SIGN_IN_FAILURE_WINDOW_SECONDS } from "../../audit/audit-repository";
 import { auditRecord } from "../audit/audit-request";
@@ -28,20 +28,30 @@ import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/li
 import { endOtherChallenges } from "../auth/challenges";
 import { accountKey, addressKey } from "../auth/throttle";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
+import { fieldsBody } from "../body";
 
 const WRONG_PASSWORD = { error: "Email or password is not right" };
 const WRONG_CODE = { error: "That code is not right" };
 
-const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
-const codeSchema = z.union([
-  z.object({ code: z.string().trim().max(20) }),
-  z.object({ backupCode: z.string().trim().max(40) }),
-]);
+const signInSchema = fieldsBody(z.object({ email: z.string().max(254), password: z.string().max(1024) }));
+const codeSchema = fieldsBody(
+  z.union([
+    z.object({ code: z.string().trim().max(20) }),
+    z.object({ backupCode: z.string().trim().max(40) }),
+  ]),
+);
 
 /** A TOTP code stays valid for about 90 s; one that worked may not be used again in that time. */
 const CODE_REUSE_WINDOW_MS = 120_000;
 
-const signInRoutes: FastifyPluginAsync = async (app) => {
+type Library = Awaited<ReturnType<Desk["library"]>>;
+type Challenge = NonNullable<
+  Awaited<ReturnType<Library["context"]["internalAdapter"]["findVerificationValue"]>>
+>;
+type ChallengeUser = NonNullable<Awaited<ReturnType<Library["context"]["internalAdapter"]["findUserById"]>>>;
+
+const signInRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const desk: Desk = app.desk;
   const usedCodes = createCountersRepository(desk.store);
 
@@ -66,23 +76,22 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-  const rateLimited = {
-    config: {
-      rateLimit: {
-        max: app.config.desk.signInRateLimitMax,
-        errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; after: string }) =>
-          Object.assign(
-            new Error(`Too many sign-in attempts from your network. Wait ${context.after} and try again.`),
-            { statusCode: context.statusCode },
-          ),
-      },
-    },
+  const rateLimit = {
+    max: app.config.desk.signInRateLimitMax,
+    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number; after: string }) =>
+      Object.assign(
+        new Error(`Too many sign-in attempts from your network. Wait ${context.after} and try again.`),
+        { statusCode: context.statusCode },
+      ),
   };
 
-  app.post("/api/desk/sign-in", rateLimited, async (request, reply) => {
-    const parsed = signInSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) return reply.code(400).send({ error: "Enter your e-mail address and password" });
-    const email = parsed.data.email.trim().toLowerCase();
+  const signIn = {
+    schema: { body: signInSchema },
+    config: { rateLimit, invalidInput: { error: "Enter your e-mail address and password" } },
+  };
+  app.post("/api/desk/sign-in", signIn, async (request, reply) => {
+    const credentials = request.body;
+    const email = credentials.email.trim().toLowerCase();
     const account = accountKey(email);
     const address = addressKey(request.ip);
     // Counted before the password is checked, right or wrong: each password
@@ -97,7 +106,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     let result;
     try {
       result = await lib.auth.api.signInEmail({
-        body: { email, password: parsed.data.password },
+        body: { email, password: credentials.password },
         headers: libraryHeaders(lib, request),
         returnHeaders: true,
       });
@@ -129,23 +138,37 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     return { next: "code" } satisfies SignInNext;
   });
 
-  app.post("/api/desk/sign-in/code", rateLimited, async (request, reply) => {
+  /** The code step's sign-in, found before its body is read. */
+  const challenges = new WeakMap<FastifyRequest, { pending: string; user: ChallengeUser; lib: Library }>();
+
+  /**
+   * preValidation: a live code challenge (the pending cookie, its sign-in
+   * not expired), or 401 before the body is read.
+   */
+  async function requireChallenge(request: FastifyRequest, reply: FastifyReply) {
     const pending = readCookie(request, "pending");
     if (!pending) return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     const lib = await desk.library();
     // Whose sign-in this is, to count failures against the account. The
     // library checks the cookie's signature itself when verifying.
     const identifier = pending.split(".")[0];
-    const challenge = await lib.context.internalAdapter.findVerificationValue(identifier);
+    const challenge: Challenge | null = await lib.context.internalAdapter.findVerificationValue(identifier);
     const user = challenge ? await lib.context.internalAdapter.findUserById(challenge.value) : null;
     if (!user || !challenge || new Date(challenge.expiresAt).getTime() <= Date.now()) {
       clearCookie(request, reply, "pending");
       return reply.code(401).send(SIGN_IN_TO_CONTINUE);
     }
-    const parsed = codeSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) {
-      return reply.code(400).send({ error: "Enter the code from your app or a backup code" });
-    }
+    challenges.set(request, { pending, user, lib });
+  }
+
+  const code = {
+    preValidation: requireChallenge,
+    schema: { body: codeSchema },
+    config: { rateLimit, invalidInput: { error: "Enter the code from your app or a backup code" } },
+  };
+  app.post("/api/desk/sign-in/code", code, async (request, reply) => {
+    const { pending, user, lib } = challenges.get(request)!;
+    const entered = request.body;
     const account = accountKey(user.email);
     const address = addressKey(request.ip);
     const wait = await desk.throttle.consume([account, address]);
@@ -162,20 +185,17 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     const headers = libraryHeaders(lib, request, { pending });
     let result;
     try {
-      if ("code" in parsed.data) {
-        const reuse = await usedCodes.hit(
-          `desk:totp-used:${user.id}:${parsed.data.code}`,
-          CODE_REUSE_WINDOW_MS,
-        );
+      if ("code" in entered) {
+        const reuse = await usedCodes.hit(`desk:totp-used:${user.id}:${entered.code}`, CODE_REUSE_WINDOW_MS);
         if (reuse.count > 1) return await wrongCode("code-reused");
         result = await lib.auth.api.verifyTOTP({
-          body: { code: parsed.data.code },
+          body: { code: entered.code },
           headers,
           returnHeaders: true,
         });
       } else {
         result = await lib.auth.api.verifyBackupCode({
-          body: { code: parsed.data.backupCode },
+          body: { code: entered.backupCode },
           headers,
           returnHeaders: true,
         });
@@ -183,7 +203,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       const code = libraryErrorCode(error);
       if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
-        return await wrongCode("code" in parsed.data ? "code" : "backup-code");
+        return await wrongCode("code" in entered ? "code" : "backup-code");
       }
       if (code === null) throw error;
       // The challenge is used up or no longer valid: start again from the password.
@@ -200,7 +220,7 @@ const signInRoutes: FastifyPluginAsync = async (app) => {
     await desk.throttle.refund([address]);
     await desk.audit.record({
       ...auditRecord(request, "sign-in.succeeded", user.id, {
-        method: "code" in parsed.data ? "totp" : "backup-code",
+        method: "code" in entered ? "totp" : "backup-code",
       }),
       actorId: user.id,
       actorEmail: user.email,

@@ -12,6 +12,7 @@
  * themselves, so the desk always keeps an admin.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ROLES,
@@ -20,26 +21,33 @@ import {
   type PendingInvitation,
   type StaffMember,
 } from "#domain/desk/contract";
-import { isJsonObject } from "../../plugins/json-body";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { libraryHeaders } from "../auth/library";
+import { fieldsBody } from "../body";
 import { createStaffRepository } from "./staff-repository";
 import { createAssignment } from "../../assignment/assignment";
 
-const inviteSchema = z.object({
-  email: z.email({ error: "Enter a valid e-mail address." }).max(254),
-  role: z.enum(ROLES, { error: 'Role must be "staff" or "admin".' }),
-});
+const inviteSchema = fieldsBody(
+  z.object({
+    email: z.email({ error: "Enter a valid e-mail address." }).max(254),
+    role: z.enum(ROLES, { error: 'Role must be "staff" or "admin".' }),
+  }),
+);
 
-const patchSchema = z.union([
-  z.object({ role: z.enum(ROLES) }).strict(),
-  z.object({ disabled: z.boolean() }).strict(),
-]);
+const patchSchema = fieldsBody(
+  z.union([z.object({ role: z.enum(ROLES) }).strict(), z.object({ disabled: z.boolean() }).strict()]),
+);
+/** A change is one of two shapes: anything else is told which. */
+const PATCH_SHAPES = 'Send {"role": "staff" | "admin"} or {"disabled": true | false}';
+
+/** `:id`: the staff repository finds no member for an id that is not one (404). */
+const params = z.object({ id: z.string() });
 
 const NOT_FOUND = { error: "No such staff member" };
 
-const staffRoutes: FastifyPluginAsync = async (app) => {
+const staffRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const desk = app.desk;
   const staff = createStaffRepository(desk.store);
   const admin = { preValidation: requireRole("admin") };
@@ -54,28 +62,25 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
 
   app.get("/api/desk/staff", admin, async () => ({ items: await staff.list() }) satisfies Items<StaffMember>);
 
-  app.post("/api/desk/staff/invitations", admin, async (request, reply) => {
-    const parsed = inviteSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return reply.code(400).send({ errors });
-    }
-    const email = parsed.data.email.toLowerCase();
-    if (await staff.findByEmail(email)) {
-      return reply.code(409).send({ error: "An account with this e-mail address already exists" });
-    }
-    const { id, url } = await desk.invitations.create({
-      purpose: "invite",
-      email,
-      role: parsed.data.role,
-      createdBy: request.staff!.userId,
-    });
-    await desk.audit.record(
-      auditRecord(request, "invitation.created", id, { email, role: parsed.data.role }),
-    );
-    return reply.code(201).send({ inviteUrl: url } satisfies InviteLink);
-  });
+  app.post(
+    "/api/desk/staff/invitations",
+    { ...admin, schema: { body: inviteSchema } },
+    async (request, reply) => {
+      const invited = request.body;
+      const email = invited.email.toLowerCase();
+      if (await staff.findByEmail(email)) {
+        return reply.code(409).send({ error: "An account with this e-mail address already exists" });
+      }
+      const { id, url } = await desk.invitations.create({
+        purpose: "invite",
+        email,
+        role: invited.role,
+        createdBy: request.staff!.userId,
+      });
+      await desk.audit.record(auditRecord(request, "invitation.created", id, { email, role: invited.role }));
+      return reply.code(201).send({ inviteUrl: url } satisfies InviteLink);
+    },
+  );
 
   app.get(
     "/api/desk/staff/invitations",
@@ -88,7 +93,7 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
 
   const NO_INVITATION = { error: "No such pending invitation" };
 
-  app.delete<{ Params: { id: string } }>("/api/desk/staff/invitations/:id", admin, async (request, reply) => {
+  app.delete("/api/desk/staff/invitations/:id", { ...admin, schema: { params } }, async (request, reply) => {
     const revoked = await desk.invitations.revoke(request.params.id);
     if (!revoked) return reply.code(404).send(NO_INVITATION);
     await desk.audit.record(
@@ -100,9 +105,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/api/desk/staff/invitations/:id/resend",
-    admin,
+    { ...admin, schema: { params } },
     async (request, reply) => {
       const old = await desk.invitations.revoke(request.params.id);
       if (!old) return reply.code(404).send(NO_INVITATION);
@@ -124,31 +129,31 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch<{ Params: { id: string } }>("/api/desk/staff/:id", admin, async (request, reply) => {
-    const parsed = patchSchema.safeParse(isJsonObject(request.body) ? request.body : {});
-    if (!parsed.success) {
-      return reply
-        .code(400)
-        .send({ error: 'Send {"role": "staff" | "admin"} or {"disabled": true | false}' });
-    }
+  const patch = {
+    ...admin,
+    schema: { params, body: patchSchema },
+    config: { invalidInput: { error: PATCH_SHAPES } },
+  };
+  app.patch("/api/desk/staff/:id", patch, async (request, reply) => {
+    const change = request.body;
     const member = await staff.findById(request.params.id);
     if (!member) return reply.code(404).send(NOT_FOUND);
     const self = member.id === request.staff!.userId;
     const { lib, headers } = await adminHeaders(request);
 
-    if ("role" in parsed.data) {
-      if (self && parsed.data.role !== "admin") {
+    if ("role" in change) {
+      if (self && change.role !== "admin") {
         return reply.code(409).send({ error: "You cannot take the admin role from yourself" });
       }
-      if (parsed.data.role !== member.role) {
-        await lib.auth.api.setRole({ body: { userId: member.id, role: parsed.data.role }, headers });
+      if (change.role !== member.role) {
+        await lib.auth.api.setRole({ body: { userId: member.id, role: change.role }, headers });
         await desk.audit.record(
-          auditRecord(request, "staff.role-changed", member.id, { from: member.role, to: parsed.data.role }),
+          auditRecord(request, "staff.role-changed", member.id, { from: member.role, to: change.role }),
         );
       }
-    } else if (parsed.data.disabled !== member.disabled) {
+    } else if (change.disabled !== member.disabled) {
       if (self) return reply.code(409).send({ error: "You cannot disable your own account" });
-      if (parsed.data.disabled) {
+      if (change.disabled) {
         // Bans the account and deletes every one of its sessions.
         await lib.auth.api.banUser({ body: { userId: member.id }, headers });
         await desk.sessions.endAll(member.id);
@@ -164,9 +169,9 @@ const staffRoutes: FastifyPluginAsync = async (app) => {
     return changed;
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/api/desk/staff/:id/reset-second-factor",
-    admin,
+    { ...admin, schema: { params } },
     async (request, reply) => {
       const member = await staff.findById(request.params.id);
       if (!member) return reply.code(404).send(NOT_FOUND);
