@@ -62,6 +62,7 @@ export const MAIL_KINDS = [
   "privacy-verify",
   "privacy-reminder",
   "privacy-access",
+  "room-link",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -77,6 +78,7 @@ export const PUBLIC_MAIL_KINDS = [
   "newsletter",
   "privacy-verify",
   "privacy-access",
+  "room-link",
 ] as const satisfies readonly MailKind[];
 
 /** Each kind of e-mail in words: the desk shows them, and so does a requester's copy of their data. */
@@ -92,6 +94,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "privacy-verify": "Privacy request verification",
   "privacy-reminder": "Privacy request reminder",
   "privacy-access": "Privacy request: copy of the data",
+  "room-link": "Document room link",
 };
 
 /** Where an e-mail stands, in words. */

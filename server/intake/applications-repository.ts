@@ -39,6 +39,14 @@ export interface PreparedApplication {
   reference: string | null;
   /** The booking link's token (booking-token.ts). */
   bookingToken: string;
+  /**
+   * The SHA-256 of the room link's token (server/room/room-link.ts), stored
+   * in room_links; null without e-mail. The room opens only once the
+   * application is not quarantined.
+   */
+  roomTokenHash: string | null;
+  /** The room link itself, for the answer; never stored. */
+  roomLink: string | null;
   /** The receipt and staff alerts, rendered (none for one quarantined); stored under the per-address cap. */
   mails: OutgoingMail[];
   /** The host of the e-mails' Message-IDs. */
@@ -85,6 +93,9 @@ function insertSql(assign: boolean): string {
     ), queued AS (
       -- A quarantined one is kept for review but never delivered (nor assigned).
       INSERT INTO outbox (application_id) SELECT id FROM a WHERE $30::boolean
+    ), room AS (
+      INSERT INTO room_links (token_hash, application_id, made_for)
+      SELECT $36::text, id, 'receipt' FROM a WHERE $36::text IS NOT NULL
     ), mail AS (
       ${insertMailsSql({ json: "$31", host: "$32", applicationId: "a.id", from: "a" })}
     )${assign ? `, ${recordChoiceCtes("a")}` : ""}
@@ -145,6 +156,7 @@ export function createApplicationsRepository(store: Store) {
           prepared.reference,
           prepared.reviewDueAt,
           prepared.bookingToken,
+          prepared.roomTokenHash,
         ],
         // Every application runs it: parsed and planned once on the embedded store.
         { prepare: true },

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { APPLICATION_FIELDS, CRM_PAYLOAD_KEYS } from "../crm-delivery/crm-payload";
 import { REFERENCE_PATTERN } from "../mail/reference";
 import { BOOKING_TOKEN_PATTERN } from "./booking-token";
+import { hashRoomToken } from "../room/room-link";
 import { ENGINES, useTestApp, validApplication } from "../../test/support/server";
 
 describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
@@ -27,7 +28,9 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
   const count = async (table: string) =>
     Number((await ctx.db.store.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
-  it("stores a valid application with its consent record and outbox row, then answers 201 {id, reference, bookingToken}", async () => {
+  const ROOM_LINK = /^http:\/\/localhost:3000\/documents\/[A-Za-z0-9_-]{43}$/;
+
+  it("stores a valid application with its consent record and outbox row, then answers 201 {id, reference, bookingToken, roomLink}", async () => {
     const body = validApplication({ pageUrl: "http://localhost:3000/products/growth-capital" });
     const response = await post(body, { "user-agent": "vitest-agent/1.0" });
 
@@ -37,6 +40,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       reference: expect.stringMatching(REFERENCE_PATTERN),
       bookingToken: expect.stringMatching(BOOKING_TOKEN_PATTERN),
+      roomLink: expect.stringMatching(ROOM_LINK),
     });
 
     const { rows } = await ctx.db.store.query<Record<string, unknown>>(
@@ -119,11 +123,13 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
 
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    // The room link's token is not kept (only its hash): the receipt carries the link.
+    expect(again.json()).toEqual({ ...first.json(), roomLink: null });
     expect(first.json().reference).toMatch(REFERENCE_PATTERN);
     expect(await count("applications")).toBe(1);
     expect(await count("consents")).toBe(1);
     expect(await count("outbox")).toBe(1);
+    expect(await count("room_links")).toBe(1);
   });
 
   it("makes one application from concurrent duplicates (a double click)", async () => {
@@ -270,6 +276,7 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
       id: expect.any(String),
       reference: expect.stringMatching(/^HL-[0-9A-Z]{8}$/),
       bookingToken: expect.stringMatching(BOOKING_TOKEN_PATTERN),
+      roomLink: expect.stringMatching(ROOM_LINK),
     });
     const mails = await ctx.db.store.query("SELECT kind FROM mail_outbox WHERE application_id = $1", [
       response.json().id,
@@ -282,6 +289,32 @@ describe.each(ENGINES)("POST /api/applications on %s", (engine) => {
     );
     expect(rows).toEqual([{ status: "quarantined", quarantine_reason: "honeypot" }]);
     expect(await count("outbox")).toBe(0);
+  });
+
+  it("gives the application a room link: its token's hash stored, the token in the receipt and the answer only", async () => {
+    const response = await post(validApplication());
+    const { id, roomLink } = response.json();
+    const token = roomLink.split("/").pop();
+    const { rows } = await ctx.db.store.query<{ token_hash: string; made_for: string }>(
+      "SELECT token_hash, made_for FROM room_links WHERE application_id = $1",
+      [id],
+    );
+    expect(rows).toEqual([{ token_hash: hashRoomToken(token), made_for: "receipt" }]);
+    const receipt = (
+      await ctx.db.store.query<{ html: string; text: string }>(
+        "SELECT html, text FROM mail_outbox WHERE application_id = $1 AND kind = 'receipt'",
+        [id],
+      )
+    ).rows[0];
+    expect(receipt.html).toContain(`href="${roomLink}"`);
+    expect(receipt.text).toContain(roomLink);
+    // Nowhere else in the store: not on the application's row, not in the staff alert.
+    const elsewhere = await ctx.db.store.query(
+      `SELECT 1 FROM applications a WHERE a.id = $1 AND row_to_json(a)::text LIKE '%' || $2 || '%'
+       UNION ALL SELECT 1 FROM mail_outbox m WHERE m.kind <> 'receipt' AND (m.html LIKE '%' || $2 || '%' OR m.text LIKE '%' || $2 || '%')`,
+      [id, token],
+    );
+    expect(elsewhere.rows).toEqual([]);
   });
 
   it("ignores an empty honeypot", async () => {

@@ -4,10 +4,12 @@ import type { Intake } from "./intake";
 
 /**
  * POST /api/applications
- *   201 {id, reference, bookingToken}   stored (also for honeypot hits, which are kept in quarantine);
+ *   201 {id, reference, bookingToken, roomLink}   stored (also for honeypot hits, which are kept in quarantine);
  *                            reference: the receipt's number ("HL-…"), null when the server sends no e-mail;
- *                            bookingToken: the booking link's token (booking-token.ts)
- *   200 {id, reference, bookingToken}   this submissionId was stored before: the first one's, nothing new stored
+ *                            bookingToken: the booking link's token (booking-token.ts);
+ *                            roomLink: the document room's link (server/room/room-link.ts), null without e-mail
+ *   200 {id, reference, bookingToken, roomLink}   this submissionId was stored before: the first one's,
+ *                            nothing new stored; roomLink null (only its hash is kept: the receipt has it)
  *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
  *   413 {error}  415 {error}  429 {error} + Retry-After
  * HTTP only: the intake (intake.ts) validates, stores and notifies.
@@ -27,6 +29,7 @@ const intakeRoutes: FastifyPluginAsync<{ intake: Intake }> = async (app, { intak
       id: result.id,
       reference: result.reference,
       bookingToken: result.bookingToken,
+      roomLink: result.roomLink,
     });
   });
 };

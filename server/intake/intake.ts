@@ -33,6 +33,7 @@ import { createReviewClock, type ReviewClock } from "../review-clock/deadline";
 import { createAssignment, INTAKE_GATHER_MS } from "../assignment/assignment";
 import { createArrivalAnnouncer } from "./announce";
 import { newBookingToken } from "./booking-token";
+import { hashRoomToken, newRoomToken, roomUrl } from "../room/room-link";
 
 export interface IntakeOptions {
   /** PGlite: the fsync'd journal written before the transaction. */
@@ -69,6 +70,13 @@ export interface CreatedApplication {
    * call comes back with it. Null for one stored before tokens existed.
    */
   bookingToken: string | null;
+  /**
+   * The link to the application's document room (server/room/room-link.ts),
+   * for the confirmation; the receipt carries it too. Null when the
+   * submission id was seen before (only the token's hash is kept, and the
+   * receipt has the link) or when the server sends no e-mail.
+   */
+  roomLink: string | null;
 }
 
 /** A submission's outcome: stored (or stored before), or the schema's message for each bad field. */
@@ -102,6 +110,9 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       attribution: record.attribution,
     });
     const reference = options.mail ? randomReference() : null;
+    // The room's link: its token goes in the receipt and the answer, its hash in the store.
+    const roomToken = options.mail ? newRoomToken() : null;
+    const roomLink = options.mail && roomToken ? roomUrl(options.mail.siteUrl, roomToken) : null;
     const mails =
       options.mail && reference && !record.quarantineReason
         ? await composeApplicationMails(
@@ -111,6 +122,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
               reference,
               submittedAt: record.timestamp,
               consent: { text: record.consent.text, version: record.consent.version },
+              roomUrl: roomLink ?? undefined,
             },
             options.mail,
           )
@@ -122,6 +134,8 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       payload,
       reference,
       bookingToken: newBookingToken(),
+      roomTokenHash: roomToken ? hashRoomToken(roomToken) : null,
+      roomLink,
       mails,
       messageIdHost: host,
       reviewDueAt,
@@ -156,7 +170,12 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
       inserted = await repository.insert(prepared, db, false);
     }
     return inserted
-      ? { reference: prepared.reference, bookingToken: prepared.bookingToken, assigned }
+      ? {
+          reference: prepared.reference,
+          bookingToken: prepared.bookingToken,
+          roomLink: prepared.roomLink,
+          assigned,
+        }
       : undefined;
   }
 
@@ -187,6 +206,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
           created: true,
           reference: inserted.reference,
           bookingToken: inserted.bookingToken,
+          roomLink: inserted.roomLink,
         };
       }
     } catch (error) {
@@ -194,7 +214,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
     }
     const existing = await repository.findBySubmission(record.submissionId);
     if (!existing) throw new Error(`Submission ${record.submissionId} conflicted but was not found`);
-    return { ...existing, created: false };
+    return { ...existing, created: false, roomLink: null };
   }
 
   return {

@@ -50,12 +50,15 @@ interface StoredApplication {
  * that transaction as `db`). Gives the application a reference number if it
  * lacks one; e-mails an earlier quarantine cancelled are queued again. Nothing
  * for an application that is (still) quarantined. Returns how many e-mails were
- * queued (a new receipt is skipped when its address is capped).
+ * queued (a new receipt is skipped when its address is capped). A new receipt
+ * carries the room link `roomLink` makes (server/room/room-link.ts: a fresh
+ * token, stored in this transaction), when given.
  */
 export async function enqueueApplicationMail(
   db: Queryable,
   applicationId: string,
   settings: MailSettings,
+  roomLink?: (db: Queryable, applicationId: string) => Promise<string>,
 ): Promise<number> {
   const { rows } = await db.query<StoredApplication>(
     `SELECT a.id::text AS id, a.status, a.reference, a.first_name, a.last_name, a.company_name, a.email, a.phone,
@@ -97,6 +100,7 @@ export async function enqueueApplicationMail(
     timeframe: row.timeframe,
     submittedAt: new Date(row.submitted_at).toISOString(),
     consent: { text: row.consent_text, version: row.consent_version },
+    roomUrl: !row.has_receipt && roomLink ? await roomLink(db, row.id) : undefined,
   };
   const mails = (await composeApplicationMails(app, settings)).filter((mail) =>
     mail.kind === "receipt" ? !row.has_receipt : !row.has_alert,

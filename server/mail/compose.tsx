@@ -26,6 +26,7 @@ import { PrivacyAccess, privacyAccessSubject } from "./templates/privacy-access"
 import { PrivacyVerify, privacyVerifySubject, type PrivacyVerifyProps } from "./templates/privacy-verify";
 import { OptOutOverdue, optOutOverdueSubject, type OverdueOptOutItem } from "./templates/opt-out-alert";
 import { Receipt, receiptSubject } from "./templates/receipt";
+import { RoomLink, roomLinkSubject, type RoomLinkItem } from "./templates/room-link";
 import {
   ReviewOverdue,
   reviewOverdueSubject,
@@ -48,7 +49,8 @@ export type MailKind =
   | "call-booked"
   | "privacy-verify"
   | "privacy-reminder"
-  | "privacy-access";
+  | "privacy-access"
+  | "room-link";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -81,6 +83,8 @@ export interface ApplicationForMail {
   /** When it was submitted (ISO). */
   submittedAt: string;
   consent: { text: string; version: string };
+  /** The link to the application's document room (server/room/room-link.ts); the receipt carries it. */
+  roomUrl?: string;
 }
 
 /** Automatic mail says so (RFC 3834): out-of-office replies stay away. */
@@ -146,6 +150,7 @@ export async function composeReceipt(app: ApplicationForMail, settings: MailSett
         givenAt: formatLongZoned(app.submittedAt, settings.desk.timeZone),
         phone: app.phone,
       }}
+      roomUrl={app.roomUrl}
     />
   );
   return {
@@ -472,6 +477,32 @@ export async function composePrivacyAccess(
     subject: privacyAccessSubject,
     headers: AUTOMATIC,
     ...(await rendered(<PrivacyAccess packageUrl={packageUrl} expiresInDays={props.expiresInDays} />)),
+  };
+}
+
+/** Fresh document room links for an address's applications (POST /api/room/links); capped per address. */
+export async function composeRoomLinks(
+  to: string,
+  links: { reference: string; fundingType: string; submittedAt: string; url: string }[],
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  const items: RoomLinkItem[] = links.map((link) => ({
+    reference: link.reference,
+    fundingType: labelOf(fundingTypeOptions, link.fundingType),
+    submittedOn: new Intl.DateTimeFormat("en-US", {
+      dateStyle: "long",
+      timeZone: settings.desk.timeZone,
+    }).format(new Date(link.submittedAt)),
+    url: link.url,
+  }));
+  return {
+    kind: "room-link",
+    from: settings.mail.from,
+    to,
+    subject: roomLinkSubject,
+    headers: AUTOMATIC,
+    ...(await rendered(<RoomLink links={items} />)),
+    capKey: capKeyFor("room-link", to),
   };
 }
 

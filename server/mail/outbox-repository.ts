@@ -124,9 +124,22 @@ export const LINK_NOT_KEPT_KINDS: readonly MailKind[] = ["privacy-access"];
 /** What a sent e-mail of those kinds shows where its token was. */
 export const REMOVED_TOKEN = "removed-once-sent";
 
+/**
+ * E-mails carrying a document room link (server/room/room-link.ts: the path
+ * /documents/<token>, which opens the application's room for as long as it is
+ * kept): once sent, the stored copy loses the token the same way, so the
+ * database holds only the token's hash (room_links) and staff reading the
+ * e-mail in the desk cannot enter the applicant's room.
+ */
+export const ROOM_LINK_KINDS: readonly MailKind[] = ["receipt", "room-link"];
+
+const kindList = (kinds: readonly MailKind[]) => kinds.map((kind) => `'${kind}'`).join(", ");
+
 const forgetTokens = (column: "html" | "text") =>
-  `${column} = CASE WHEN kind IN (${LINK_NOT_KEPT_KINDS.map((kind) => `'${kind}'`).join(", ")})
+  `${column} = CASE WHEN kind IN (${kindList(LINK_NOT_KEPT_KINDS)})
      THEN regexp_replace(${column}, '([?&](amp;)?token=)[A-Za-z0-9_-]+', '\\1${REMOVED_TOKEN}', 'g')
+     WHEN kind IN (${kindList(ROOM_LINK_KINDS)})
+     THEN regexp_replace(${column}, '(/documents/)[A-Za-z0-9_-]{43}', '\\1${REMOVED_TOKEN}', 'g')
      ELSE ${column} END`;
 
 /** The mail outbox; a claim returns the stored message. */

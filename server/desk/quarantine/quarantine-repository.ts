@@ -9,7 +9,12 @@ import {
   enqueueApplicationMail,
   type MailSettings,
 } from "../../mail/application-mail";
+import { issueRoomLink, roomUrl } from "../../room/room-link";
 import type { Queryable } from "../../store/store";
+
+/** A fresh room link for a released application's receipt. */
+const roomLinkFor = (siteUrl: string) => async (db: Queryable, applicationId: string) =>
+  roomUrl(siteUrl, await issueRoomLink(db, applicationId, "receipt"));
 
 export function createQuarantineRepository() {
   return {
@@ -44,7 +49,7 @@ export function createQuarantineRepository() {
      * Out of quarantine into the normal path: received, with an outbox row
      * due now (a new one; or the one the quarantine cancelled, pending again
      * with a fresh retry schedule), and the receipt and staff alerts a new
-     * application gets. Returns whether a delivery was queued (not when the
+     * application gets (the receipt with a fresh room link). Returns whether a delivery was queued (not when the
      * CRM already has it) and how many e-mails.
      */
     async release(
@@ -65,7 +70,10 @@ export function createQuarantineRepository() {
           WHERE outbox.status = 'cancelled'`,
         [id],
       );
-      return { queued: queued.rowCount > 0, mailQueued: await enqueueApplicationMail(db, id, mail) };
+      return {
+        queued: queued.rowCount > 0,
+        mailQueued: await enqueueApplicationMail(db, id, mail, roomLinkFor(mail.siteUrl)),
+      };
     },
   };
 }

@@ -3,10 +3,21 @@
  * not held as spam. Their reference number, our promise to answer within a
  * day, what they asked for (type, amount, timeframe: never their revenue or
  * credit band), the exact text-message consent they agreed to with its
- * version and how to stop it, and how to reach us.
+ * version and how to stop it, and how to reach us. With the link to the
+ * application's document room, where the documents a decision needs are sent
+ * and the application's status is shown.
  */
 import { siteFacts } from "#domain/site-facts";
-import { ContactFooter, Details, EmailLayout, Heading, Paragraph, Quote, Subheading } from "./layout";
+import {
+  ButtonLink,
+  ContactFooter,
+  Details,
+  EmailLayout,
+  Heading,
+  Paragraph,
+  Quote,
+  Subheading,
+} from "./layout";
 
 export interface ReceiptProps {
   firstName: string;
@@ -15,6 +26,8 @@ export interface ReceiptProps {
   amount: string;
   timeframe: string;
   consent: { text: string; version: string; givenAt: string; phone: string };
+  /** The application's document room (absent: an e-mail made without one). */
+  roomUrl?: string;
 }
 
 /** The promise the site's success message makes, repeated word for word. */
@@ -23,7 +36,15 @@ export const REVIEW_PROMISE = "We'll review your application and get back to you
 export const receiptSubject = (reference: string) =>
   `We received your application (${reference}) - ${siteFacts.brand}`;
 
-export function Receipt({ firstName, reference, fundingType, amount, timeframe, consent }: ReceiptProps) {
+export function Receipt({
+  firstName,
+  reference,
+  fundingType,
+  amount,
+  timeframe,
+  consent,
+  roomUrl,
+}: ReceiptProps) {
   return (
     <EmailLayout
       title={`Application ${reference}`}
@@ -35,6 +56,21 @@ export function Receipt({ firstName, reference, fundingType, amount, timeframe, 
         Your reference number is <strong>{reference}</strong>. Please quote it when you contact us.
       </Paragraph>
       <Paragraph>{REVIEW_PROMISE}</Paragraph>
+      {roomUrl ? (
+        <>
+          <Subheading>Your documents and where your application stands</Subheading>
+          <Paragraph>
+            A funding decision needs a few documents, such as your recent business bank statements. Your
+            application's document room lists them, takes them securely, and shows where your application
+            stands.
+          </Paragraph>
+          <ButtonLink href={roomUrl}>Open your document room</ButtonLink>
+          <Paragraph muted>
+            The link is yours: please do not forward this e-mail. If the button does not work, copy this
+            address into your browser: {roomUrl}
+          </Paragraph>
+        </>
+      ) : null}
       <Subheading>What you asked for</Subheading>
       <Details
         rows={[
