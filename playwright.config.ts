@@ -5,10 +5,13 @@ import { E2E } from "./e2e/support/env";
 // (which builds when the build is missing or stale), with the booking widget
 // pointed at a fake booking server on loopback and e-mail sent to a local
 // inbox (scripts/dev-smtp.mjs).
+// The public site's tests (e2e/*.spec.ts, e2e/engines/) share nothing but the server: two run at
+// once. The desk's (e2e/desk/) count leads, owners and alerts in the one store, so they run one
+// at a time, after the site's, as a morning at the desk would see it.
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
@@ -19,7 +22,18 @@ export default defineConfig({
     launchOptions: { executablePath: E2E.chromePath, args: E2E.chromiumArgs },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } },
+    {
+      name: "site",
+      testIgnore: "desk/**",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: "desk",
+      testMatch: "desk/**/*.spec.ts",
+      dependencies: ["site"],
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: [
     {

@@ -16,7 +16,7 @@
  *   Links to the other sections ("/#products") are only prefetched.
  * - never: the API and the page the visitor is on. The staff's console is
  *   not named: no public page links to it, and the public build must not
- *   mention it at all (e2e/desk.spec.ts reads every built file for it).
+ *   mention it at all (e2e/desk/desk.spec.ts reads every built file for it).
  *
  * Page views and attribution wait until a prerendered page is actually
  * shown (app/page/when-shown.ts). The JSON is hashed for the CSP like any

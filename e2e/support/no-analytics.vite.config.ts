@@ -1,6 +1,6 @@
 /**
  * The public pages' script (vite.page.config.ts) with the analytics sender
- * replaced by no-ops (analytics-stub.ts): the baseline e2e/analytics.spec.ts
+ * replaced by no-ops (analytics-stub.ts): the baseline e2e/desk/analytics.spec.ts
  * compares the real build's page script with. Build it with
  *   RR_BUILD_DIR=<dir> npx vite build -c e2e/support/no-analytics.vite.config.ts
  */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { sampleApplication } from "../test/support/sample-application";
-import { seedDeskData } from "./support/desk-seed";
-import { E2E } from "./support/env";
+import { sampleApplication } from "../../test/support/sample-application";
+import { seedDeskData } from "../support/desk-seed";
+import { E2E } from "../support/env";
 import {
   acceptInvitation,
   expectNoAxeViolations,
@@ -11,8 +11,8 @@ import {
   signIn,
   submitApplication,
   type Account,
-} from "./support/desk";
-import { expect, test, type Page } from "./support/test";
+} from "../support/desk";
+import { expect, test, type Page } from "../support/test";
 
 // One story, in order: the first admin, an application, a staff member.
 test.describe.configure({ mode: "serial" });

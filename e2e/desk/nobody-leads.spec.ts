@@ -8,17 +8,17 @@
  * action (one, claimed meanwhile by the rep, refused and named). Screenshots
  * at 1440 and 390 px (screenshots/desk-nobody-leads-*.png).
  */
-import { sql } from "./support/desk-seed";
-import { E2E } from "./support/env";
+import { sql } from "../support/desk-seed";
+import { E2E } from "../support/env";
 import {
   acceptInvitation,
   adminInvitationPath,
   expectNoAxeViolations,
   screenshot,
   submitApplication,
-} from "./support/desk";
+} from "../support/desk";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test, type Page } from "./support/test";
+import { expect, test, type Page } from "../support/test";
 
 const LIVE_MS = 5_000;
 const ADMIN = { email: "nora.admin@harborline.test", name: "Nora Quinn" };

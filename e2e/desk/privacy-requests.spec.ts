@@ -7,10 +7,10 @@
  * Screenshots at 1440 and 390 px (screenshots/privacy-*.png).
  */
 import { execFileSync } from "node:child_process";
-import { E2E } from "./support/env";
-import { acceptInvitation } from "./support/desk";
-import { expect, test, type Page } from "./support/test";
-import { SCREENSHOTS, shoot } from "./support/screenshots";
+import { E2E } from "../support/env";
+import { acceptInvitation } from "../support/desk";
+import { expect, test, type Page } from "../support/test";
+import { SCREENSHOTS, shoot } from "../support/screenshots";
 
 interface InboxMessage {
   to: string[];

@@ -8,11 +8,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { sampleApplication } from "../test/support/sample-application";
-import { sql } from "./support/desk-seed";
-import { E2E } from "./support/env";
-import { acceptInvitation, adminInvitationPath, screenshot } from "./support/desk";
-import { expect, test, type Page } from "./support/test";
+import { sampleApplication } from "../../test/support/sample-application";
+import { sql } from "../support/desk-seed";
+import { E2E } from "../support/env";
+import { acceptInvitation, adminInvitationPath, screenshot } from "../support/desk";
+import { expect, test, type Page } from "../support/test";
 
 /** Live: a new application shows in an open inbox within this, with no reload. */
 const LIVE_MS = 5_000;
@@ -153,7 +153,7 @@ test("a rep's morning: applications arrive live, each has an owner, the oldest i
       rep.getByText("Assigned to you · 3 applications not yet touched", { exact: true }),
     ).toBeVisible();
     // The rep watched them arrive at the top of the list: nothing is new to them any more, beside
-    // Inbox or in the tab's title (e2e/nobody-leads.spec.ts counts them while the rep is away).
+    // Inbox or in the tab's title (e2e/desk/nobody-leads.spec.ts counts them while the rep is away).
     const desk = rep.getByRole("navigation", { name: "Desk" });
     await expect(desk.getByRole("link", { name: "Inbox", exact: true })).toBeVisible({ timeout: LIVE_MS });
     await expect(rep).toHaveTitle("Inbox · Lead desk");

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { queryRows } from "./support/db";
-import { acceptInvitation, adminInvitationPath } from "./support/desk";
-import { expect, test } from "./support/test";
-import { shoot } from "./support/screenshots";
+import { queryRows } from "../support/db";
+import { acceptInvitation, adminInvitationPath } from "../support/desk";
+import { expect, test } from "../support/test";
+import { shoot } from "../support/screenshots";
 
 /**
  * The desk's opt-out table as staff read it: an opt-out three weeks old that

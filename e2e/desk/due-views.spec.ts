@@ -6,15 +6,15 @@
  * after desk.spec.ts, whose first test needs a desk nobody has set up yet.
  */
 import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
-import { sql } from "./support/desk-seed";
+import { sampleApplication } from "../../test/support/sample-application";
+import { sql } from "../support/desk-seed";
 import {
   acceptInvitation,
   adminInvitationPath,
   expectNoAxeViolations,
   submitApplication,
-} from "./support/desk";
-import { expect, test, type Page } from "./support/test";
+} from "../support/desk";
+import { expect, test, type Page } from "../support/test";
 
 const apply = (page: Page, companyName: string, phone = sampleApplication.phone) =>
   submitApplication(page.request, companyName, { phone });

@@ -13,15 +13,15 @@
  * desk nobody has set up yet (files run in name order).
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "./support/desk-seed";
+import { sql } from "../support/desk-seed";
 import {
   acceptInvitation,
   adminInvitationPath,
   expectNoAxeViolations,
   screenshot,
   submitApplication,
-} from "./support/desk";
-import { expect, test, type Locator, type Page } from "./support/test";
+} from "../support/desk";
+import { expect, test, type Locator, type Page } from "../support/test";
 
 const DUE_SOON = "/desk/inbox?owner=mine&due=due_soon&sort=time_left";
 

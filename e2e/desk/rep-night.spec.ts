@@ -18,12 +18,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
-import { sql } from "./support/desk-seed";
-import { E2E } from "./support/env";
-import { acceptInvitation, adminInvitationPath, expectNoAxeViolations } from "./support/desk";
-import { expect, test, type Locator, type Page } from "./support/test";
-import { shoot } from "./support/screenshots";
+import { sampleApplication } from "../../test/support/sample-application";
+import { sql } from "../support/desk-seed";
+import { E2E } from "../support/env";
+import { acceptInvitation, adminInvitationPath, expectNoAxeViolations } from "../support/desk";
+import { expect, test, type Locator, type Page } from "../support/test";
+import { shoot } from "../support/screenshots";
 
 const LIVE_MS = 5_000;
 const HOUR = 3_600_000;

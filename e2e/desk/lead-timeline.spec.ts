@@ -9,16 +9,16 @@
  * 390 px. Screenshots: screenshots/desk-lead-timeline-*.png.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "./support/desk-seed";
-import { E2E } from "./support/env";
+import { sql } from "../support/desk-seed";
+import { E2E } from "../support/env";
 import {
   acceptInvitation,
   adminInvitationPath,
   expectNoAxeViolations,
   screenshot,
   submitApplication,
-} from "./support/desk";
-import { expect, test, type Page } from "./support/test";
+} from "../support/desk";
+import { expect, test, type Page } from "../support/test";
 
 const REP = { email: "lena.ortiz@harborline.test", name: "Lena Ortiz" };
 // Oldest first, as they arrive; the inbox lists them newest first.

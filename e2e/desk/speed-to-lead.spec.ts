@@ -8,12 +8,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { sampleApplication } from "../test/support/sample-application";
-import { acceptInvitation, expectNoAxeViolations } from "./support/desk";
-import { sql } from "./support/desk-seed";
-import { E2E } from "./support/env";
-import { expect, test } from "./support/test";
-import { shoot } from "./support/screenshots";
+import { sampleApplication } from "../../test/support/sample-application";
+import { acceptInvitation, expectNoAxeViolations } from "../support/desk";
+import { sql } from "../support/desk-seed";
+import { E2E } from "../support/env";
+import { expect, test } from "../support/test";
+import { shoot } from "../support/screenshots";
 
 const HOUR = 3_600_000;
 const zoneDay = (time: number) =>
