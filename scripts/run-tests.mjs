@@ -290,19 +290,41 @@ const steps = [
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
+/**
+ * The CPU time (user + system, seconds) of this process's finished children and theirs, from
+ * /proc (cutime + cstime, in clock ticks of 1/100 s); null where there is no /proc. Beside a
+ * step's wall time it says how busy the step kept the machine's cores.
+ */
+function childrenCpu() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+const cpuSince = (before) => {
+  const now = childrenCpu();
+  return now === null || before === null ? "" : `, CPU ${(now - before).toFixed(1)} s`;
+};
+
 /** Runs one step, its output straight through; its exit status. */
 function runStep([name, node, command, args, extra]) {
   const label = `${name} on Node ${node.version}`;
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
+  const cpu = childrenCpu();
   const result = spawnSync(command, args, { stdio: "inherit", env: on(node, extra) });
-  console.log(`=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}`);
+  console.log(
+    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}${cpuSince(cpu)}`,
+  );
   return result.status ?? 1;
 }
 
 /** Runs steps side by side, each one's output held and printed whole when it ends; the first failure's status. */
 async function runTogether(group) {
   const started = Date.now();
+  const cpu = childrenCpu();
   console.log(`\n=== ${group.map(([name]) => name).join(", ")}, side by side`);
   const statuses = await Promise.all(
     group.map(
@@ -322,13 +344,14 @@ async function runTogether(group) {
         }),
     ),
   );
-  console.log(`=== side by side: ${seconds(started)}`);
+  console.log(`=== side by side: ${seconds(started)}${cpuSince(cpu)}`);
   return statuses.find((status) => status !== 0) ?? 0;
 }
 
 const runStarted = Date.now();
+const runCpu = childrenCpu();
 for (const step of steps) {
   const status = Array.isArray(step[0]) ? await runTogether(step) : runStep(step);
   if (status !== 0) process.exit(status);
 }
-console.log(`\n=== every check passed in ${seconds(runStarted)}`);
+console.log(`\n=== every check passed in ${seconds(runStarted)}${cpuSince(runCpu)}`);
