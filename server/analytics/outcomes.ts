@@ -3,12 +3,12 @@
  * to the visitor's funnel by the same daily key (computed from the same
  * address and user agent), never by a cookie: stored (accepted, or
  * quarantined, as the stored row says), a repeat, or refused with a 400 (once, and
- * once per field and zod issue code, never a value). Recorded after the
+ * once per field and zod issue code its schema found, never a value). Recorded after the
  * response is sent, into the buffer, so the applicant never waits for it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { applicationRequestSchema } from "#domain/application/schema";
-import { isJsonObject } from "../plugins/json-body";
+import { invalidInputOfRequest } from "../plugins/input-schemas";
 import type { EventRow } from "./events-repository";
 
 /** The route this watches (server/intake/intake-routes.ts). */
@@ -40,16 +40,15 @@ export function outcomeRows(
   if (statusCode === 200) return [{ ...base, name: "application_duplicate" }];
   if (statusCode !== 400) return [];
   const rows: EventRow[] = [{ ...base, name: "application_rejected" }];
-  if (!isJsonObject(request.body)) return rows;
-  const parsed = applicationRequestSchema.safeParse(request.body);
+  // What the route's schema found (none when the body was not a JSON object).
   const seen = new Set<string>();
-  for (const issue of parsed.error?.issues ?? []) {
-    const top = issue.path[0];
-    const field = typeof top === "string" && REQUEST_KEYS.has(top) ? top : "_form";
-    const key = `${field}:${issue.code}`;
+  for (const problem of invalidInputOfRequest(request)?.problems ?? []) {
+    const top = problem.path[0];
+    const field = top !== undefined && REQUEST_KEYS.has(top) ? top : "_form";
+    const key = `${field}:${problem.code}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ ...base, name: "server_field_error", field, code: issue.code });
+    rows.push({ ...base, name: "server_field_error", field, code: problem.code });
     if (seen.size >= MAX_FIELD_ERRORS) break;
   }
   return rows;

@@ -10,6 +10,7 @@
  * key (visitor.ts, salts.ts); nothing is stored in the browser.
  */
 import type { FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import fp from "fastify-plugin";
 import { productPath, productSlugs } from "#domain/product-index";
 import { EVENTS_BODY_LIMIT } from "#domain/analytics/events";
@@ -83,22 +84,25 @@ export default fp<AnalyticsPluginOptions>(
       if (rows.length > 0) buffer.push(rows);
     }
 
-    app.post(
+    app.withTypeProvider<ZodTypeProvider>().post(
       EVENTS_ROUTE,
       {
         bodyLimit: EVENTS_BODY_LIMIT,
         onRequest: requireJson,
-        config: { rateLimit: { max: config.analytics.rateLimitMax } },
+        schema: { body: incomingEventsSchema },
+        config: {
+          rateLimit: { max: config.analytics.rateLimitMax },
+          // Which event or property was wrong is not the sender's business.
+          invalidInput: { error: "Events must be a list of known events" },
+        },
       },
       async (request, reply) => {
-        const parsed = incomingEventsSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ error: "Events must be a list of known events" });
         try {
           const visitor = await who(request);
           if (visitor) {
             const ownHosts = new Set([siteHost, request.host]);
             keep(
-              toRows(parsed.data, {
+              toRows(request.body, {
                 now: visitor.at,
                 visitorKey: visitor.visitorKey,
                 device: visitor.device,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
-import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { applicationRequestSchema } from "#domain/application/schema";
+import { jsonPostOptions, requireJsonObject } from "../plugins/json-body";
 import type { Intake } from "./intake";
 
 /**
@@ -10,21 +12,24 @@ import type { Intake } from "./intake";
  *                            roomLink: the document room's link (server/room/room-link.ts), null without e-mail
  *   200 {id, reference, bookingToken, roomLink}   this submissionId was stored before: the first one's,
  *                            nothing new stored; roomLink null (only its hash is kept: the receipt has it)
- *   400 {errors: {field: message}} | {error}   schema errors / body not a JSON object or not JSON
+ *   400 {error, errors: {field: message}} | {error}   schema errors (the route's schema, the one
+ *                            error handler's answer) / body not a JSON object or not JSON
  *   413 {error}  415 {error}  429 {error} + Retry-After
- * HTTP only: the intake (intake.ts) validates, stores and notifies.
+ * HTTP only: the schema validates, the intake (intake.ts) stores and notifies.
  */
-const intakeRoutes: FastifyPluginAsync<{ intake: Intake }> = async (app, { intake }) => {
-  app.post("/api/applications", jsonPostOptions, async (request, reply) => {
-    if (!isJsonObject(request.body)) {
-      return reply.code(400).send({ error: "Request body must be a JSON object" });
-    }
+const intakeRoutes: FastifyPluginAsync<{ intake: Intake }> = async (plugin, { intake }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const route = {
+    ...jsonPostOptions,
+    preValidation: requireJsonObject,
+    schema: { body: applicationRequestSchema },
+  };
+  app.post("/api/applications", route, async (request, reply) => {
     const result = await intake.submit(request.body, {
       ip: request.ip,
       userAgent: request.headers["user-agent"],
       referer: request.headers.referer,
     });
-    if ("errors" in result) return reply.code(400).send({ errors: result.errors });
     return reply.code(result.created ? 201 : 200).send({
       id: result.id,
       reference: result.reference,

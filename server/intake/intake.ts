@@ -1,6 +1,6 @@
 /**
- * An application's intake, in order: validate the request with the shared
- * schema, build the CRM payload, compose the applicant's receipt and the
+ * An application's intake, in order: take the request its route validated
+ * with the shared schema (intake-routes.ts), build the CRM payload, compose the applicant's receipt and the
  * staff alerts, store all of it with one repository call (on PGlite the
  * record is in the fsync'd journal first, journal.ts), then tell the outbox
  * workers that rows are waiting, so the delivery and the e-mails start now.
@@ -12,10 +12,9 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   HONEYPOT_FIELD,
   SMS_CONSENT_VERSION,
-  applicationRequestSchema,
   smsConsentVersions,
+  type ApplicationRequest,
 } from "#domain/application/schema";
-import { fieldErrors } from "#domain/lib/field-errors";
 import { buildCrmPayload } from "../crm-delivery/crm-payload";
 import { notifyDeliveryQueued } from "../crm-delivery/outbox-repository";
 import { composeApplicationMails, type MailSettings } from "../mail/application-mail";
@@ -78,9 +77,6 @@ export interface CreatedApplication {
    */
   roomLink: string | null;
 }
-
-/** A submission's outcome: stored (or stored before), or the schema's message for each bad field. */
-export type Submitted = CreatedApplication | { errors: Record<string, string> };
 
 const clip = (value: string | undefined, max: number) => (value ? value.slice(0, max) : undefined);
 
@@ -218,10 +214,8 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
   }
 
   return {
-    /** A request's JSON object: validated, then stored (create). */
-    async submit(body: Record<string, unknown>, facts: RequestFacts): Promise<Submitted> {
-      const parsed = applicationRequestSchema.safeParse(body);
-      if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+    /** A request, as the schema read it: stored (create). */
+    async submit(request: ApplicationRequest, facts: RequestFacts): Promise<CreatedApplication> {
       // What the request carries besides the application itself; the rest is the
       // application (the CRM payload builder picks and orders its fields).
       const {
@@ -231,7 +225,7 @@ export function createIntake(store: Store, options: IntakeOptions = {}) {
         consentVersion = SMS_CONSENT_VERSION,
         [HONEYPOT_FIELD]: honeypot,
         ...application
-      } = parsed.data;
+      } = request;
       return create({
         submissionId,
         application,

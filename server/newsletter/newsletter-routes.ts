@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { NEWSLETTER_FORM_ACTION } from "#domain/newsletter/form-action";
 import { NEWSLETTER_HONEYPOT } from "#domain/newsletter/honeypot";
-import { newsletterSchema } from "#domain/newsletter/schema";
-import { fieldErrors } from "#domain/lib/field-errors";
+import { newsletterRequestSchema } from "#domain/newsletter/schema";
 import { siteFacts } from "#domain/site-facts";
-import { isJsonObject, jsonPostOptions } from "../plugins/json-body";
+import { jsonPostOptions, requireJsonObject } from "../plugins/json-body";
+import { linkTokenQuery } from "../site/link-token";
 import {
   acceptFormPosts,
   formErrorPages,
@@ -22,17 +23,17 @@ const SIGN_UP_ANSWER = { next: "confirm" } as const;
  * POST /api/newsletter
  *   201 {next: "confirm"}   the address waits for its owner to confirm (also for honeypot
  *                           hits, kept as spam, and for addresses already on the list)
- *   400 {errors: {email}} | {error}   413, 415, 429 as for applications
+ *   400 {error, errors: {email}} | {error}   413, 415, 429 as for applications
  */
-const signUp: FastifyPluginAsync = async (app) => {
-  app.post("/api/newsletter", jsonPostOptions, async (request, reply) => {
-    if (!isJsonObject(request.body)) {
-      return reply.code(400).send({ error: "Request body must be a JSON object" });
-    }
-    const parsed = newsletterSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ errors: fieldErrors(parsed.error) });
-
-    await subscribe(app, request, parsed.data.email, request.body[NEWSLETTER_HONEYPOT]);
+const signUp: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const route = {
+    ...jsonPostOptions,
+    preValidation: requireJsonObject,
+    schema: { body: newsletterRequestSchema },
+  };
+  app.post("/api/newsletter", route, async (request, reply) => {
+    await subscribe(app, request, request.body.email, request.body[NEWSLETTER_HONEYPOT]);
     return reply.code(201).send(SIGN_UP_ANSWER);
   });
 };
@@ -65,29 +66,36 @@ const FORM: PublicForm = {
  *   400  a page naming what to fix (nothing stored)
  *   413, 415, 429  a page too (429: rate-limited per IP, as the JSON sign-up is)
  */
-const formSignUp: FastifyPluginAsync = async (app) => {
+const formSignUp: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   acceptFormPosts(app, FORM_BODY_LIMIT);
-  app.setErrorHandler(formErrorPages(FORM));
+  app.setErrorHandler(
+    formErrorPages(FORM, {
+      invalid: ({ problems }) => ({
+        title: "Check your e-mail address",
+        paragraphs: [...new Set(problems.map((problem) => problem.message))],
+      }),
+    }),
+  );
   app.post(
     NEWSLETTER_FORM_ACTION,
-    { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} } },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      config: { rateLimit: {} },
+      // The form's fields as the schema reads them: a missing address is an empty one.
+      preValidation: async (request, reply) => {
+        if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
+        const fields = formFields(request.body);
+        request.body = { email: fields.email ?? "", [NEWSLETTER_HONEYPOT]: fields[NEWSLETTER_HONEYPOT] };
+      },
+      schema: { body: newsletterRequestSchema },
+    },
     async (request, reply) => {
-      if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
-      const fields = formFields(request.body);
-      const parsed = newsletterSchema.safeParse({ email: fields.email ?? "" });
-      if (!parsed.success) {
-        return sendNoticePage(reply, 400, {
-          title: "Check your e-mail address",
-          paragraphs: [...new Set(parsed.error.issues.map((issue) => issue.message))],
-          link: FORM.back,
-        });
-      }
-      await subscribe(app, request, parsed.data.email, fields[NEWSLETTER_HONEYPOT]);
+      const { email } = request.body;
+      await subscribe(app, request, email, request.body[NEWSLETTER_HONEYPOT]);
       return sendNoticePage(reply, 200, {
         title: "Almost there!",
-        paragraphs: [
-          `Check your inbox: we sent a link to ${parsed.data.email} to confirm your subscription.`,
-        ],
+        paragraphs: [`Check your inbox: we sent a link to ${email} to confirm your subscription.`],
         link: FORM.back,
       });
     },
@@ -161,12 +169,6 @@ function sendPage(
   return sendNoticePage(reply, page.code, { title: page.title, paragraphs: page.text, form });
 }
 
-/** A token from the query: URL-safe base64 of 32 bytes, nothing else. */
-function tokenOf(query: unknown): string | undefined {
-  const token = (query as { token?: unknown } | undefined)?.token;
-  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
-}
-
 /**
  * The links in newsletter e-mails. GET shows a page with a button (mail
  * scanners that open links must not confirm or unsubscribe anyone); the
@@ -174,19 +176,21 @@ function tokenOf(query: unknown): string | undefined {
  * unsubscribe mailbox providers send (RFC 8058: body "List-Unsubscribe=One-Click",
  * form-encoded or multipart), so these POSTs accept any small body and ignore it.
  */
-const links: FastifyPluginAsync = async (app) => {
+const links: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const withToken = { schema: { querystring: linkTokenQuery } };
   app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 4096 }, (_request, _body, done) =>
     done(null, undefined),
   );
 
   for (const action of ["confirm", "unsubscribe"] as const) {
-    app.get(`/api/newsletter/${action}`, async (request, reply) => {
-      const token = tokenOf(request.query);
+    app.get(`/api/newsletter/${action}`, withToken, async (request, reply) => {
+      const { token } = request.query;
       if (!token) return sendPage(reply, action, "missing");
       return sendPage(reply, action, await app.newsletter.tokenState(token, action), token);
     });
-    app.post(`/api/newsletter/${action}`, async (request, reply) => {
-      const token = tokenOf(request.query);
+    app.post(`/api/newsletter/${action}`, withToken, async (request, reply) => {
+      const { token } = request.query;
       if (!token) return sendPage(reply, action, "missing");
       const state =
         action === "confirm" ? await app.newsletter.confirm(token) : await app.newsletter.unsubscribe(token);

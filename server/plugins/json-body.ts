@@ -23,6 +23,16 @@ export const jsonPostOptions = {
   config: { rateLimit: {} },
 } satisfies RouteShorthandOptions;
 
+/**
+ * preValidation for the public JSON endpoints: a body that is JSON but not an
+ * object (null, an array, a string …) is a 400 before its schema reads it.
+ */
+export async function requireJsonObject(request: FastifyRequest, reply: FastifyReply) {
+  if (!isJsonObject(request.body)) {
+    return reply.code(400).send({ error: "Request body must be a JSON object" });
+  }
+}
+
 /** Is the parsed body a JSON object (not null, an array, a string …)? */
 export function isJsonObject(body: unknown): body is Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body);

@@ -19,14 +19,17 @@
  *   (privacy-request.package-opened); 410 expired, 404 unknown.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { fieldErrors } from "#domain/lib/field-errors";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   PRIVACY_ANSWER_WITHIN_DAYS,
   PRIVACY_VERIFY_TTL_HOURS,
   privacyRequestSchema,
 } from "#domain/privacy/request";
 import { formatLongZoned, type MailSettings } from "../mail/compose";
-import { BODY_LIMIT, isJsonObject } from "../plugins/json-body";
+import { badRequest, type InvalidInputWording } from "../plugins/input-schemas";
+import { BODY_LIMIT } from "../plugins/json-body";
+import { linkTokenQuery } from "../site/link-token";
 import type { Store } from "../store/store";
 import {
   FORM_TYPE,
@@ -120,13 +123,17 @@ const VERIFY_PAGES: Record<
   missing: { code: 400, title: "This link is incomplete", text: ["Check that you copied the whole link."] },
 };
 
-/** A token from the query: URL-safe base64 of 32 bytes, nothing else. */
-function tokenOf(query: unknown): string | undefined {
-  const token = (query as { token?: unknown } | undefined)?.token;
-  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
-}
+/** A request's problems: each field's first, one with the request as a whole under `_form`. */
+const REQUEST_PROBLEMS: InvalidInputWording = { rootField: "_form" };
 
-const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { store, settings, audit }) => {
+/** ?token=&format=json: the copy as a JSON download (any other format: the page). */
+const packageQuery = linkTokenQuery.extend({ format: z.literal("json").optional().catch(undefined) });
+
+const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (
+  plugin,
+  { store, settings, audit },
+) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const requests = createPrivacyRequestsRepository(store, settings);
   const ledger = createOptOutRepository(store, settings.desk.timeZone);
 
@@ -136,13 +143,25 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
   // The request form in a context of its own: what is refused before its
   // handler (size, encoding, the rate limit) is a page for a browser's post,
   // JSON for a caller that asks for it.
-  await app.register(async (form) => {
-    form.setErrorHandler(formErrorPages(FORM, wantsJson));
+  await app.register(async (plugin) => {
+    const form = plugin.withTypeProvider<ZodTypeProvider>();
+    form.setErrorHandler(
+      formErrorPages(FORM, {
+        answersJson: wantsJson,
+        invalid: (invalid) => ({
+          title: "Please check the form",
+          paragraphs: [
+            ...Object.values(badRequest(invalid, REQUEST_PROBLEMS).body.errors ?? {}),
+            "Go back to the form: what you entered is still there.",
+          ],
+        }),
+      }),
+    );
     form.post(
       "/api/privacy-requests",
       {
         bodyLimit: BODY_LIMIT,
-        config: { rateLimit: {} },
+        config: { rateLimit: {}, invalidInput: REQUEST_PROBLEMS },
         onRequest: [
           refuseCrossSiteForm(FORM, wantsJson),
           async (request, reply) => {
@@ -152,21 +171,15 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
             return reply.code(415).send({ error: `Content-Type must be ${FORM_TYPE} or application/json` });
           },
         ],
+        // A form post's fields as the schema reads them; a JSON body as it is.
+        preValidation: async (request: FastifyRequest) => {
+          if (request.body instanceof URLSearchParams) request.body = formFields(request.body);
+        },
+        schema: { body: privacyRequestSchema },
       },
       async (request, reply) => {
         const json = wantsJson(request);
-        const body = request.body instanceof URLSearchParams ? formFields(request.body) : request.body;
-        const parsed = isJsonObject(body) ? privacyRequestSchema.safeParse(body) : undefined;
-        if (!parsed?.success) {
-          const errors = parsed ? fieldErrors(parsed.error) : { _form: "Please fill in the form" };
-          if (json) return reply.code(400).send({ errors });
-          return sendPage(reply, 400, {
-            title: "Please check the form",
-            paragraphs: [...Object.values(errors), "Go back to the form: what you entered is still there."],
-            back: true,
-          });
-        }
-        await requests.submit(parsed.data, {
+        await requests.submit(request.body, {
           ip: request.ip,
           userAgent: request.headers["user-agent"],
         });
@@ -192,14 +205,15 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
     });
   };
 
-  app.get("/api/privacy-requests/verify", async (request, reply) => {
-    const token = tokenOf(request.query);
+  const withToken = { schema: { querystring: linkTokenQuery } };
+  app.get("/api/privacy-requests/verify", withToken, async (request, reply) => {
+    const { token } = request.query;
     if (!token) return verifyPage(reply, "missing");
     return verifyPage(reply, await requests.tokenState(token), token);
   });
 
-  app.post("/api/privacy-requests/verify", async (request, reply) => {
-    const token = tokenOf(request.query);
+  app.post("/api/privacy-requests/verify", withToken, async (request, reply) => {
+    const { token } = request.query;
     if (!token) return verifyPage(reply, "missing");
     let optOutsQueued = false;
     const state = await requests.verify(token, async (tx, verified) => {
@@ -212,8 +226,6 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
 
   const packageUrl = (token: string, format?: "json") =>
     `/api/privacy-requests/package?token=${encodeURIComponent(token)}${format ? "&format=json" : ""}`;
-  const formatOf = (request: FastifyRequest) =>
-    (request.query as { format?: unknown }).format === "json" ? ("json" as const) : undefined;
   const packageRefused = (reply: FastifyReply, expired: boolean) =>
     sendPage(reply, expired ? 410 : 404, {
       title: expired ? "This link has expired" : "This link is not valid",
@@ -229,8 +241,9 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
   // Following the link (GET, HEAD: what a mail scanner does) shows a button
   // and opens nothing; the button's POST opens the copy, and each opening is
   // in the audit log, shown with the request in the desk's queue.
-  app.get("/api/privacy-requests/package", async (request, reply) => {
-    const token = tokenOf(request.query);
+  const withPackageToken = { schema: { querystring: packageQuery } };
+  app.get("/api/privacy-requests/package", withPackageToken, async (request, reply) => {
+    const { token, format } = request.query;
     const link = token ? await accessPackageLink(store, token) : undefined;
     if (!token || !link || link.state !== "valid") return packageRefused(reply, link?.state === "expired");
     return sendPage(reply, 200, {
@@ -240,15 +253,15 @@ const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { st
           `It works until ${formatLongZoned(link.expiresAt, settings.desk.timeZone)}.`,
         "Each opening is recorded, with its time and the browser it came from, and our team can see it.",
       ],
-      form: { action: packageUrl(token, formatOf(request)), button: "Show my data" },
+      form: { action: packageUrl(token, format), button: "Show my data" },
     });
   });
 
-  app.post("/api/privacy-requests/package", async (request, reply) => {
-    const token = tokenOf(request.query);
+  app.post("/api/privacy-requests/package", withPackageToken, async (request, reply) => {
+    const { token } = request.query;
     const found = token ? await openAccessPackage(store, token) : undefined;
     if (!token || !found || found.state !== "valid") return packageRefused(reply, found?.state === "expired");
-    const format = formatOf(request) ?? "page";
+    const format = request.query.format ?? "page";
     await audit(
       {
         actorId: null,

@@ -13,6 +13,7 @@
  * known: every accepted request appends to the ledger alike.
  */
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   OPT_OUT_PAGE_PATH,
   OPT_OUT_RECEIVED_PATH,
@@ -29,7 +30,6 @@ import {
   formErrorPages,
   refuseCrossSiteForm,
   sendFormTrouble,
-  sendNoticePage,
   type PublicForm,
 } from "../site/notice-page";
 
@@ -42,33 +42,42 @@ const FORM: PublicForm = {
   back: { href: OPT_OUT_PAGE_PATH, label: "Back to the opt-out form" },
 };
 
-const optOutForm: FastifyPluginAsync = async (app) => {
+const optOutForm: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
   const ledger = createOptOutRepository(app.store, app.config.desk.timeZone);
   const audit = createAuditRepository(app.store);
 
   // This plugin's own context: the form's encoding, and refusals before the
-  // handler (size, encoding, the rate limit) as pages too, never JSON.
+  // handler (size, encoding, the rate limit) and what its schema refuses as
+  // pages too, never JSON.
   acceptFormPosts(app, FORM_BODY_LIMIT);
-  app.setErrorHandler(formErrorPages(FORM));
+  app.setErrorHandler(
+    formErrorPages(FORM, {
+      invalid: ({ problems }) => ({
+        title: "Check what you entered",
+        paragraphs: [...new Set(problems.map((problem) => problem.message))],
+      }),
+    }),
+  );
 
   app.post(
     OPT_OUT_FORM_ACTION,
-    { bodyLimit: FORM_BODY_LIMIT, config: { rateLimit: {} }, onRequest: refuseCrossSiteForm(FORM) },
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      config: { rateLimit: {} },
+      onRequest: refuseCrossSiteForm(FORM),
+      // The form's two fields as the schema reads them (each one's first value).
+      preValidation: async (request, reply) => {
+        if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
+        request.body = {
+          phone: request.body.get("phone") ?? undefined,
+          email: request.body.get("email") ?? undefined,
+        };
+      },
+      schema: { body: optOutFormSchema },
+    },
     async (request, reply) => {
-      if (!(request.body instanceof URLSearchParams)) return sendFormTrouble(reply, FORM, 415);
-      const parsed = optOutFormSchema.safeParse({
-        phone: request.body.get("phone") ?? undefined,
-        email: request.body.get("email") ?? undefined,
-      });
-      if (!parsed.success) {
-        const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-        return sendNoticePage(reply, 400, {
-          title: "Check what you entered",
-          paragraphs: messages,
-          link: FORM.back,
-        });
-      }
-      const { phone, email } = parsed.data;
+      const { phone, email } = request.body;
       const asked: NewOptOut[] = [
         ...(phone ? [{ channel: "sms" as const, phone, email: null }] : []),
         ...(email ? [{ channel: "email" as const, phone: null, email }] : []),

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { cleanJson } from "../clean-text";
 import { renderNoticePage, type NoticePageProps } from "../mail/compose";
 import { crossSite } from "../plugins/same-origin";
+import { invalidInputOf, rememberInvalidInput, type InvalidInput } from "../plugins/input-schemas";
 
 /** The encoding a browser posts an HTML form in. */
 export const FORM_TYPE = "application/x-www-form-urlencoded";
@@ -99,15 +100,31 @@ export function refuseCrossSiteForm(form: PublicForm, answersJson?: (request: Fa
   };
 }
 
+/** The page for a form post its route's schema refused: what to fix, in the schema's words. */
+export type InvalidFormPage = (invalid: InvalidInput) => Pick<NoticePageProps, "title" | "paragraphs">;
+
 /**
  * An error handler for a form's plugin: what is refused before its handler
  * (size, encoding, the rate limit, whose Retry-After stays) is a page too,
- * never JSON; a 500 is a page with no detail (the log has it). A request
- * `answersJson` picks is passed on to the app's JSON error handler.
+ * never JSON; a 500 is a page with no detail (the log has it). A post its
+ * route's schema refuses is a 400 page, `invalid`'s (plugins/input-schemas.ts).
+ * A request `answersJson` picks is passed on to the app's JSON error handler.
  */
-export function formErrorPages(form: PublicForm, answersJson?: (request: FastifyRequest) => boolean) {
+export function formErrorPages(
+  form: PublicForm,
+  {
+    answersJson,
+    invalid,
+  }: { answersJson?: (request: FastifyRequest) => boolean; invalid?: InvalidFormPage } = {},
+) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (answersJson?.(request)) throw error;
+    const refused = invalid && invalidInputOf(error);
+    if (refused) {
+      rememberInvalidInput(request, refused);
+      request.log.info({ code: error.code, status: 400, url: request.url }, "form input refused");
+      return sendNoticePage(reply, 400, { ...invalid(refused), link: form.back });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413 || status === 429) return sendFormTrouble(reply, form, status);
     if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
