@@ -126,7 +126,9 @@ const layerZones = [
  * service call, an entry like the desk); retention/ (legal holds, the purge)
  * on audit/ and store/; audit/ (the audit log, which the entries, the jobs
  * and any domain may write to) on store/ alone; documents/ (the document
- * room's encrypted store) on audit/ and store/.
+ * room's encrypted store) on audit/ and store/; room/ (the applicant's side
+ * of the document room) on documents/, mail/ and store/, and only the intake
+ * (the room link it makes) and the entries use it.
  */
 const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
@@ -136,6 +138,7 @@ const serverZone = (target, from) => ({
 });
 const serverZones = [
   serverZone("store", [
+    "room",
     "documents",
     "privacy",
     "outbox",
@@ -148,6 +151,7 @@ const serverZones = [
     "opt-outs",
   ]),
   serverZone("outbox", [
+    "room",
     "privacy",
     "crm-delivery",
     "mail",
@@ -158,7 +162,16 @@ const serverZones = [
     "opt-outs",
   ]),
   serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
-  serverZone("mail", ["privacy", "crm-delivery", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
+  serverZone("mail", [
+    "room",
+    "privacy",
+    "crm-delivery",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "opt-outs",
+  ]),
   serverZone("intake", ["newsletter", "inbox", "analytics", "opt-outs"]),
   serverZone("newsletter", ["crm-delivery", "intake", "inbox", "analytics", "opt-outs"]),
   serverZone("inbox", ["intake", "newsletter", "analytics", "opt-outs"]),
@@ -209,6 +222,7 @@ const serverZones = [
     "privacy",
     "retention",
     "documents",
+    "room",
   ]),
   // The document room's store (encrypted files, checklists): on audit/ and
   // store/ for now; the room's routes and the desk use it, it uses no domain.
@@ -216,6 +230,21 @@ const serverZones = [
     "outbox",
     "crm-delivery",
     "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
+    "opt-outs",
+    "privacy",
+    "retention",
+    "room",
+  ]),
+  // The applicant's side of the document room: on documents/, mail/, audit/
+  // and store/; the intake makes its links, the entries use it.
+  serverZone("room", [
+    "crm-delivery",
     "intake",
     "newsletter",
     "inbox",

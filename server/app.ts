@@ -22,6 +22,7 @@ import inbound from "./inbound/plugin";
 import { createAuditRepository } from "./audit/audit-repository";
 import { startJobs, type JobName, type StopJob } from "./jobs";
 import privacyRoutes from "./privacy/privacy-routes";
+import roomRoutes from "./room/room-routes";
 import optOutForm from "./routes/opt-out-form";
 import { tokenRedaction } from "./log-redact";
 import { loadSite } from "./site/load-site";
@@ -118,6 +119,7 @@ export async function buildApp({
     audit: (entry, db) => privacyAudit.record(entry, db),
   });
   await app.register(optOutForm);
+  await app.register(roomRoutes, { store, config });
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

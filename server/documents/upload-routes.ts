@@ -16,7 +16,8 @@ import { APPLICATION_KEY, DocumentTusStore, UPLOADER_KEY, type TusRefusal } from
 
 export interface UploadRoutesOptions {
   store: Store;
-  keyring: Keyring;
+  /** The master keys, or how to find them when the first upload arrives (not at start-up). */
+  keyring: Keyring | (() => Keyring);
   /** Where the endpoint is mounted: uploads are created at it and live under it. */
   path: string;
   maxFileBytes: number;
@@ -24,42 +25,63 @@ export interface UploadRoutesOptions {
   uploader: "applicant" | "staff";
   /** The application this request may upload to (its session's), or null: 404. */
   applicationOf(request: FastifyRequest): Promise<string | null> | string | null;
+  /**
+   * Checks a new upload's metadata for its application (such as the checklist
+   * item it is for, `itemId`): a refusal is answered and nothing is stored.
+   * Without it, the metadata's item is taken as given.
+   */
+  checkMetadata?(
+    applicationId: string,
+    metadata: Record<string, string | null | undefined>,
+  ): Promise<TusRefusal | null>;
+  /** Once every byte of an upload is in (its checklist item moves on). */
+  onFinish?(documentId: string): Promise<void>;
 }
 
 const NOT_FOUND = { error: "Not found" };
 
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scope, options) => {
-  const { store, keyring, path } = options;
+  const { store, path } = options;
   /** Each request's application, for tus's hooks (which see the Node request behind theirs). */
   const applications = new WeakMap<object, string>();
   const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-  const tus = new Server({
-    path,
-    datastore: new DocumentTusStore(store, keyring),
-    maxSize: options.maxFileBytes,
-    relativeLocation: true,
-    disableTerminationForFinishedUploads: true,
-    namingFunction: () => randomUUID(),
-    async onUploadCreate(request, upload) {
-      const raw = request.runtime?.node?.req;
-      const applicationId = raw ? applications.get(raw) : undefined;
-      if (!applicationId) throw { status_code: 404, body: "Not found" } satisfies TusRefusal;
-      const used = await applicationBytes(store, applicationId);
-      if (used + (upload.size ?? 0) > options.maxApplicationBytes) {
-        throw {
-          status_code: 413,
-          body: `Your files together can take up to ${megabytes(options.maxApplicationBytes)}, and this one would go past it.`,
-        } satisfies TusRefusal;
-      }
-      const metadata = {
-        ...upload.metadata,
-        [APPLICATION_KEY]: applicationId,
-        [UPLOADER_KEY]: options.uploader,
-      };
-      return { metadata };
-    },
-  });
+  const makeServer = (keyring: Keyring) =>
+    new Server({
+      path,
+      datastore: new DocumentTusStore(store, keyring),
+      maxSize: options.maxFileBytes,
+      relativeLocation: true,
+      disableTerminationForFinishedUploads: true,
+      namingFunction: () => randomUUID(),
+      async onUploadCreate(request, upload) {
+        const raw = request.runtime?.node?.req;
+        const applicationId = raw ? applications.get(raw) : undefined;
+        if (!applicationId) throw { status_code: 404, body: "Not found" } satisfies TusRefusal;
+        const used = await applicationBytes(store, applicationId);
+        if (used + (upload.size ?? 0) > options.maxApplicationBytes) {
+          throw {
+            status_code: 413,
+            body: `Your files together can take up to ${megabytes(options.maxApplicationBytes)}, and this one would go past it.`,
+          } satisfies TusRefusal;
+        }
+        const refused = await options.checkMetadata?.(applicationId, upload.metadata ?? {});
+        if (refused) throw refused;
+        const metadata = {
+          ...upload.metadata,
+          [APPLICATION_KEY]: applicationId,
+          [UPLOADER_KEY]: options.uploader,
+        };
+        return { metadata };
+      },
+      async onUploadFinish(_request, upload) {
+        await options.onFinish?.(upload.id);
+        return {};
+      },
+    });
+  let tus: Server | undefined;
+  const server = () =>
+    (tus ??= makeServer(typeof options.keyring === "function" ? options.keyring() : options.keyring));
 
   scope.addContentTypeParser("application/offset+octet-stream", (_request, _payload, done) => done(null));
 
@@ -73,7 +95,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
     }
     applications.set(request.raw, applicationId);
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await server().handle(request.raw, reply.raw);
   };
 
   const methods = ["POST", "OPTIONS"] as const;

@@ -1,0 +1,386 @@
+/**
+ * The applicant's side of the document room (issue 42), under /api/room
+ * (docs/http-api.md). The page at `${SITE_URL}/documents/<token>` comes later;
+ * opening it (GET, HEAD: what a mail scanner does) changes nothing here.
+ *
+ * POST /api/room/session {token}   starts a session for the link's application:
+ *   201 {reference} + the session cookie; 404 for a token that opens nothing.
+ * DELETE /api/room/session         ends it (204).
+ * POST /api/room/links {email}     e-mails fresh links to the address's
+ *   applications; 202, the same answer and words whether the address is known.
+ * GET /api/room                    the application's reference, status and checklist.
+ * POST /api/room/items/:id/not-applicable {reason}   the applicant's declaration.
+ * /api/room/uploads[/:id]          tus (server/documents/upload-routes.ts); the
+ *   item a file is for is the upload's `itemId` metadata.
+ * GET /api/room/documents/:id      a document, as an attachment under a name of ours.
+ *
+ * Every route but the first three needs the session: none is 401, an ended one
+ * 401 saying to ask for a new link. Another application's room, item, document
+ * or upload is 404, whatever id is tried. Every non-GET request must come from
+ * our own origin (plugins/same-origin.ts), as the desk's do. Each route
+ * declares its input with the zod schemas in domain/documents/room-requests.ts
+ * (plugins/input-schemas.ts); the session is checked before any input is read.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { fundingTypeOptions } from "#domain/application/schema";
+import { FUNDING_TYPE_CHECKLISTS, type FundingType } from "#domain/documents/checklist";
+import { ACCEPTED_FILE_KINDS } from "#domain/documents/file-kind";
+import { ITEM_STATE_LABELS } from "#domain/documents/item-state";
+import { DOCUMENT_KIND_COPY, type DocumentKind } from "#domain/documents/kinds";
+import {
+  LINK_INVALID,
+  ROOM_TOKEN,
+  notApplicableRequestSchema,
+  roomIdParams,
+  roomLinksRequestSchema,
+  roomSessionRequestSchema,
+} from "#domain/documents/room-requests";
+import { roomStatus } from "#domain/documents/room-status";
+import type { Config } from "../config";
+import { listChecklistItems } from "../documents/checklist-repository";
+import { makeChecklist, moveChecklistItem } from "../documents/checklist";
+import { findDocument } from "../documents/document-repository";
+import { readDocument } from "../documents/document-store";
+import { documentsKeys, type DocumentsKeys } from "../documents/keyring-setup";
+import { uploadRoutes } from "../documents/upload-routes";
+import { composeRoomLinks } from "../mail/compose";
+import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
+import { BODY_LIMIT, jsonPostOptions, requireJson } from "../plugins/json-body";
+import { sameOrigin } from "../plugins/same-origin";
+import { isUuid } from "../store/row-values";
+import type { Store } from "../store/store";
+import { hashRoomToken, newRoomToken, roomUrl } from "./room-link";
+import {
+  applicationsOfEmail,
+  endSession,
+  findSession,
+  hasItem,
+  roomApplication,
+  roomDocument,
+  roomDocuments,
+  startSession,
+  type RoomDocumentRow,
+} from "./room-repository";
+import {
+  ROOM_SESSION_ABSOLUTE_MS,
+  ROOM_SESSION_IDLE_MS,
+  clearRoomCookie,
+  hashSessionId,
+  newSessionId,
+  readRoomCookie,
+  setRoomCookie,
+} from "./room-session";
+
+export interface RoomRoutesOptions {
+  store: Store;
+  config: Config;
+}
+
+export const ROOM_MESSAGES = {
+  noSession: "You are not in a document room. Open the link from your e-mail to continue.",
+  sessionEnded:
+    "Your session in the document room has ended. Ask for a new link by e-mail, or open the link you have again.",
+  linkInvalid: LINK_INVALID,
+  linksSent:
+    "If this address has applications with us, a new link to each one's document room is on its way to it. It can take a few minutes to arrive.",
+  notFound: "Not found",
+  held: "This file is held: our virus scanner flagged it, so it cannot be downloaded. Please upload the document again; our team will be in touch.",
+  documentsOff: "Documents are not available right now. Please try again later.",
+  noItem: "Say which document the file is for.",
+} as const;
+
+/** The most applications one request for links covers (newest first). */
+const LINKS_PER_REQUEST = 10;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const ROOM_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "document";
+
+/** The name a document is served under: ours, from its item and its bytes' kind ("bank-statement-2026-03-1.pdf"). */
+export function servedFileName(document: Pick<RoomDocumentRow, "slot" | "mediaType" | "position">): string {
+  const base = !document.slot
+    ? "document"
+    : document.slot.startsWith("request:")
+      ? "requested-document"
+      : slug(document.slot);
+  const kind = Object.values(ACCEPTED_FILE_KINDS).find((kind) => kind.mediaType === document.mediaType);
+  return `${base}-${document.position}.${kind?.extension ?? "bin"}`;
+}
+
+/** The desk's day ("YYYY-MM-DD") of an instant, for the checklist's months and years. */
+const dayIn = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(instant),
+  );
+
+const fundingLabel = (value: string) =>
+  fundingTypeOptions.find((option) => option.value === value)?.label ?? value;
+
+/** A path's id that names nothing is this route's 404, in its words. */
+const NOT_FOUND_ID = { invalidInput: { notFound: "Not found" } };
+
+const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store, config }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  // The master keys are found when a file first goes in or out, not at start-up:
+  // the embedded default makes its key file only once the room is used.
+  let keys: DocumentsKeys | undefined;
+  const keysOf = () => (keys ??= documentsKeys(config));
+  /** Each request's session's application, once requireSession has found it. */
+  const sessions = new WeakMap<FastifyRequest, string>();
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(ROOM_HEADERS);
+    if (!SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+      return reply.code(403).send({ error: "Cross-site request refused" });
+    }
+  });
+
+  async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+    const id = readRoomCookie(request);
+    const session = id ? await findSession(store, hashSessionId(id), ROOM_SESSION_IDLE_MS) : null;
+    if (session?.state === "live") {
+      sessions.set(request, session.applicationId);
+      return;
+    }
+    if (id) clearRoomCookie(request, reply);
+    return reply
+      .code(401)
+      .send({ error: session?.state === "expired" ? ROOM_MESSAGES.sessionEnded : ROOM_MESSAGES.noSession });
+  }
+  const applicationOf = (request: FastifyRequest) => sessions.get(request) ?? null;
+
+  app.post(
+    "/api/room/session",
+    {
+      ...jsonPostOptions,
+      schema: { body: roomSessionRequestSchema },
+      config: { ...jsonPostOptions.config, invalidInput: { error: LINK_INVALID } },
+    },
+    async (request, reply) => {
+      const { token } = request.body;
+      // A malformed token opens nothing, like an unknown one.
+      if (!ROOM_TOKEN.test(token)) return reply.code(404).send({ error: ROOM_MESSAGES.linkInvalid });
+      const id = newSessionId();
+      const started = await startSession(store, hashRoomToken(token), hashSessionId(id), {
+        idleMs: ROOM_SESSION_IDLE_MS,
+        absoluteMs: ROOM_SESSION_ABSOLUTE_MS,
+      });
+      if (!started) return reply.code(404).send({ error: ROOM_MESSAGES.linkInvalid });
+      const application = await roomApplication(store, started.applicationId);
+      if (!application) return reply.code(404).send({ error: ROOM_MESSAGES.linkInvalid });
+      // The checklist is made once, the first time the room is entered, as of the day it was applied for.
+      if (application.fundingType in FUNDING_TYPE_CHECKLISTS) {
+        await makeChecklist(store, application.id, application.fundingType as FundingType, {
+          owners: 1,
+          asOf: dayIn(application.submittedAt, config.desk.timeZone),
+        });
+      }
+      setRoomCookie(request, reply, id);
+      return reply.code(201).send({ reference: application.reference, expiresAt: started.expiresAt });
+    },
+  );
+
+  app.delete("/api/room/session", async (request, reply) => {
+    const id = readRoomCookie(request);
+    if (id) await endSession(store, hashSessionId(id));
+    clearRoomCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    "/api/room/links",
+    { ...jsonPostOptions, schema: { body: roomLinksRequestSchema } },
+    async (request, reply) => {
+      const { email } = request.body;
+      const applications = await applicationsOfEmail(store, email, LINKS_PER_REQUEST);
+      const tokens = applications.map(() => newRoomToken());
+      // An unknown address costs the same rendering, so the answer's timing tells little.
+      const mail = await composeRoomLinks(
+        email,
+        applications.length > 0
+          ? applications.map((application, index) => ({
+              reference: application.reference,
+              fundingType: application.fundingType,
+              submittedAt: application.submittedAt,
+              url: roomUrl(config.siteUrl, tokens[index]),
+            }))
+          : [
+              {
+                reference: "HL-00000000",
+                fundingType: "other",
+                submittedAt: new Date().toISOString(),
+                url: roomUrl(config.siteUrl, newRoomToken()),
+              },
+            ],
+        config,
+      );
+      if (applications.length > 0) {
+        const queued = await store.transaction(async (tx) => {
+          // Under the address's daily cap (the mail outbox's): past it, no link is made either.
+          const stored = await insertMails(tx, [mail], {
+            siteUrl: config.siteUrl,
+            applicationId: applications[0].id,
+          });
+          if (stored === 0) return false;
+          for (const [index, application] of applications.entries()) {
+            await tx.query(
+              "INSERT INTO room_links (token_hash, application_id, made_for) VALUES ($1, $2, 'asked-again')",
+              [hashRoomToken(tokens[index]), application.id],
+            );
+          }
+          return true;
+        });
+        if (queued) notifyMailQueued();
+      }
+      return reply.code(202).send({ message: ROOM_MESSAGES.linksSent });
+    },
+  );
+
+  app.get("/api/room", { preValidation: requireSession }, async (request, reply) => {
+    const applicationId = applicationOf(request)!;
+    const application = await roomApplication(store, applicationId);
+    if (!application) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
+    const [items, documents] = await Promise.all([
+      listChecklistItems(store, applicationId),
+      roomDocuments(store, applicationId),
+    ]);
+    const documentView = (document: RoomDocumentRow) => ({
+      id: document.id,
+      fileName: document.originalName ?? servedFileName(document),
+      size: document.size,
+      type: document.mediaType,
+      uploadedAt: document.completedAt,
+      held: document.scan === "flagged",
+    });
+    return reply.send({
+      reference: application.reference,
+      fundingType: fundingLabel(application.fundingType),
+      submittedAt: application.submittedAt,
+      status: roomStatus({
+        workStatus: application.workStatus,
+        closeReason: application.closeReason,
+        reviewDueAt: application.reviewDueAt,
+        firstTouchedAt: application.firstTouchedAt,
+        itemStates: items.map((item) => item.state),
+      }),
+      limits: {
+        maxFileBytes: config.documents.maxFileBytes,
+        maxApplicationBytes: config.documents.maxApplicationBytes,
+      },
+      checklist: items.map((item) => ({
+        id: item.id,
+        name: item.label,
+        why: DOCUMENT_KIND_COPY[item.kind as DocumentKind]?.hint ?? DOCUMENT_KIND_COPY.requested.hint,
+        state: item.state,
+        stateLabel: ITEM_STATE_LABELS[item.state],
+        reason: item.state === "needs-attention" || item.state === "not-applicable" ? item.reason : null,
+        documents: documents.filter((document) => document.itemId === item.id).map(documentView),
+      })),
+    });
+  });
+
+  app.post(
+    "/api/room/items/:id/not-applicable",
+    {
+      bodyLimit: BODY_LIMIT,
+      onRequest: requireJson,
+      preValidation: requireSession,
+      schema: { params: roomIdParams, body: notApplicableRequestSchema },
+      config: NOT_FOUND_ID,
+    },
+    async (request, reply) => {
+      const applicationId = applicationOf(request)!;
+      const { id } = request.params;
+      const moved = await moveChecklistItem(
+        store,
+        applicationId,
+        id,
+        { type: "declare-not-applicable", by: "applicant", reason: request.body.reason },
+        "applicant",
+      );
+      if (!moved) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
+      if (!moved.ok) return reply.code(409).send({ error: moved.error });
+      return reply.send({
+        id,
+        state: moved.state,
+        stateLabel: ITEM_STATE_LABELS[moved.state],
+        reason: moved.reason,
+      });
+    },
+  );
+
+  app.get(
+    "/api/room/documents/:id",
+    { preValidation: requireSession, schema: { params: roomIdParams }, config: NOT_FOUND_ID },
+    async (request, reply) => {
+      const applicationId = applicationOf(request)!;
+      const { id } = request.params;
+      const document = await roomDocument(store, applicationId, id);
+      if (!document) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
+      if (document.scan === "flagged") return reply.code(409).send({ error: ROOM_MESSAGES.held });
+      const documentKeys = keysOf();
+      if ("off" in documentKeys) return reply.code(503).send({ error: ROOM_MESSAGES.documentsOff });
+      const body = await readDocument(store, documentKeys.keyring, id);
+      return reply
+        .header("content-type", document.mediaType ?? "application/octet-stream")
+        .header("content-length", String(document.size))
+        .header("content-disposition", `attachment; filename="${servedFileName(document)}"`)
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "no-store")
+        .send(body);
+    },
+  );
+
+  // The tus endpoint, in a scope of its own: the session first (401 without
+  // one), then the upload's own checks (another application's upload is 404).
+  await app.register(async (uploads) => {
+    uploads.addHook("onRequest", async (_request, reply) => {
+      // tus answers on the raw response, past Fastify's own headers.
+      for (const [name, value] of Object.entries(ROOM_HEADERS)) reply.raw.setHeader(name, value);
+    });
+    uploads.addHook("preValidation", requireSession);
+    uploads.addHook("preHandler", async (_request, reply) => {
+      if ("off" in keysOf()) return reply.code(503).send({ error: ROOM_MESSAGES.documentsOff });
+    });
+    await uploads.register(uploadRoutes, {
+      store,
+      keyring: () => {
+        const found = keysOf();
+        if ("off" in found) throw new Error(found.off);
+        return found.keyring;
+      },
+      path: "/api/room/uploads",
+      maxFileBytes: config.documents.maxFileBytes,
+      maxApplicationBytes: config.documents.maxApplicationBytes,
+      uploader: "applicant",
+      applicationOf,
+      async checkMetadata(applicationId, metadata) {
+        const itemId = metadata.itemId;
+        if (!itemId) return { status_code: 400, body: ROOM_MESSAGES.noItem };
+        if (!isUuid(itemId) || !(await hasItem(store, applicationId, itemId))) {
+          return { status_code: 404, body: ROOM_MESSAGES.notFound };
+        }
+        return null;
+      },
+      async onFinish(documentId) {
+        const document = await findDocument(store, documentId);
+        if (!document?.itemId) return;
+        await moveChecklistItem(
+          store,
+          document.applicationId,
+          document.itemId,
+          { type: "upload", by: "applicant" },
+          "applicant",
+        );
+      },
+    });
+  });
+};
+
+export default roomRoutes;
