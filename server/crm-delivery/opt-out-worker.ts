@@ -6,34 +6,23 @@
  * leases and claims, so an opt-out survives a CRM outage and a restart as an
  * application does, and two instances never send one at once.
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
-import type { DeliveryConfig } from "../config";
-import { createOutboxWorker, type OutboxWorker } from "../outbox/worker-loop";
-import type { Store } from "../store/store";
+import { buildOutboxWorker, type OutboxWorkerSetup } from "../outbox/outbox-worker";
+import type { OutboxWorker } from "../outbox/worker-loop";
 import { createOptOutOutbox, OPT_OUT_OUTBOX } from "./opt-out-outbox";
 import { postToCrm } from "./post-to-crm";
 
-export interface OptOutWorkerOptions {
-  store: Store;
-  config: DeliveryConfig;
+export interface OptOutWorkerOptions extends OutboxWorkerSetup {
   url: string;
-  log: FastifyBaseLogger;
-  workerId?: string;
 }
 
 /** Started by main.ts when CRM_OPT_OUT_URL is set; woken when an opt-out is queued (notifyOptOutQueued). */
 export function createOptOutWorker(options: OptOutWorkerOptions): OutboxWorker {
   const { config, url } = options;
-  const id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  return createOutboxWorker({
+  return buildOutboxWorker(options, {
     name: "opt-out worker",
     outbox: OPT_OUT_OUTBOX,
-    id,
-    config,
-    log: options.log.child({ component: "opt-out-delivery", worker: id }),
-    claims: createOptOutOutbox(options.store),
+    component: "opt-out-delivery",
+    claims: createOptOutOutbox,
     attempt: (claim, shutdown) =>
       postToCrm({
         url,

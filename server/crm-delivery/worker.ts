@@ -6,26 +6,13 @@
  * killed after the CRM answered 2xx but before the row was marked sends it
  * again; the key lets the CRM drop it.
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
-import type { DeliveryConfig } from "../config";
-import {
-  createOutboxWorker,
-  type AttemptAnswer,
-  type OutboxWorker,
-  type RecordedAttempt,
-} from "../outbox/worker-loop";
-import type { Store } from "../store/store";
+import { buildOutboxWorker, type OutboxWorkerSetup } from "../outbox/outbox-worker";
+import type { AttemptAnswer, OutboxWorker, RecordedAttempt } from "../outbox/worker-loop";
 import { createOutboxRepository, CRM_OUTBOX, type ClaimedDelivery } from "./outbox-repository";
 import { postToCrm } from "./post-to-crm";
 
-export interface DeliveryWorkerOptions {
-  store: Store;
-  config: DeliveryConfig;
+export interface DeliveryWorkerOptions extends OutboxWorkerSetup {
   webhookUrl: string;
-  log: FastifyBaseLogger;
-  workerId?: string;
   /** After each attempt is recorded (the staff's delivery alerts); its failure is logged, never thrown. */
   onAttemptRecorded?: (result: DeliveryAttempt) => Promise<unknown>;
 }
@@ -38,8 +25,6 @@ export type DeliveryWorker = OutboxWorker;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { config, webhookUrl } = options;
-  const id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const log = options.log.child({ component: "delivery", worker: id });
 
   const attempt = (claim: ClaimedDelivery, shutdown: AbortSignal): Promise<AttemptAnswer<"delivered">> =>
     postToCrm({
@@ -50,13 +35,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       shutdown,
     });
 
-  return createOutboxWorker({
+  return buildOutboxWorker(options, {
     name: "delivery worker",
     outbox: CRM_OUTBOX,
-    id,
-    config,
-    log,
-    claims: createOutboxRepository(options.store),
+    component: "delivery",
+    claims: createOutboxRepository,
     attempt,
     describe: (claim) => ({ applicationId: claim.applicationId }),
     codeField: "status",
@@ -69,7 +52,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       unclaimed: "could not claim outbox rows",
     },
     startFields: { url: new URL(webhookUrl).origin },
-    onRecorded: async (result) => {
+    onRecorded: async (result, _claim, log) => {
       await options
         .onAttemptRecorded?.({ ...result, statusCode: result.code })
         .catch((error) => log.error({ err: error }, "delivery alert failed"));

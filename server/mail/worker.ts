@@ -6,22 +6,13 @@
  * after the SMTP server accepted a message but before it was recorded sends
  * it again, with the same Message-ID.
  */
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
-import type { DeliveryConfig } from "../config";
-import { createOutboxWorker, type AttemptAnswer, type OutboxWorker } from "../outbox/worker-loop";
-import type { Store } from "../store/store";
+import { buildOutboxWorker, type OutboxWorkerSetup } from "../outbox/outbox-worker";
+import type { AttemptAnswer, OutboxWorker } from "../outbox/worker-loop";
 import { createMailOutboxRepository, MAIL_OUTBOX } from "./outbox-repository";
 import { createMailSender, describeSmtpUrl, type MailSender } from "./transport";
 
-export interface MailWorkerOptions {
-  store: Store;
-  /** Timeouts, lease, schedule and concurrency: the CRM delivery's settings. */
-  config: DeliveryConfig;
+export interface MailWorkerOptions extends OutboxWorkerSetup {
   smtpUrl: string;
-  log: FastifyBaseLogger;
-  workerId?: string;
   /** Tests: a sender other than SMTP. */
   sender?: MailSender;
 }
@@ -47,16 +38,13 @@ function unlessAborted(send: Promise<AttemptAnswer<"sent">>, signal: AbortSignal
 }
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const { config } = options;
-  const id = options.workerId ?? `${hostname()}:${process.pid}:mail:${randomUUID().slice(0, 8)}`;
-  const sender = options.sender ?? createMailSender(options.smtpUrl, config.timeoutMs);
-  const worker = createOutboxWorker({
+  const sender = options.sender ?? createMailSender(options.smtpUrl, options.config.timeoutMs);
+  const worker = buildOutboxWorker(options, {
     name: "mail worker",
     outbox: MAIL_OUTBOX,
-    id,
-    config,
-    log: options.log.child({ component: "mail", worker: id }),
-    claims: createMailOutboxRepository(options.store),
+    component: "mail",
+    idTag: "mail",
+    claims: createMailOutboxRepository,
     attempt: (claim, signal) =>
       unlessAborted(
         sender
@@ -77,7 +65,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     startFields: { smtp: describeSmtpUrl(options.smtpUrl) },
   });
   return {
-    id,
+    id: worker.id,
     start: worker.start,
     wake: worker.wake,
     async stop() {
