@@ -1,7 +1,6 @@
 import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { fundingTypeOptions } from "#domain/application/schema";
 import { WORK_STATUS_LABELS, WORK_STATUSES } from "#domain/desk/work";
 import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
@@ -19,6 +18,7 @@ import {
 } from "../common/lib/filters";
 import { timeZoneLabel } from "../common/lib/format";
 import { DayRangeFields } from "../common/components/day-range-fields";
+import { FundingTypeSelect } from "../common/components/funding-type-select";
 import { TextField } from "../common/components/text-field";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
@@ -131,20 +131,12 @@ export function InboxFilterForm({
           </select>
         </Field>
         <Field>
-          <FieldLabel htmlFor={`${id}-type`}>Funding type</FieldLabel>
-          <select
+          <FundingTypeSelect
             id={`${id}-type`}
             name="fundingType"
             defaultValue={filters.fundingType}
             className={selectClasses}
-          >
-            <option value="">Any funding type</option>
-            {fundingTypeOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <div className="grid grid-cols-2 gap-x-3 gap-y-1">
           <DayRangeFields

@@ -2,10 +2,10 @@ import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Button } from "#ui/button";
 import { cn } from "#ui/cn";
-import { Field, FieldError, FieldLabel } from "#ui/field";
+import { Field, FieldError } from "#ui/field";
 import { fieldControlClasses } from "#ui/input";
-import { fundingTypeOptions } from "#domain/application/schema";
 import type { AssignmentRule } from "#domain/desk/contract";
+import { FundingTypeSelect } from "../common/components/funding-type-select";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
 import { Section } from "../common/components/page";
 import { TextField } from "../common/components/text-field";
@@ -244,22 +244,14 @@ function RuleEditor({
                     className="col-span-2 lg:col-span-1"
                     invalid={Boolean(errorOf(index, "fundingType"))}
                   >
-                    <FieldLabel htmlFor={`${field}-type`}>Funding type</FieldLabel>
-                    <select
+                    <FundingTypeSelect
                       id={`${field}-type`}
                       value={draft.fundingType}
                       onChange={(event) => update(draft.key, { fundingType: event.target.value })}
                       aria-describedby={`${field}-type-error`}
                       aria-invalid={Boolean(errorOf(index, "fundingType")) || undefined}
                       className={cn(fieldControlClasses, "h-11")}
-                    >
-                      <option value="">Any funding type</option>
-                      {fundingTypeOptions.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
+                    />
                     <FieldError id={`${field}-type-error`}>{errorOf(index, "fundingType")}</FieldError>
                   </Field>
                   <TextField
