@@ -6,10 +6,10 @@
  * the server gave them) and the order (newest first, or the least time left
  * first). Every choice is a link, so the view is in the URL.
  */
-import { Link } from "react-router";
 import type { DueCounts, NewCount } from "#domain/desk/contract";
 import { OWNER_VIEWS, type DueView, type InboxSort, type OwnerView } from "#domain/desk/work";
 import { cn } from "#ui/cn";
+import { PILL_COLOURS, ViewTabs } from "../common/components/view-tabs";
 import { viewParams, type InboxFilters } from "../common/lib/filters";
 import { useNewCountViews } from "../common/lib/live";
 
@@ -66,31 +66,26 @@ function OwnerTabs({
   newCounts: NewCount["views"] | null;
 }) {
   return (
-    <nav aria-label="Whose applications">
-      {/* A phone shares its width by each label's length (Unassigned with its count fits); wider, three equal segments. */}
-      <ul className="flex rounded-xl border border-border bg-muted p-1 sm:inline-grid sm:grid-cols-3">
-        {OWNER_VIEWS.map((view) => {
-          const current = view === owner;
-          return (
-            <li key={view} className="flex-auto">
-              <Link
-                to={search(viewParams(filters, { owner: view }))}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "flex min-h-10 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4",
-                  current
-                    ? "bg-card text-foreground shadow-card ring-1 ring-border"
-                    : "text-muted-foreground hover:bg-card/60 hover:text-foreground",
-                )}
-              >
-                {OWNER_LABELS[view]}
-                {view !== "everyone" && <ViewNewBadge count={newCounts?.[view]} />}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <ViewTabs
+      label="Whose applications"
+      tabs={OWNER_VIEWS.map((view) => ({
+        key: view,
+        to: search(viewParams(filters, { owner: view })),
+        current: view === owner,
+        label: (
+          <>
+            {OWNER_LABELS[view]}
+            {view !== "everyone" && <ViewNewBadge count={newCounts?.[view]} />}
+          </>
+        ),
+      }))}
+      // A phone shares its width by each label's length (Unassigned with its count fits); wider, three equal segments.
+      listClassName="flex rounded-xl border border-border bg-muted p-1 sm:inline-grid sm:grid-cols-3"
+      itemClassName="flex-auto"
+      linkClassName="flex min-h-10 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-4"
+      currentClassName="bg-card text-foreground shadow-card ring-1 ring-border"
+      otherClassName="text-muted-foreground hover:bg-card/60 hover:text-foreground"
+    />
   );
 }
 
@@ -105,48 +100,44 @@ function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCount
     })),
   ];
   return (
-    <nav aria-label="Review clock" className="w-full sm:w-auto">
-      {/* Two by two on a phone (four in a row do not fit, and one left alone on a second row looked lost). */}
-      <ul className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        {options.map((option) => {
-          const current = option.due === filters.due;
-          // A due view reads best least time left first; "All" keeps the order chosen.
-          const changes = option.due ? { due: option.due, sort: "time_left" } : { due: "" };
-          const alarming =
-            !current && option.count && (option.due === "overdue" || option.due === "due_soon");
-          return (
-            <li key={option.label}>
-              <Link
-                to={search(viewParams(filters, changes))}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "flex min-h-9 items-center justify-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors sm:inline-flex",
-                  current
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-border bg-card hover:bg-muted",
-                )}
-              >
-                {option.label}
-                {option.count !== undefined && " "}
-                {option.count !== undefined && (
-                  <span
-                    className={cn(
-                      "min-w-6 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums",
-                      current && "bg-primary-foreground text-primary",
-                      !current && !alarming && "bg-muted text-muted-foreground",
-                      alarming && option.due === "overdue" && "bg-destructive text-white",
-                      alarming && option.due === "due_soon" && "bg-held text-white",
-                    )}
-                  >
-                    {option.count.toLocaleString("en-US")}
-                  </span>
-                )}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <ViewTabs
+      label="Review clock"
+      className="w-full sm:w-auto"
+      tabs={options.map((option) => {
+        const current = option.due === filters.due;
+        // A due view reads best least time left first; "All" keeps the order chosen.
+        const changes = option.due ? { due: option.due, sort: "time_left" } : { due: "" };
+        const alarming = !current && option.count && (option.due === "overdue" || option.due === "due_soon");
+        return {
+          key: option.label,
+          to: search(viewParams(filters, changes)),
+          current,
+          label: (
+            <>
+              {option.label}
+              {option.count !== undefined && " "}
+              {option.count !== undefined && (
+                <span
+                  className={cn(
+                    "min-w-6 rounded-full px-1.5 text-center text-xs font-semibold tabular-nums",
+                    current && "bg-primary-foreground text-primary",
+                    !current && !alarming && "bg-muted text-muted-foreground",
+                    alarming && option.due === "overdue" && "bg-destructive text-white",
+                    alarming && option.due === "due_soon" && "bg-held text-white",
+                  )}
+                >
+                  {option.count.toLocaleString("en-US")}
+                </span>
+              )}
+            </>
+          ),
+        };
+      })}
+      // Two by two on a phone (four in a row do not fit, and one left alone on a second row looked lost).
+      listClassName="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap"
+      linkClassName="flex min-h-9 items-center justify-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors sm:inline-flex"
+      {...PILL_COLOURS}
+    />
   );
 }
 
@@ -154,32 +145,24 @@ function DueViews({ filters, counts }: { filters: InboxFilters; counts: DueCount
 function SortChoice({ filters }: { filters: InboxFilters }) {
   const sort: InboxSort = filters.sort === "time_left" ? "time_left" : "newest";
   return (
-    <nav aria-label="Order" className="flex items-center gap-2 text-sm">
+    <ViewTabs
+      label="Order"
+      className="flex items-center gap-2 text-sm"
+      tabs={(["newest", "time_left"] as const).map((option) => ({
+        key: option,
+        to: search(viewParams(filters, { sort: option === "newest" ? "" : option })),
+        current: option === sort,
+        label: SORT_LABELS[option],
+      }))}
+      listClassName="flex gap-1"
+      linkClassName="inline-flex min-h-9 items-center rounded-md px-2.5 font-medium transition-colors"
+      currentClassName="bg-accent text-accent-foreground"
+      otherClassName="text-muted-foreground hover:bg-muted hover:text-foreground"
+    >
       <span className="text-muted-foreground" aria-hidden="true">
         Order:
       </span>
-      <ul className="flex gap-1">
-        {(["newest", "time_left"] as const).map((option) => {
-          const current = option === sort;
-          return (
-            <li key={option}>
-              <Link
-                to={search(viewParams(filters, { sort: option === "newest" ? "" : option }))}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "inline-flex min-h-9 items-center rounded-md px-2.5 font-medium transition-colors",
-                  current
-                    ? "bg-accent text-accent-foreground"
-                    : "text-muted-foreground hover:bg-muted hover:text-foreground",
-                )}
-              >
-                {SORT_LABELS[option]}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    </ViewTabs>
   );
 }
 

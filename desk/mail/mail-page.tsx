@@ -1,7 +1,6 @@
 import { RotateCcwIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
-import { cn } from "#ui/cn";
 import { Button } from "#ui/button";
 import { listMail, redeliverMail } from "./api";
 import { MAIL_STATUSES, type MailItem, type MailList, type MailStatus } from "#domain/desk/contract";
@@ -9,6 +8,7 @@ import { MailStatusBadge, mailKindLabel, mailStatusLabel } from "../common/compo
 import { MailServerMissing } from "../common/components/config-notices";
 import { ResponsiveList, type ListColumn } from "../common/components/data-list";
 import { LoadMore } from "../common/components/load-more";
+import { PILL_COLOURS, ViewTabs } from "../common/components/view-tabs";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, useDocumentTitle } from "../common/components/page";
 import { formatDateTime, formatDuration, plural } from "../common/lib/format";
@@ -85,29 +85,22 @@ function StateFilter({ status, counts }: { status?: MailStatus; counts: MailList
     ...MAIL_STATUSES.map((value) => ({ value, label: mailStatusLabel(value), count: counts[value] ?? 0 })),
   ];
   return (
-    <nav aria-label="E-mails by state">
-      <ul className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const current = option.value === status;
-          return (
-            <li key={option.label}>
-              <Link
-                to={option.value ? `?status=${option.value}` : "."}
-                aria-current={current ? "page" : undefined}
-                className={cn(
-                  "inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
-                  current
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-border bg-card hover:bg-muted",
-                )}
-              >
-                {option.label} <span className="tabular-nums">{option.count.toLocaleString("en-US")}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <ViewTabs
+      label="E-mails by state"
+      tabs={options.map((option) => ({
+        key: option.label,
+        to: option.value ? `?status=${option.value}` : ".",
+        current: option.value === status,
+        label: (
+          <>
+            {option.label} <span className="tabular-nums">{option.count.toLocaleString("en-US")}</span>
+          </>
+        ),
+      }))}
+      listClassName="flex flex-wrap gap-2"
+      linkClassName="inline-flex items-center gap-2 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors"
+      {...PILL_COLOURS}
+    />
   );
 }
 
