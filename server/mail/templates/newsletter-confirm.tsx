@@ -4,7 +4,7 @@
  * unsubscribe link, as every newsletter e-mail does.
  */
 import { siteFacts } from "#domain/site-facts";
-import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph } from "./layout";
+import { LinkEmail } from "./link-email";
 
 export interface NewsletterConfirmProps {
   confirmUrl: string;
@@ -16,29 +16,25 @@ export const newsletterConfirmSubject = `Confirm your subscription to ${siteFact
 
 export function NewsletterConfirm({ confirmUrl, unsubscribeUrl, expiresInDays }: NewsletterConfirmProps) {
   return (
-    <EmailLayout
-      title="Confirm your subscription"
-      preview="One click to confirm your subscription."
-      footer={
+    <LinkEmail
+      heading="Please confirm your subscription"
+      intro={
         <>
-          <Paragraph muted>
-            Didn't ask for this? Ignore this e-mail and you will not hear from us, or{" "}
-            <a href={unsubscribeUrl}>unsubscribe</a> now.
-          </Paragraph>
-          <ContactFooter />
+          Someone, hopefully you, asked for {siteFacts.brand}'s funding insights at this address. Confirm it
+          and we will add you to the list.
         </>
       }
-    >
-      <Heading>Please confirm your subscription</Heading>
-      <Paragraph>
-        Someone, hopefully you, asked for {siteFacts.brand}'s funding insights at this address. Confirm it and
-        we will add you to the list.
-      </Paragraph>
-      <ButtonLink href={confirmUrl}>Confirm my subscription</ButtonLink>
-      <Paragraph muted>
-        The link works once and expires in {expiresInDays} days. If the button does not work, copy this
-        address into your browser: {confirmUrl}
-      </Paragraph>
-    </EmailLayout>
+      href={confirmUrl}
+      button="Confirm my subscription"
+      validity={<>The link works once and expires in {expiresInDays} days.</>}
+      footerNote={
+        <>
+          Didn't ask for this? Ignore this e-mail and you will not hear from us, or{" "}
+          <a href={unsubscribeUrl}>unsubscribe</a> now.
+        </>
+      }
+      title="Confirm your subscription"
+      preview="One click to confirm your subscription."
+    />
   );
 }

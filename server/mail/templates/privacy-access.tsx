@@ -3,23 +3,27 @@
  * the address, as a page and as JSON. It works until it expires.
  */
 import { siteFacts } from "#domain/site-facts";
-import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph } from "./layout";
+import { LinkEmail } from "./link-email";
 
 export const privacyAccessSubject = `Your data held by ${siteFacts.brand}`;
 
 export function PrivacyAccess({ packageUrl, expiresInDays }: { packageUrl: string; expiresInDays: number }) {
   return (
-    <EmailLayout title="Your data" preview="The copy of your data you asked for." footer={<ContactFooter />}>
-      <Heading>The copy of your data</Heading>
-      <Paragraph>
-        You asked {siteFacts.brand} for a copy of the data we hold about this e-mail address. It is ready: a
-        page to read, and the same data as JSON to download.
-      </Paragraph>
-      <ButtonLink href={packageUrl}>See my data</ButtonLink>
-      <Paragraph muted>
-        The link works for {expiresInDays} days. Keep it to yourself: anyone with it can see your data. If the
-        button does not work, copy this address into your browser: {packageUrl}
-      </Paragraph>
-    </EmailLayout>
+    <LinkEmail
+      heading="The copy of your data"
+      intro={
+        <>
+          You asked {siteFacts.brand} for a copy of the data we hold about this e-mail address. It is ready: a
+          page to read, and the same data as JSON to download.
+        </>
+      }
+      href={packageUrl}
+      button="See my data"
+      validity={
+        <>The link works for {expiresInDays} days. Keep it to yourself: anyone with it can see your data.</>
+      }
+      title="Your data"
+      preview="The copy of your data you asked for."
+    />
   );
 }

@@ -4,7 +4,7 @@
  * else's data or have it deleted.
  */
 import { siteFacts } from "#domain/site-facts";
-import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph } from "./layout";
+import { LinkEmail } from "./link-email";
 
 export interface PrivacyVerifyProps {
   verifyUrl: string;
@@ -17,29 +17,20 @@ export const privacyVerifySubject = `Confirm your privacy request to ${siteFacts
 
 export function PrivacyVerify({ verifyUrl, kindLabel, expiresInHours }: PrivacyVerifyProps) {
   return (
-    <EmailLayout
-      title="Confirm your privacy request"
-      preview="One click to confirm it is your request."
-      footer={
+    <LinkEmail
+      heading="Please confirm your request"
+      intro={
         <>
-          <Paragraph muted>
-            Didn't ask for this? Ignore this e-mail: without the click nothing happens, and the request is
-            removed.
-          </Paragraph>
-          <ContactFooter />
+          Someone, hopefully you, asked {siteFacts.brand} on our site: "{kindLabel}", for this e-mail address.
+          Confirm that it was you and we will answer within 30 days.
         </>
       }
-    >
-      <Heading>Please confirm your request</Heading>
-      <Paragraph>
-        Someone, hopefully you, asked {siteFacts.brand} on our site: "{kindLabel}", for this e-mail address.
-        Confirm that it was you and we will answer within 30 days.
-      </Paragraph>
-      <ButtonLink href={verifyUrl}>Confirm my request</ButtonLink>
-      <Paragraph muted>
-        The link works once and expires in {expiresInHours} hours. If the button does not work, copy this
-        address into your browser: {verifyUrl}
-      </Paragraph>
-    </EmailLayout>
+      href={verifyUrl}
+      button="Confirm my request"
+      validity={<>The link works once and expires in {expiresInHours} hours.</>}
+      footerNote="Didn't ask for this? Ignore this e-mail: without the click nothing happens, and the request is removed."
+      title="Confirm your privacy request"
+      preview="One click to confirm it is your request."
+    />
   );
 }
