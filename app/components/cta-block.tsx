@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CalendarDaysIcon, FileTextIcon, MailIcon, PhoneIcon } from "lucide-react";
 import { siteFacts } from "#domain/site-facts";
 import { ConsultationDialog } from "./consultation-dialog";
+import { Decoration } from "./decoration";
 import { SectionLink } from "./section-link";
 import { Button, buttonVariants } from "#ui/button";
 
@@ -9,10 +10,7 @@ export function CtaBlock() {
   return (
     <section aria-labelledby="cta-heading" className="px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl bg-ink px-6 py-12 text-ink-foreground shadow-lift sm:px-12 sm:py-16">
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-primary/40 blur-3xl"
-        />
+        <Decoration className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-primary/40 blur-3xl" />
         <div className="relative grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-center">
           <div className="flex flex-col gap-5">
             <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">

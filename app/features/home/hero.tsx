@@ -1,4 +1,6 @@
 import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
+import { Decoration } from "~/components/decoration";
+import { HeroLead, HeroTitle } from "~/components/hero-heading";
 import { SectionLink } from "~/components/section-link";
 import { buttonVariants } from "#ui/button";
 import type { HomeContent } from "~/content/home";
@@ -14,14 +16,8 @@ export function Hero({
 }: Pick<HomeContent, "hero" | "valueProps" | "dashboard" | "institutions">) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-clip">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_85%_0%,var(--color-accent),transparent_70%)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 [background-image:linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_70%_60%_at_50%_0%,black,transparent)] [background-size:48px_48px] opacity-40"
-      />
+      <Decoration className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_85%_0%,var(--color-accent),transparent_70%)]" />
+      <Decoration className="absolute inset-0 -z-10 [background-image:linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_70%_60%_at_50%_0%,black,transparent)] [background-size:48px_48px] opacity-40" />
       <div className="mx-auto max-w-7xl px-4 pt-12 pb-12 sm:px-6 sm:pt-16 lg:px-8 lg:pt-20">
         <div className="grid items-center gap-12 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
           <div className="flex flex-col items-start gap-6">
@@ -29,15 +25,8 @@ export function Hero({
               <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
               {hero.eyebrow}
             </p>
-            <h1
-              id="hero-heading"
-              className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-            >
-              {hero.headline}
-            </h1>
-            <p className="max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground sm:text-xl">
-              {hero.subheadline}
-            </p>
+            <HeroTitle id="hero-heading">{hero.headline}</HeroTitle>
+            <HeroLead className="max-w-xl">{hero.subheadline}</HeroLead>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <SectionLink className={buttonVariants({ size: "lg" })} section="funding-form">
                 {hero.primaryCta} <ArrowRightIcon aria-hidden="true" />

@@ -8,6 +8,8 @@ import {
 } from "lucide-react";
 import { ConsultationDialog } from "~/components/consultation-dialog";
 import { ContentIcon } from "~/components/content-icon";
+import { Decoration } from "~/components/decoration";
+import { HeroLead, HeroTitle } from "~/components/hero-heading";
 import { SectionLink } from "~/components/section-link";
 import { Button, buttonVariants } from "#ui/button";
 import { productPageCopy as copy } from "~/content/product-page-copy";
@@ -17,10 +19,7 @@ import type { Product } from "~/content/products";
 export function ProductHero({ product }: { product: Product }) {
   return (
     <section aria-labelledby="product-heading" className="relative overflow-clip">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute top-20 -left-56 size-[28rem] rounded-full bg-accent blur-3xl"
-      />
+      <Decoration className="pointer-events-none absolute top-20 -left-56 size-[28rem] rounded-full bg-accent blur-3xl" />
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 pt-10 pb-16 sm:px-6 sm:pt-14 sm:pb-20 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:gap-16 lg:px-8">
         <div className="flex flex-col gap-6">
           <p className="inline-flex items-center gap-2.5 text-sm font-semibold tracking-wider text-primary uppercase">
@@ -29,15 +28,8 @@ export function ProductHero({ product }: { product: Product }) {
             </span>
             {copy.heroEyebrow}
           </p>
-          <h1
-            id="product-heading"
-            className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl"
-          >
-            {product.title}
-          </h1>
-          <p className="max-w-2xl text-lg leading-relaxed text-pretty text-muted-foreground sm:text-xl">
-            {product.subtitle}
-          </p>
+          <HeroTitle id="product-heading">{product.title}</HeroTitle>
+          <HeroLead className="max-w-2xl">{product.subtitle}</HeroLead>
           <ul className="flex flex-wrap gap-2.5" aria-label="Key features">
             {product.chips.map((chip) => (
               <li
@@ -67,10 +59,7 @@ export function ProductHero({ product }: { product: Product }) {
         </div>
 
         <div className="relative overflow-hidden rounded-2xl bg-ink p-6 text-ink-foreground shadow-lift sm:p-8">
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute -right-20 -bottom-24 size-64 rounded-full bg-primary/50 blur-3xl"
-          />
+          <Decoration className="pointer-events-none absolute -right-20 -bottom-24 size-64 rounded-full bg-primary/50 blur-3xl" />
           <dl className="relative flex flex-col gap-6">
             <div className="flex flex-col gap-1">
               <dt className="text-sm font-semibold tracking-wider text-highlight uppercase">

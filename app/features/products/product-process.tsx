@@ -1,4 +1,5 @@
 import { ClockIcon } from "lucide-react";
+import { Decoration } from "~/components/decoration";
 import { IntroducedSection } from "~/components/section";
 import { Badge } from "#ui/badge";
 import { productPageCopy as copy } from "~/content/product-page-copy";
@@ -13,10 +14,7 @@ export function ProductProcess({ product }: { product: Product }) {
     >
       <div className="relative mt-12">
         {/* The connector sits behind the step numbers on wide screens only. */}
-        <div
-          aria-hidden="true"
-          className="pointer-events-none absolute top-6 right-[12.5%] left-[12.5%] hidden h-px bg-border lg:block"
-        />
+        <Decoration className="pointer-events-none absolute top-6 right-[12.5%] left-[12.5%] hidden h-px bg-border lg:block" />
         <ol className="relative grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {product.steps.map((step, index) => (
             <li
