@@ -8,6 +8,7 @@ import { StatusMessage } from "../common/components/messages";
 import { Section } from "../common/components/page";
 import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
+import { holdReason } from "#domain/desk/inputs";
 import { ReasonDialog } from "./reason-dialog";
 
 /** What a hold covers, in words. */
@@ -72,6 +73,7 @@ export function LegalHolds({
         isAdmin && (
           <div className="flex flex-wrap gap-2">
             <ReasonDialog
+              rule={holdReason}
               trigger={
                 <Button type="button" variant="outline" size="sm">
                   <LockIcon aria-hidden="true" />
@@ -87,6 +89,7 @@ export function LegalHolds({
             />
             {email && (
               <ReasonDialog
+                rule={holdReason}
                 trigger={
                   <Button type="button" variant="outline" size="sm">
                     <LockIcon aria-hidden="true" />
@@ -133,6 +136,7 @@ export function LegalHolds({
                 </div>
                 {isAdmin && !hold.released && (
                   <ReasonDialog
+                    rule={holdReason}
                     trigger={
                       <Button type="button" variant="outline" size="sm">
                         <UnlockIcon aria-hidden="true" />

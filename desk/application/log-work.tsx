@@ -7,6 +7,7 @@ import { Field, FieldDescription, FieldError, FieldLabel } from "#ui/field";
 import { fieldControlClasses, Input } from "#ui/input";
 import { Textarea } from "#ui/textarea";
 import type { ApplicationDetail } from "#domain/desk/contract";
+import { NOTE_MAX, noteText, problemWith } from "#domain/desk/inputs";
 import {
   CONTACT_OUTCOME_LABELS,
   CONTACT_OUTCOMES,
@@ -22,9 +23,6 @@ import { useAction } from "../common/lib/use-action";
 import { addNote, logContact } from "./api";
 import { followUpOptions, followUpValue, upcoming, type FollowUpChoice } from "./follow-up";
 import type { OnWorked } from "./work-panel";
-
-/** The longest note the server takes (characters). */
-const NOTE_MAX = 5000;
 
 type Kind = ContactChannel | "note";
 
@@ -108,6 +106,8 @@ export function LogWork({
   const [choiceTouched, setChoiceTouched] = useState(false);
   const [picked, setPicked] = useState("");
   const [missing, setMissing] = useState<"body" | "outcome" | "followUpAt" | null>(null);
+  // What the server's own rule for a note (#domain/desk/inputs) says of it, before it is sent.
+  const [noteProblem, setNoteProblem] = useState<string | undefined>(undefined);
   const [news, setNews] = useState<string | null>(null);
 
   useEffect(() => {
@@ -153,6 +153,9 @@ export function LogWork({
       setMissing(kind === "note" ? "body" : "outcome");
       return;
     }
+    const problem = problemWith(noteText(), text);
+    setNoteProblem(problem);
+    if (problem) return;
     if (kind !== "note" && choice === "pick" && !picked) {
       setMissing("followUpAt");
       return;
@@ -185,7 +188,7 @@ export function LogWork({
 
   const errors = action.error?.fieldErrors ?? {};
   const outcomeError = missing === "outcome" ? "Choose how it went" : errors.outcome;
-  const noteError = missing === "body" ? "Write the note first" : (errors.body ?? errors.note);
+  const noteError = missing === "body" ? "Write the note first" : (noteProblem ?? errors.body ?? errors.note);
   const followUpError = missing === "followUpAt" ? "Choose when to call back" : errors.followUpAt;
   const known = ["outcome", "body", "note", "followUpAt"];
   const otherError = action.error && !known.some((field) => errors[field]) ? action.error.message : null;
@@ -314,6 +317,7 @@ export function LogWork({
           onChange={(event) => {
             setNote(event.target.value);
             setMissing(null);
+            setNoteProblem(undefined);
           }}
           onKeyDown={saveOnCtrlEnter}
           aria-invalid={Boolean(noteError) || undefined}

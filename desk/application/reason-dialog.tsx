@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import type { ZodType } from "zod";
 import { Field, FieldError, FieldLabel } from "#ui/field";
 import { Textarea } from "#ui/textarea";
+import { actionReason, problemWith, REASON_MAX } from "#domain/desk/inputs";
 import type { ApiError } from "../common/api/client";
 import { ActionDialog } from "../common/components/action-dialog";
 import { ErrorAlert } from "../common/components/messages";
@@ -19,6 +21,7 @@ export function ReasonDialog({
   onConfirm,
   error,
   pending,
+  rule = actionReason,
 }: {
   trigger: ReactNode;
   title: string;
@@ -29,19 +32,21 @@ export function ReasonDialog({
   onConfirm: (reason: string) => Promise<boolean>;
   error: ApiError | null;
   pending: boolean;
+  /** The server's rule for this reason (#domain/desk/inputs): the application's actions', or a legal hold's. */
+  rule?: ZodType;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
+  // What the server's rule for a reason (#domain/desk/inputs) says of it, before it is sent.
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const id = useId();
-  const fieldError = missing ? "Give a reason" : error?.fieldErrors.reason;
+  const fieldError = problem ?? error?.fieldErrors.reason;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
+    const found = problemWith(rule, reason);
+    setProblem(found);
+    if (found) return;
     if (await onConfirm(reason.trim())) {
       setOpen(false);
       setReason("");
@@ -53,7 +58,7 @@ export function ReasonDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setMissing(false);
+        setProblem(undefined);
       }}
       trigger={trigger}
       title={title}
@@ -68,12 +73,12 @@ export function ReasonDialog({
         <Textarea
           id={`${id}-reason`}
           value={reason}
-          maxLength={500}
+          maxLength={REASON_MAX}
           aria-invalid={Boolean(fieldError) || undefined}
           aria-describedby={`${id}-reason-error`}
           onChange={(event) => {
             setReason(event.target.value);
-            setMissing(false);
+            setProblem(undefined);
           }}
           className="min-h-24"
         />

@@ -1,6 +1,7 @@
 import { SearchIcon, SlidersHorizontalIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { SEARCH_MAX } from "#domain/desk/inputs";
 import { WORK_STATUS_LABELS, WORK_STATUSES } from "#domain/desk/work";
 import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
@@ -78,6 +79,7 @@ export function InboxFilterForm({
           name="q"
           type="search"
           defaultValue={filters.q}
+          maxLength={SEARCH_MAX}
           placeholder="Company, name, email, phone or reference (HL-…)"
           autoComplete="off"
         />

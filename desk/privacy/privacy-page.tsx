@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { PrivacyRequestItem, PrivacyRequestView } from "#domain/desk/contract";
+import { RESOLUTION_MAX } from "#domain/desk/inputs";
 import { PRIVACY_REQUEST_KIND_LABELS } from "#domain/privacy/kinds";
 import { Badge, type BadgeVariant } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
@@ -215,7 +216,7 @@ function AnswerDialog({ item, onDone }: { item: PrivacyRequestItem; onDone: (mes
         <Label htmlFor={`resolution-${item.id}`}>
           {outcome === "refused" ? "Why it is refused (required)" : "What was done (optional)"}
         </Label>
-        <Textarea id={`resolution-${item.id}`} name="resolution" maxLength={2000} />
+        <Textarea id={`resolution-${item.id}`} name="resolution" maxLength={RESOLUTION_MAX} />
       </div>
       <ErrorAlert>{action.error?.message}</ErrorAlert>
     </ActionDialog>

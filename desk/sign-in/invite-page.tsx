@@ -5,6 +5,7 @@ import { Button } from "#ui/button";
 import { acceptInvitation, confirmEnrolment, getInvitation } from "./api";
 import { isApiError } from "../common/api/client";
 import type { Enrolment, Invitation } from "#domain/desk/contract";
+import { STAFF_NAME_MAX } from "#domain/desk/limits";
 import { BackupCodes } from "../common/components/backup-codes";
 import { CopyButton } from "../common/components/copy-button";
 import { ErrorAlert } from "../common/components/messages";
@@ -132,7 +133,7 @@ export function InvitePage() {
             hint="Shown to other staff in the audit log. Optional."
             name="name"
             autoComplete="name"
-            maxLength={100}
+            maxLength={STAFF_NAME_MAX}
           />
           <TextField
             id={`${id}-password`}

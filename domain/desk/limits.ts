@@ -12,3 +12,5 @@ export const REASON_MAX = 500;
 export const SEARCH_MAX = 200;
 /** What staff write when completing or refusing a privacy request. */
 export const RESOLUTION_MAX = 2000;
+/** A staff member's name, as they give it when accepting an invitation. */
+export const STAFF_NAME_MAX = 100;

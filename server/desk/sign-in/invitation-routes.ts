@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BackupCodes, EnrolmentStarted, Invitation, SetupStatus } from "#domain/desk/contract";
+import { STAFF_NAME_MAX } from "#domain/desk/limits";
 import { PASSWORD_MESSAGES } from "#domain/desk/passwords";
 import { isUniqueViolation } from "../../store/store";
 import { auditRecord } from "../audit/audit-request";
@@ -38,7 +39,7 @@ const acceptSchema = fieldsBody(
   z.object({
     password: z.string({ error: PASSWORD_MESSAGES.missing }),
     email: z.email({ error: "Enter a valid e-mail address." }).max(254).optional(),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: z.string().trim().min(1).max(STAFF_NAME_MAX).optional(),
   }),
 );
 
