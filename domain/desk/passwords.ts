@@ -1,6 +1,6 @@
 /**
  * The staff password rule's limits and words, for the server (which also
- * judges how easy a password is to guess: zxcvbn, server/desk/auth/passwords.ts,
+ * judges how easy a password is to guess: zxcvbn, server/staff/passwords.ts,
  * whose dictionaries stay out of the desk's bundle) and the desk (which checks
  * the length before asking). Length counts characters as people do: an emoji
  * is one. No composition rules.

@@ -2,8 +2,9 @@
  * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
  * application, quarantine, consents and opt-outs, legal holds, health, mail, analytics,
  * staff, audit, account, sign-in, exports) and auth/ for what they all stand on (the
- * sign-in library, sessions, the guard, cookies, throttling, invitation
- * links). What every route answers is #domain/desk/contract's; the route
+ * sign-in library, sessions, the guard, cookies; the staff accounts' SQL,
+ * sessions' rows, throttling, password rules and invitation links are
+ * server/staff/'s). What every route answers is #domain/desk/contract's; the route
  * table is docs/desk-api.md. Everything here shares `app.desk`
  * (auth/desk-context.ts) and these rules:
  * - every response says `Cache-Control: no-store` and `X-Robots-Tag: noindex,

@@ -3,9 +3,10 @@
  *   POST /api/desk/account/password      {currentPassword, newPassword} -> 200 {} + new session cookie
  *   POST /api/desk/account/backup-codes  {password} -> 200 BackupCodes (ten new ones; the old stop working)
  * Both need the current password: a wrong one is counted like a sign-in
- * failure (throttle.ts, per account and address) and audited. A new password
- * meets the same rule as at enrolment (passwords.ts). Changing it ends every
- * other session of the account.
+ * failure (server/staff/sign-in-throttle.ts, per account and address) and
+ * audited. A new password meets the same rule as at enrolment
+ * (server/staff/passwords.ts). Changing it ends every other session of the
+ * account.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,9 +17,9 @@ import { auditRecord } from "../audit/audit-request";
 import { setCookie } from "../auth/cookies";
 import { requireRole } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
-import { passwordProblem } from "../auth/passwords";
+import { passwordProblem } from "../../staff/passwords";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
-import { accountKey, addressKey } from "../auth/throttle";
+import { accountKey, addressKey } from "../../staff/sign-in-throttle";
 import { fieldsBody } from "../body";
 
 const WRONG_PASSWORD = "That is not your current password.";

@@ -29,7 +29,7 @@ import {
 } from "#domain/desk/work";
 import { requireRole } from "../auth/guard";
 import { deskBody } from "../body";
-import { createStaffRepository } from "../staff/staff-repository";
+import { createStaffRepository } from "../../staff/staff-repository";
 import { applicationActions, applicationParams, Refusal } from "./application-action";
 import type { LockedApplication } from "./application-repository";
 import { followUpTime } from "./follow-up-body";

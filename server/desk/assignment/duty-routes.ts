@@ -17,7 +17,7 @@ import type { Me, StaffMember } from "#domain/desk/contract";
 import { createAssignment } from "../../assignment/assignment";
 import { auditRecord, requestActor } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
-import { createStaffRepository } from "../staff/staff-repository";
+import { createStaffRepository } from "../../staff/staff-repository";
 import { dutyChange, ownDutyChange } from "./assignment-bodies";
 import { auditWaitingGiven } from "../../assignment/waiting-audit";
 

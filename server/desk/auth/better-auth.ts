@@ -13,12 +13,12 @@ import { admin, twoFactor } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { Kysely } from "kysely";
 import type { Store } from "../../store/store";
-import { storeDialect } from "./store-dialect";
+import { storeDialect } from "../../store/kysely-dialect";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#domain/desk/passwords";
 
 export interface DeskAuthOptions {
   store: Store;
-  /** Signs the library's cookies and encrypts TOTP secrets (auth-secret.ts). */
+  /** Signs the library's cookies and encrypts TOTP secrets (server/staff/auth-secret-repository.ts). */
   secret: string;
   /** The site's origin. */
   baseURL: string;
@@ -68,7 +68,7 @@ export function createBetterAuth({ store, secret, baseURL, sessionMaxMs, log }: 
         lastSeenAt: { type: "date", required: false, input: false, defaultValue: () => new Date() },
       },
     },
-    // Our throttling is shared by every instance (throttle.ts); the library's is per process.
+    // Our throttling is shared by every instance (server/staff/sign-in-throttle.ts); the library's is per process.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
@@ -79,7 +79,7 @@ export function createBetterAuth({ store, secret, baseURL, sessionMaxMs, log }: 
       twoFactor({
         issuer: TOTP_ISSUER,
         twoFactorCookieMaxAge: PENDING_SIGN_IN_SECONDS,
-        // One lockout, shared and bounded: ours (throttle.ts).
+        // One lockout, shared and bounded: ours (server/staff/sign-in-throttle.ts).
         accountLockout: { enabled: false },
         backupCodeOptions: { amount: 10, length: 10 },
         schema: { twoFactor: { modelName: "desk_two_factor" } },

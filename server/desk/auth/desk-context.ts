@@ -9,7 +9,7 @@ import { createAuditRepository, type AuditRepository } from "../../audit/audit-r
 import { createInvitations, type Invitations } from "../../staff/invitation-repository";
 import { createLibrary, type Library } from "./library";
 import { createSessions, type Sessions } from "./sessions";
-import { createThrottle, type Throttle } from "./throttle";
+import { createThrottle, type Throttle } from "../../staff/sign-in-attempts-repository";
 
 export interface Desk {
   config: Config;

@@ -9,7 +9,7 @@ import { isAPIError } from "better-auth/api";
 import { parseSetCookieHeader } from "better-auth/cookies";
 import type { Config } from "../../config";
 import type { Store } from "../../store/store";
-import { loadAuthSecret } from "./auth-secret";
+import { loadAuthSecret } from "../../staff/auth-secret-repository";
 import { createBetterAuth, type BetterAuth } from "./better-auth";
 
 export interface Library {

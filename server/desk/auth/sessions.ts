@@ -8,11 +8,12 @@
  * second factor reset, a password change) is announced on
  * SESSIONS_ENDED_CHANNEL to every instance, whose live streams of that
  * member check their session at once (server/desk/live) instead of at the
- * next heartbeat.
+ * next heartbeat. The rows' SQL is server/staff/session-repository.ts.
  */
 import type { FastifyRequest } from "fastify";
 import type { SessionItem } from "#domain/desk/contract";
 import type { DeskConfig } from "../../config";
+import { createSessionRepository, type SessionRow } from "../../staff/session-repository";
 import type { Store } from "../../store/store";
 import { readCookie } from "./cookies";
 import type { StaffPrincipal } from "./principal";
@@ -29,20 +30,6 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
-interface SessionRow {
-  id: string;
-  token: string;
-  userId: string;
-  createdAt: Date;
-  expiresAt: Date;
-  lastSeenAt: Date | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
-/** The channel that tells every instance a member's sessions ended: `{"user", "schema"}`. */
-export const SESSIONS_ENDED_CHANNEL = "desk_sessions_ended";
-
 /** lastSeenAt is written at most this often (a write per request buys nothing). */
 const SEEN_GRANULARITY_MS = 15_000;
 
@@ -55,14 +42,7 @@ export function createSessions(options: {
   const { config, store, library } = options;
   const now = options.now ?? Date.now;
   const resolved = new WeakMap<FastifyRequest, Promise<LiveSession | null>>();
-
-  /** After the sessions' rows are gone: each instance's streams of this member look again. */
-  async function announceEnded(userId: string): Promise<void> {
-    await store.query(
-      "SELECT pg_notify($1, json_build_object('user', $2::text, 'schema', current_schema())::text)",
-      [SESSIONS_ENDED_CHANNEL, userId],
-    );
-  }
+  const stored = createSessionRepository(store);
 
   /** When a session ends: the earlier of its idle and absolute limits. */
   const endsAt = (row: Pick<SessionRow, "createdAt" | "expiresAt" | "lastSeenAt">) =>
@@ -90,10 +70,7 @@ export function createSessions(options: {
     }
     const lastSeen = new Date(row.lastSeenAt ?? session.createdAt).getTime();
     if (at - lastSeen >= SEEN_GRANULARITY_MS) {
-      await store.query(`UPDATE desk_session SET "lastSeenAt" = $2 WHERE id = $1`, [
-        session.id,
-        new Date(at),
-      ]);
+      await stored.touch(session.id, new Date(at));
     }
     return {
       principal: {
@@ -132,13 +109,8 @@ export function createSessions(options: {
 
     /** One user's live sessions, newest first. */
     async list(userId: string, currentSessionId: string | null): Promise<SessionItem[]> {
-      const { rows } = await store.query<SessionRow>(
-        `SELECT id, token, "userId", "createdAt", "expiresAt", "lastSeenAt", "ipAddress", "userAgent"
-         FROM desk_session WHERE "userId" = $1 ORDER BY "createdAt" DESC`,
-        [userId],
-      );
       const at = now();
-      return rows
+      return (await stored.listOf(userId))
         .filter((row) => endsAt(row) > at)
         .map((row) => ({
           id: row.id,
@@ -152,32 +124,23 @@ export function createSessions(options: {
     },
 
     /** The session with this id (live or not), for ending it. */
-    async find(sessionId: string): Promise<{ id: string; userId: string; token: string } | null> {
-      const { rows } = await store.query<{ id: string; userId: string; token: string }>(
-        `SELECT id, "userId", token FROM desk_session WHERE id = $1`,
-        [sessionId],
-      );
-      return rows[0] ?? null;
-    },
+    find: (sessionId: string) => stored.find(sessionId),
 
     async end(token: string): Promise<void> {
       const lib = await library();
-      const { rows } = await store.query<{ userId: string }>(
-        `SELECT "userId" FROM desk_session WHERE token = $1`,
-        [token],
-      );
+      const userId = await stored.userOf(token);
       await lib.context.internalAdapter.deleteSession(token);
-      if (rows[0]) await announceEnded(rows[0].userId);
+      if (userId) await stored.announceEnded(userId);
     },
 
     async endAll(userId: string): Promise<void> {
       const lib = await library();
       await lib.context.internalAdapter.deleteUserSessions(userId);
-      await announceEnded(userId);
+      await stored.announceEnded(userId);
     },
 
     /** Tells every instance that sessions of this member ended (for those the library ended itself). */
-    announceEnded,
+    announceEnded: (userId: string) => stored.announceEnded(userId),
   };
 }
 

@@ -16,7 +16,7 @@
  * was lost and came back, every stream is told to refetch and every count is
  * taken again.
  *
- * The hub also listens on SESSIONS_ENDED_CHANNEL (../auth/sessions.ts): when
+ * The hub also listens on SESSIONS_ENDED_CHANNEL (server/staff/session-repository.ts): when
  * a member's sessions end on any instance, each of their streams here checks
  * its own session at once (`recheck`), and the route ends those whose
  * session is gone.
@@ -26,7 +26,7 @@ import type { LiveChange, LiveChangeKind, LiveEvent } from "#domain/desk/contrac
 import type { Store } from "../../store/store";
 import type { NewCountRepository } from "./new-count-repository";
 import { LIVE_CHANNEL } from "../../intake/announce";
-import { SESSIONS_ENDED_CHANNEL } from "../auth/sessions";
+import { SESSIONS_ENDED_CHANNEL } from "../../staff/session-repository";
 
 /** The channel migration 017's triggers notify. */
 

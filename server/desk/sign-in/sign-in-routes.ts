@@ -5,7 +5,7 @@
  *   POST   /api/desk/sign-out        204, the session ended on the server
  *   GET    /api/desk/me              Me: who is signed in, and the provider's time zone
  * Every password and code attempt is counted before it is checked
- * (../auth/throttle.ts); every failed or refused one is written to the audit log,
+ * (server/staff/sign-in-throttle.ts); every failed or refused one is written to the audit log,
  * repeats folded into one row per address, account, reason and minute with
  * their count (`times`), so a flood of guesses cannot flood the log. Each step
  * is also under the shared per-IP rate limit (DESK_SIGN_IN_RATE_LIMIT_MAX per
@@ -17,6 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Me, SignedIn, SignInNext } from "#domain/desk/contract";
+import { createAssignmentRepository } from "../../assignment/assignment-repository";
 import { createCountersRepository } from "../../store/counters-repository";
 import { SIGN_IN_FAILURE_WINDOW_SECONDS } from "../../audit/audit-repository";
 import { auditRecord } from "../audit/audit-request";
@@ -25,8 +26,8 @@ import { PENDING_SIGN_IN_SECONDS } from "../auth/better-auth";
 import { clearCookie, readCookie, setCookie } from "../auth/cookies";
 import { requireRole, SIGN_IN_TO_CONTINUE } from "../auth/guard";
 import { cookieFromResponse, libraryErrorCode, libraryHeaders } from "../auth/library";
-import { endOtherChallenges } from "../auth/challenges";
-import { accountKey, addressKey } from "../auth/throttle";
+import { endOtherChallenges } from "../../staff/challenge-repository";
+import { accountKey, addressKey } from "../../staff/sign-in-throttle";
 import { tooManyAttempts, type Desk } from "../auth/route-helpers";
 import { fieldsBody } from "../body";
 
@@ -54,6 +55,7 @@ const signInRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const desk: Desk = app.desk;
   const usedCodes = createCountersRepository(desk.store);
+  const assignment = createAssignmentRepository(desk.store);
 
   // One row per address, account and reason a minute, counting the repeats.
   const failed = (
@@ -241,10 +243,7 @@ const signInRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.get("/api/desk/me", { preValidation: requireRole("staff") }, async (request) => {
     const { userId, email, name, role } = request.staff!;
-    const { rows } = await app.store.query<{ on_duty: boolean }>(
-      "SELECT on_duty FROM desk_duty WHERE user_id = $1",
-      [userId],
-    );
+    const member = await assignment.member(userId);
     // The provider's zone, in which the desk shows every time and reads every day.
     return {
       id: userId,
@@ -252,7 +251,7 @@ const signInRoutes: FastifyPluginAsync = async (plugin) => {
       name,
       role,
       timeZone: app.config.desk.timeZone,
-      onDuty: rows[0]?.on_duty === true,
+      onDuty: member?.onDuty === true,
     } satisfies Me;
   });
 };

@@ -25,7 +25,7 @@ import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { libraryHeaders } from "../auth/library";
 import { fieldsBody } from "../body";
-import { createStaffRepository } from "./staff-repository";
+import { createStaffRepository } from "../../staff/staff-repository";
 import { createAssignment } from "../../assignment/assignment";
 
 const inviteSchema = fieldsBody(

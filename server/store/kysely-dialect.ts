@@ -16,7 +16,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import type { Queryable, Store } from "../../store/store";
+import type { Queryable, Store } from "./store";
 
 class StoreConnection implements DatabaseConnection {
   /** Set while a transaction is open on this connection. */

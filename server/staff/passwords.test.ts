@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { passwordProblem } from "./passwords";
-import { deskHeaders, inviteToken } from "../../../test/support/desk";
-import { ENGINES, useTestApp } from "../../../test/support/server";
+import { deskHeaders, inviteToken } from "../../test/support/desk";
+import { ENGINES, useTestApp } from "../../test/support/server";
 
 describe.each(ENGINES)("new desk passwords on %s", (engine) => {
   const ctx = useTestApp(engine, { resetEach: false });

@@ -4,7 +4,7 @@
  * enrolment that ends in one).
  */
 import type { StaffMember } from "#domain/desk/contract";
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 interface StaffRow {
   id: string;

@@ -1,5 +1,5 @@
 import { generateRandomString } from "better-auth/crypto";
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 /**
  * The key that signs the authentication library's tokens and encrypts the

@@ -5,7 +5,7 @@
  * An account has at most one live challenge: opening one ends the others, so
  * a stolen password cannot open many challenges to spread code guesses over.
  */
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 /**
  * Ends every challenge of the same user but the one this pending cookie holds

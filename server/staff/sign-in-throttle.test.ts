@@ -3,13 +3,13 @@
  * bounded time, per account and per address, with counts shared by every
  * instance on one database. Waiting is simulated by moving the block's end
  * into the past (the store's clock decides, as in production). Guesses sent
- * all at once: throttle-concurrency.test.ts.
+ * all at once: sign-in-throttle-concurrency.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import type { App } from "../../app";
-import type { Store } from "../../store/store";
-import { cookiesFrom, deskHeaders, signedInStaff, signIn, totpCode } from "../../../test/support/desk";
-import { ENGINES, useTestApp, useTwoInstances } from "../../../test/support/server";
+import type { App } from "../app";
+import type { Store } from "../store/store";
+import { cookiesFrom, deskHeaders, signedInStaff, signIn, totpCode } from "../../test/support/desk";
+import { ENGINES, useTestApp, useTwoInstances } from "../../test/support/server";
 
 const attempt = (app: App, email: string, password: string, remoteAddress: string) =>
   app.inject({

@@ -9,11 +9,11 @@
  */
 import { request as httpRequest } from "node:http";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { App } from "../../app";
-import { ACCOUNT_RULE } from "./throttle";
-import type { Store } from "../../store/store";
-import { signedInStaff, totpCode } from "../../../test/support/desk";
-import { ENGINES, useTestApp, useTwoInstances } from "../../../test/support/server";
+import type { App } from "../app";
+import { ACCOUNT_RULE } from "./sign-in-throttle";
+import type { Store } from "../store/store";
+import { signedInStaff, totpCode } from "../../test/support/desk";
+import { ENGINES, useTestApp, useTwoInstances } from "../../test/support/server";
 
 const WAVE = 200;
 /** A wave is 200 requests; a scenario runs until the lock, about six waves. */
