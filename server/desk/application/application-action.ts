@@ -17,7 +17,7 @@ import { createInboxRepository } from "../../inbox/inbox-repository";
 import type { Queryable } from "../../store/store";
 import { auditRecord, type DetailsArgs } from "../audit/audit-request";
 import { deskBody } from "../body";
-import { createApplicationRepository, type LockedApplication } from "./application-repository";
+import { createApplicationRepository, type LockedApplication } from "../../work/application-repository";
 import { toDetail } from "./views";
 
 export type WithId = { Params: { id: string } };

@@ -19,7 +19,7 @@ import { requireRole } from "../auth/guard";
 import { createOptOutRepository } from "../../opt-outs/opt-out-repository";
 import { applicationActions, applicationParams, NOT_FOUND, Refusal, withReason } from "./application-action";
 import { toEvidence } from "./views";
-import { createWorkRepository } from "./work-repository";
+import { createWorkRepository } from "../../work/work-repository";
 
 const applicationRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();

@@ -25,7 +25,7 @@ import type { CloseReason, WorkStatus } from "#domain/desk/work";
 import { APPLICATION_FIELDS } from "../../crm-delivery/crm-payload";
 import type { InboxRepository } from "../../inbox/inbox-repository";
 import { zonedIso } from "../zoned-day";
-import type { ActionRow, ApplicationMailRow } from "./application-repository";
+import type { ActionRow, ApplicationMailRow } from "../../work/application-repository";
 
 export type Shown = NonNullable<Awaited<ReturnType<InboxRepository["show"]>>>;
 

@@ -31,9 +31,9 @@ import { requireRole } from "../auth/guard";
 import { deskBody } from "../body";
 import { createStaffRepository } from "../../staff/staff-repository";
 import { applicationActions, applicationParams, Refusal } from "./application-action";
-import type { LockedApplication } from "./application-repository";
+import type { LockedApplication } from "../../work/application-repository";
 import { followUpTime } from "./follow-up-body";
-import { createWorkRepository } from "./work-repository";
+import { createWorkRepository } from "../../work/work-repository";
 
 const ALL_OUTCOMES = Object.values(CONTACT_OUTCOMES).flat() as ContactOutcome[];
 

@@ -31,8 +31,8 @@ import {
 import { createAssignmentRepository, type Member } from "../../assignment/assignment-repository";
 import { isUuid } from "../../store/row-values";
 import type { Queryable } from "../../store/store";
-import { createApplicationRepository } from "../application/application-repository";
-import { createWorkRepository } from "../application/work-repository";
+import { createApplicationRepository } from "../../work/application-repository";
+import { createWorkRepository } from "../../work/work-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { deskBody } from "../body";

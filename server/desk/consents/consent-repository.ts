@@ -3,7 +3,7 @@
  * an e-mail address.
  */
 import type { Store } from "../../store/store";
-import { iso } from "../application/application-repository";
+import { iso } from "../../store/row-values";
 
 export interface ConsentRow {
   application_id: string;

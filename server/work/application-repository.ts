@@ -1,8 +1,10 @@
 /**
- * The desk's own SQL about one application: locking it for an action, the
- * actions staff took on it (from the audit log) and the e-mails it caused,
- * for its timeline. Reads shared with the operator CLI live in store/ (the
- * inbox, delivery health and export repositories).
+ * The SQL about one application that the desk works on: locking it for an
+ * action (server/desk/application/application-action.ts), and its timeline:
+ * the actions staff took on it (from the audit log), its own history
+ * (application_activities) and the e-mails it caused. Reads shared with the
+ * operator CLI are the inbox's (server/inbox/) and the CRM delivery's
+ * (server/crm-delivery/delivery-health-repository.ts).
  */
 import { APPLICATION_ACTIONS, type ApplicationAction } from "#domain/audit/actions";
 import type {
@@ -13,7 +15,7 @@ import type {
   TimelineActivity,
 } from "#domain/desk/contract";
 import type { ActivityKind, CloseReason, ContactOutcome, CrmStage, WorkStatus } from "#domain/desk/work";
-import type { Queryable, Store } from "../../store/store";
+import type { Queryable, Store } from "../store/store";
 
 export interface ActionRow {
   at: string;

@@ -1,12 +1,13 @@
 /**
- * The SQL of working an application in the desk: its work status, its
- * follow-up, the activities staff add to its history (a status change, a
- * note, a logged call or e-mail, a follow-up change), the first touch that
- * stops its review clock, and who has opened it (the inbox's unread marker). Every write runs in the caller's
- * transaction, with the application already locked (application-action.ts).
+ * The SQL of working an application: its work status, its follow-up, the
+ * activities staff add to its history (a status change, a note, a logged
+ * call or e-mail, a follow-up change), the first touch that stops its review
+ * clock, and who has opened it (the inbox's unread marker). Every write runs
+ * in the caller's transaction, with the application already locked
+ * (server/desk/application/application-action.ts).
  */
 import type { ContactOutcome, CloseReason, WorkStatus } from "#domain/desk/work";
-import type { Queryable, Store } from "../../store/store";
+import type { Queryable, Store } from "../store/store";
 
 /** One entry staff add to an application's history (application_activities). */
 export interface StaffActivity {
