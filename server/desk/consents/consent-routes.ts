@@ -11,7 +11,7 @@ import { sha256 } from "../application/views";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { CONTACT_LOOKUP, deskQuery } from "../query";
-import { createConsentRepository } from "./consent-repository";
+import { createConsentRepository } from "../../consents/consent-repository";
 
 /** ?phone= or ?email=, one of them. */
 const lookupQuery = deskQuery(CONTACT_LOOKUP, (value) =>

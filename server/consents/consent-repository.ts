@@ -1,9 +1,11 @@
 /**
- * The consent lookup's SQL: every SMS consent recorded for a phone number or
- * an e-mail address.
+ * The SMS consent records (table `consents`, write-once: the intake records
+ * each with its application, server/intake/applications-repository.ts, and
+ * only the retention purge deletes one). The consent lookup's SQL: every
+ * consent recorded for a phone number or an e-mail address.
  */
-import type { Store } from "../../store/store";
-import { iso } from "../../store/row-values";
+import type { Store } from "../store/store";
+import { iso } from "../store/row-values";
 
 export interface ConsentRow {
   application_id: string;
