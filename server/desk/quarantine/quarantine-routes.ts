@@ -20,7 +20,7 @@ import {
 } from "../application/application-action";
 import { requireRole } from "../auth/guard";
 import { createAssignment } from "../../assignment/assignment";
-import { createQuarantineRepository } from "./quarantine-repository";
+import { createQuarantineRepository } from "../../intake/quarantine-repository";
 
 const quarantineRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();

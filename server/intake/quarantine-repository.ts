@@ -1,16 +1,14 @@
 /**
- * The quarantine's SQL: an application into it (its waiting delivery and
- * e-mails cancelled) and out again into the normal path. The ones held past
- * QUARANTINE_RETENTION are deleted by the retention purge
- * (server/retention/purge-repository.ts, purgeQuarantine).
+ * The quarantine's SQL: where the intake holds back an application that
+ * filled the honeypot, and where staff put one (server/desk/quarantine/). An
+ * application into it (its waiting delivery and e-mails cancelled) and out
+ * again into the normal path. The ones held past QUARANTINE_RETENTION are
+ * deleted by the retention purge (server/retention/purge-repository.ts,
+ * purgeQuarantine).
  */
-import {
-  cancelApplicationMail,
-  enqueueApplicationMail,
-  type MailSettings,
-} from "../../mail/application-mail";
-import { issueRoomLink, roomUrl } from "../../room/room-link";
-import type { Queryable } from "../../store/store";
+import { cancelApplicationMail, enqueueApplicationMail, type MailSettings } from "../mail/application-mail";
+import { issueRoomLink, roomUrl } from "../room/room-link";
+import type { Queryable } from "../store/store";
 
 /** A fresh room link for a released application's receipt. */
 const roomLinkFor = (siteUrl: string) => async (db: Queryable, applicationId: string) =>

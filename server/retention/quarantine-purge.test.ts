@@ -4,9 +4,9 @@
  * record cannot be deleted any other way.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { purgeQuarantine } from "../../retention/purge-repository";
-import { auditRows, deliveryHistory, submit } from "../../../test/support/desk-applications";
-import { buildTestApp, ENGINES, useTestApp } from "../../../test/support/server";
+import { purgeQuarantine } from "./purge-repository";
+import { auditRows, deliveryHistory, submit } from "../../test/support/desk-applications";
+import { buildTestApp, ENGINES, useTestApp } from "../../test/support/server";
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

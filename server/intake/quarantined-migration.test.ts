@@ -8,12 +8,12 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { purgeQuarantine } from "../../retention/purge-repository";
-import { migrate, readMigrations } from "../../store/migrate";
-import { openPGliteStore } from "../../store/pglite";
-import { openPostgresStore } from "../../store/postgres";
-import type { Store } from "../../store/store";
-import { ENGINES, TEST_DATABASE_URL, type Engine } from "../../../test/support/server";
+import { purgeQuarantine } from "../retention/purge-repository";
+import { migrate, readMigrations } from "../store/migrate";
+import { openPGliteStore } from "../store/pglite";
+import { openPostgresStore } from "../store/postgres";
+import type { Store } from "../store/store";
+import { ENGINES, TEST_DATABASE_URL, type Engine } from "../../test/support/server";
 
 const BEFORE_011 = readMigrations().filter((migration) => migration.version < "011");
 
