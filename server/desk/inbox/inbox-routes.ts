@@ -11,7 +11,7 @@
  * naming it (inbox-query.ts). Each page read is audited (audit/repeated.ts).
  * Listing the first page of a whole owner view (no search or filter; All or
  * To do) is the member looking at it: what reached it until now is no longer
- * new to them (their count: ../live/new-count-repository.ts).
+ * new to them (their count: server/inbox/new-count-repository.ts).
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,7 +22,7 @@ import { auditRead, listedFilter } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import type { InboxFilter } from "../../inbox/inbox-filter";
 import type { OwnerView } from "#domain/desk/work";
-import { createNewCountRepository } from "../live/new-count-repository";
+import { createNewCountRepository } from "../../inbox/new-count-repository";
 import { toInboxItem } from "./inbox-item";
 import {
   dueCountsOwner,

@@ -24,7 +24,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { LiveChange, LiveChangeKind, LiveEvent } from "#domain/desk/contract";
 import type { Store } from "../../store/store";
-import type { NewCountRepository } from "./new-count-repository";
+import type { NewCountRepository } from "../../inbox/new-count-repository";
 import { LIVE_CHANNEL } from "../../intake/announce";
 import { SESSIONS_ENDED_CHANNEL } from "../../staff/session-repository";
 

@@ -22,7 +22,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { LiveEvent, NewCount } from "#domain/desk/contract";
 import { requireRole } from "../auth/guard";
 import { createLiveHub } from "./live-hub";
-import { createNewCountRepository } from "./new-count-repository";
+import { createNewCountRepository } from "../../inbox/new-count-repository";
 
 /** How long a browser waits before connecting again after the stream ended. */
 const RETRY_MS = 3_000;

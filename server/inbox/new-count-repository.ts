@@ -13,7 +13,7 @@
  */
 import type { NewCount } from "#domain/desk/contract";
 import type { OwnerView } from "#domain/desk/work";
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 /** The views each owner view's looking covers. */
 const COVERS: Record<OwnerView, OwnerView[]> = {
