@@ -30,7 +30,7 @@ import { notifyMailQueued } from "../../mail/outbox-repository";
 import { notifyOptOutQueued, queueErasure } from "../../crm-delivery/opt-out-outbox";
 import { issueAccessPackage } from "../../privacy/access-package";
 import { eraseEmail } from "../../privacy/erasure-repository";
-import { createPrivacyQueueRepository, type ChangeResult } from "./privacy-queue-repository";
+import { createPrivacyQueueRepository, type ChangeResult } from "../../privacy/privacy-queue-repository";
 
 const statusBody = deskBody(privacyStatusInput satisfies z.ZodType<PrivacyRequestStatusInput>);
 

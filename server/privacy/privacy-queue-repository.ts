@@ -9,7 +9,7 @@ import type {
   PrivacyRequestStatusInput,
   PrivacyRequestView,
 } from "#domain/desk/contract";
-import type { Queryable, Store } from "../../store/store";
+import type { Queryable, Store } from "../store/store";
 
 interface Row {
   id: string;
