@@ -15,7 +15,7 @@ import type { WorkMetrics } from "#domain/desk/contract";
 import { requireRole } from "../auth/guard";
 import { deskQuery, optional } from "../query";
 import { calendarDay, dayRange, today } from "../zoned-day";
-import { createWorkMetricsRepository } from "./work-metrics-repository";
+import { createWorkMetricsRepository } from "../../analytics/work-metrics-repository";
 
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;

@@ -17,7 +17,7 @@ import {
   type WorkMetrics,
 } from "#domain/desk/contract";
 import { CLOSE_REASON_LABELS, WORK_RANK, WORK_STATUS_LABELS, type WorkStatus } from "#domain/desk/work";
-import type { Store } from "../../store/store";
+import type { Store } from "../store/store";
 
 export interface MetricsRange {
   /** The first instant (inclusive) and the end (exclusive), ISO. */
