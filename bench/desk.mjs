@@ -38,7 +38,7 @@ await bundleServer(outDir, {
   server: "server/main.ts",
   open: "server/store/open.ts",
   migrate: "server/store/migrate.ts",
-  invitations: "server/desk/auth/invitations.ts",
+  invitations: "server/staff/invitation-repository.ts",
   operator: "server/cli/operator-repository.ts",
   schema: "domain/application/schema.ts",
 });

@@ -41,7 +41,7 @@ if (!existsSync(join(ROOT, "build", "desk", "index.html"))) {
 const bench = await bundleBench("harborline-bench-live", {
   postgres: "server/store/postgres.ts",
   migrate: "server/store/migrate.ts",
-  invitations: "server/desk/auth/invitations.ts",
+  invitations: "server/staff/invitation-repository.ts",
 });
 const load = (name) => import(pathToFileURL(join(bench.outDir, `${name}.mjs`)).href);
 const { openPostgresStore } = await load("postgres");
