@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -128,7 +129,12 @@ const layerZones = [
  * and any domain may write to) on store/ alone; documents/ (the document
  * room's encrypted store) on audit/ and store/; room/ (the applicant's side
  * of the document room) on documents/, mail/ and store/, and only the intake
- * (the room link it makes) and the entries use it.
+ * (the room link it makes) and the entries use it; work/ (working an
+ * application: its work status, follow-ups, history and timeline) and
+ * consents/ (the SMS consent records) on store/ alone; staff/ (accounts,
+ * sessions, the sign-in throttle, passwords, invitations, setup) on audit/
+ * and store/. Every other folder (booked-calls/, plugins/, site/, and any
+ * new one until it gets a zone of its own) at least imports no entry.
  */
 const SERVER_ENTRIES = ["desk", "cli", "routes", "inbound"];
 const serverZone = (target, from) => ({
@@ -265,7 +271,74 @@ const serverZones = [
     "assignment",
     "opt-outs",
   ]),
+  // Working an application and the SMS consent records: SQL over store/ alone.
+  ...["work", "consents"].map((target) =>
+    serverZone(target, [
+      "outbox",
+      "crm-delivery",
+      "mail",
+      "intake",
+      "newsletter",
+      "inbox",
+      "analytics",
+      "assignment",
+      "review-clock",
+      "opt-outs",
+      "privacy",
+      "retention",
+      "documents",
+      "room",
+      "staff",
+      ...["work", "consents"].filter((name) => name !== target),
+    ]),
+  ),
+  // The staff accounts, their sessions, sign-in throttle, passwords and invitations: on audit/ and store/.
+  serverZone("staff", [
+    "outbox",
+    "crm-delivery",
+    "mail",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
+    "opt-outs",
+    "privacy",
+    "retention",
+    "documents",
+    "room",
+    "work",
+    "consents",
+  ]),
 ];
+// Every other folder of server/ (read when ESLint starts, so a new one is covered at once)
+// imports none of the entries.
+const zonedFolders = new Set(serverZones.map((entry) => entry.target));
+for (const folder of readdirSync(new URL("./server/", import.meta.url), { withFileTypes: true })) {
+  const target = `./server/${folder.name}`;
+  if (folder.isDirectory() && !SERVER_ENTRIES.includes(folder.name) && !zonedFolders.has(target)) {
+    serverZones.push(serverZone(folder.name, []));
+  }
+}
+/**
+ * server/desk/ is the desk's HTTP layer (server/README.md): its routes, guards
+ * and views. Repositories and rules live in the domain folders, so under
+ * server/desk/ there is no `*repository*` file and no SQL: no query on a store,
+ * a transaction or a connection (`store.query(…)`, `tx.query(…)`,
+ * `app.store.exec(…)`) and no SQL statement in a string. A route's
+ * `request.query` and a regular expression's `exec` are not SQL. Tests may
+ * seed and read the store. Proved by test/lint/desk-layer.test.ts.
+ */
+const DESK_LAYER =
+  "server/desk/ is the desk's HTTP layer: SQL and rules belong in a domain folder's repository (server/README.md)";
+const SQL_TEXT = "/^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\\s/";
+const deskSql = [
+  "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(store|db|tx|trx|client|pool|connection|target|queryable)$/]",
+  "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.property.name=/^(store|db|tx|trx|client|pool|connection)$/]",
+  `Literal[value=${SQL_TEXT}]`,
+  `TemplateElement[value.raw=${SQL_TEXT}]`,
+].map((selector) => ({ selector, message: DESK_LAYER }));
 /** Production files only: tests may use test support. */
 const productionZones = ["./app", "./server", "./desk", "./domain", "./ui"].map((target) =>
   zone(target, ["./test", "./bench", "./e2e"]),
@@ -325,6 +398,24 @@ export default tseslint.config(
       "import-x/no-restricted-paths": [
         "error",
         { zones: [...layerZones, ...serverZones, ...productionZones] },
+      ],
+    },
+  },
+  {
+    files: ["server/desk/**"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...deskSql] },
+  },
+  {
+    files: ["server/desk/**/*repository*"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program",
+          message: `No repository under server/desk/: ${DESK_LAYER}`,
+        },
+        ...deskSql,
       ],
     },
   },

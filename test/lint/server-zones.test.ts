@@ -2,7 +2,8 @@
  * The server's folders import one way (server/README.md), as ESLint enforces
  * it: store/ is infrastructure, outbox/ stands on it alone, the CRM delivery
  * and e-mail each stand on the outbox and never on each other or the intake,
- * and no domain reaches into the desk, the CLI or routes/. An import the wrong
+ * and no domain (nor any other folder but the entries) reaches into the desk,
+ * the CLI, routes/ or the inbound webhooks. An import the wrong
  * way fails `npm test`'s lint step; the ways that are allowed pass.
  */
 import { describe, expect, it } from "vitest";
@@ -76,6 +77,41 @@ describe("imports between the server's folders", () => {
       'import { requireRole } from "../desk/auth/guard";',
     ],
     [
+      "working an application importing the desk",
+      "server/work/probe.ts",
+      'import { requireRole } from "../desk/auth/guard";',
+    ],
+    [
+      "working an application importing e-mail",
+      "server/work/probe.ts",
+      'import { insertMails } from "../mail/outbox-repository";',
+    ],
+    [
+      "the consent records importing the desk",
+      "server/consents/probe.ts",
+      'import { bodyOf } from "../desk/body";',
+    ],
+    [
+      "the staff accounts importing the desk",
+      "server/staff/probe.ts",
+      'import { createSessions } from "../desk/auth/sessions";',
+    ],
+    [
+      "the staff accounts importing the inbox",
+      "server/staff/probe.ts",
+      'import { createInboxRepository } from "../inbox/inbox-repository";',
+    ],
+    [
+      "the booked calls (a folder without a zone of its own) importing the desk",
+      "server/booked-calls/probe.ts",
+      'import { requireRole } from "../desk/auth/guard";',
+    ],
+    [
+      "the plugins importing the CLI",
+      "server/plugins/probe.ts",
+      'import { createOperatorRepository } from "../cli/operator-repository";',
+    ],
+    [
       "the newsletter importing the opt-out ledger",
       "server/newsletter/probe.ts",
       'import { recordOptOut } from "../opt-outs/record-opt-out";',
@@ -124,6 +160,20 @@ describe("imports between the server's folders", () => {
       "the documents using the store",
       "server/documents/probe.ts",
       'import type { Store } from "../store/store";',
+    ],
+    [
+      "the staff accounts using the audit log and the store",
+      "server/staff/probe.ts",
+      'import { createAuditRepository } from "../audit/audit-repository";\nimport type { Store } from "../store/store";',
+    ],
+    [
+      "the desk using working an application, the consent records and the staff accounts",
+      "server/desk/probe.ts",
+      [
+        'import { createWorkRepository } from "../work/work-repository";',
+        'import { createConsentRepository } from "../consents/consent-repository";',
+        'import { createStaffRepository } from "../staff/staff-repository";',
+      ].join("\n"),
     ],
     [
       "the inbound webhooks using the opt-out ledger",
