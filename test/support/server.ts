@@ -92,12 +92,14 @@ const onServer = (database: string) => {
 
 let postgresTemplateName: Promise<string> | undefined;
 
+const TEMPLATE_KEPT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A PostgreSQL database with every migration applied, made once per set of
  * migrations and copied for each test file (CREATE DATABASE … TEMPLATE, a few
  * tens of milliseconds, where migrating a schema takes about a second). Workers
  * that start together take turns making it (an advisory lock on the test
- * database); older templates are dropped then.
+ * database); templates over a day old are dropped then.
  */
 function postgresTemplate(): Promise<string> {
   postgresTemplateName ??= (async () => {
@@ -107,11 +109,15 @@ function postgresTemplate(): Promise<string> {
     await admin.connect();
     try {
       await admin.query("SELECT pg_advisory_lock(hashtext('harborline test template'))");
-      const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'harborline\\_template\\_%'",
+      const { rows } = await admin.query<{ datname: string; made: string | null }>(
+        `SELECT d.datname, shobj_description(d.oid, 'pg_database') AS made
+           FROM pg_database d WHERE d.datname LIKE 'harborline\\_template\\_%'`,
       );
       if (rows.some((row) => row.datname === name)) return name;
-      for (const { datname } of rows) {
+      // Another checkout's run (a branch with other migrations) may be using its own template
+      // now: only templates made more than a day ago, or before they were dated, go.
+      for (const { datname, made } of rows) {
+        if (Date.now() - Number(made ?? 0) < TEMPLATE_KEPT_MS) continue;
         await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
       }
       // Made under another name and renamed when whole: a run stopped half-way leaves no template.
@@ -129,6 +135,7 @@ function postgresTemplate(): Promise<string> {
         await store.close();
       }
       await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${name}"`);
+      await admin.query(`COMMENT ON DATABASE "${name}" IS '${Date.now()}'`);
       return name;
     } finally {
       await admin
@@ -155,7 +162,12 @@ export async function openTestStore(engine: Engine): Promise<TestStore> {
   const database = `harborline_test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`);
+  await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${template}"`).catch(async (error) => {
+    // 3D000: the template went (dropped by hand, or a day old when another run began): made again.
+    if ((error as { code?: string }).code !== "3D000") throw error;
+    postgresTemplateName = undefined;
+    await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${await postgresTemplate()}"`);
+  });
   const url = onServer(database);
   const store = await openPostgresStore({ connectionString: url, schema: TEST_SCHEMA, max: 5 });
   // Finds every migration applied: the copy is of today's migrations.
