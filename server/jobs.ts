@@ -26,6 +26,7 @@ import { purgeIntervalMs } from "./plugins/rate-limit";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { runRetentionPurge } from "./retention/retention-purge";
 import { startReviewAlerts } from "./review-clock/alerts";
+import { startDocumentReminders } from "./room/document-reminders";
 import { watchSetup } from "./staff/setup-watch";
 import { createCountersRepository } from "./store/counters-repository";
 
@@ -38,6 +39,9 @@ const noJob: StopJob = async () => undefined;
 export const JOBS = {
   /** The review clock's reminders and overdue alerts: every instance looks, one sends each. */
   "review-alerts": (app) => startReviewAlerts({ store: app.store, settings: app.config, log: app.log }),
+  /** Applications with documents still missing: reminded by e-mail, in the applicant's waking hours. */
+  "document-reminders": (app) =>
+    startDocumentReminders({ store: app.store, settings: app.config, log: app.log }),
   /** Booked calls whose owner's turn was taken when they came in: told once it is free. */
   "booked-call-alerts": (app) =>
     startBookedCallAlerts({ store: app.store, settings: app.config, log: app.log }),

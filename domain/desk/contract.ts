@@ -63,6 +63,7 @@ export const MAIL_KINDS = [
   "privacy-reminder",
   "privacy-access",
   "room-link",
+  "document-reminder",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -79,6 +80,7 @@ export const PUBLIC_MAIL_KINDS = [
   "privacy-verify",
   "privacy-access",
   "room-link",
+  "document-reminder",
 ] as const satisfies readonly MailKind[];
 
 /** Each kind of e-mail in words: the desk shows them, and so does a requester's copy of their data. */
@@ -95,6 +97,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "privacy-reminder": "Privacy request reminder",
   "privacy-access": "Privacy request: copy of the data",
   "room-link": "Document room link",
+  "document-reminder": "Documents reminder",
 };
 
 /** Where an e-mail stands, in words. */

@@ -28,6 +28,11 @@ import { OptOutOverdue, optOutOverdueSubject, type OverdueOptOutItem } from "./t
 import { Receipt, receiptSubject } from "./templates/receipt";
 import { RoomLink, roomLinkSubject, type RoomLinkItem } from "./templates/room-link";
 import {
+  DocumentReminder,
+  documentReminderSubject,
+  type DocumentReminderProps,
+} from "./templates/document-reminder";
+import {
   ReviewOverdue,
   reviewOverdueSubject,
   ReviewReminder,
@@ -50,7 +55,8 @@ export type MailKind =
   | "privacy-verify"
   | "privacy-reminder"
   | "privacy-access"
-  | "room-link";
+  | "room-link"
+  | "document-reminder";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -503,6 +509,22 @@ export async function composeRoomLinks(
     headers: AUTOMATIC,
     ...(await rendered(<RoomLink links={items} />)),
     capKey: capKeyFor("room-link", to),
+  };
+}
+
+/** A reminder of the documents an application still needs (server/room/document-reminders.ts). */
+export async function composeDocumentReminder(
+  to: string,
+  props: Omit<DocumentReminderProps, "optOutUrl">,
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  return {
+    kind: "document-reminder",
+    from: settings.mail.from,
+    to,
+    subject: documentReminderSubject(props.reference),
+    headers: AUTOMATIC,
+    ...(await rendered(<DocumentReminder {...props} optOutUrl={`${settings.siteUrl}/opt-out`} />)),
   };
 }
 

@@ -24,7 +24,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fundingTypeOptions } from "#domain/application/schema";
-import { FUNDING_TYPE_CHECKLISTS, type FundingType } from "#domain/documents/checklist";
 import { ACCEPTED_FILE_KINDS } from "#domain/documents/file-kind";
 import { ITEM_STATE_LABELS } from "#domain/documents/item-state";
 import { DOCUMENT_KIND_COPY, type DocumentKind } from "#domain/documents/kinds";
@@ -39,7 +38,7 @@ import {
 import { roomStatus } from "#domain/documents/room-status";
 import type { Config } from "../config";
 import { listChecklistItems } from "../documents/checklist-repository";
-import { makeChecklist, moveChecklistItem } from "../documents/checklist";
+import { moveChecklistItem } from "../documents/checklist";
 import { findDocument } from "../documents/document-repository";
 import { readDocument } from "../documents/document-store";
 import { documentsKeys, type DocumentsKeys } from "../documents/keyring-setup";
@@ -50,6 +49,7 @@ import { BODY_LIMIT, jsonPostOptions, requireJson } from "../plugins/json-body";
 import { sameOrigin } from "../plugins/same-origin";
 import { isUuid } from "../store/row-values";
 import type { Store } from "../store/store";
+import { makeRoomChecklist } from "./room-checklist";
 import { hashRoomToken, newRoomToken, roomUrl } from "./room-link";
 import {
   applicationsOfEmail,
@@ -113,12 +113,6 @@ export function servedFileName(document: Pick<RoomDocumentRow, "slot" | "mediaTy
   return `${base}-${document.position}.${kind?.extension ?? "bin"}`;
 }
 
-/** The desk's day ("YYYY-MM-DD") of an instant, for the checklist's months and years. */
-const dayIn = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(instant),
-  );
-
 const fundingLabel = (value: string) =>
   fundingTypeOptions.find((option) => option.value === value)?.label ?? value;
 
@@ -175,12 +169,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       const application = await roomApplication(store, started.applicationId);
       if (!application) return reply.code(404).send({ error: ROOM_MESSAGES.linkInvalid });
       // The checklist is made once, the first time the room is entered, as of the day it was applied for.
-      if (application.fundingType in FUNDING_TYPE_CHECKLISTS) {
-        await makeChecklist(store, application.id, application.fundingType as FundingType, {
-          owners: 1,
-          asOf: dayIn(application.submittedAt, config.desk.timeZone),
-        });
-      }
+      await makeRoomChecklist(store, application, config.desk.timeZone);
       setRoomCookie(request, reply, id);
       return reply.code(201).send({ reference: application.reference, expiresAt: started.expiresAt });
     },
