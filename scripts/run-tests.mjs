@@ -274,27 +274,18 @@ const on = (node, extra = {}) => ({
 // The install and set-up tests prove what a machine with Node 20 does; Node 22 runs the rest.
 const ONCE_ON_NODE_20 = "test/install/**";
 
-// The run: a step, or a list of lanes run side by side, a lane being one step or
-// several one after the other. Lint, format and typecheck first, together (a
-// failure there is the cheapest to find); then the one build the browser tests
-// and the install test serve (scripts/start.mjs finds it up to date); then
-// Node 22's vitest run beside the browser tests and, after them, Node 20's. The
-// browser tests wait on pages and timers for much of their time (about 270 s of
-// CPU in 710 s on two cores), which the vitest run fills.
+// A step, or a list of steps run side by side (each prints when it ends).
 const steps = [
   [
     ["lint", node22, "npx", ["eslint", "--max-warnings=0", "."]],
     ["format", node22, "npx", ["prettier", "--check", "."]],
     ["typecheck", node22, "npm", ["run", "typecheck"]],
   ],
+  ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
+  ["unit, component and server tests", node22, "npx", ["vitest", "run", "--exclude", ONCE_ON_NODE_20]],
+  // The one build the browser tests serve: their server (scripts/start.mjs) finds it up to date.
   ["build", node22, "npm", ["run", "build"], e2eBuildEnv()],
-  [
-    ["unit, component and server tests", node22, "npx", ["vitest", "run", "--exclude", ONCE_ON_NODE_20]],
-    [
-      ["browser tests", node22, "npx", ["playwright", "test"]],
-      ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
-    ],
-  ],
+  ["browser tests", node22, "npx", ["playwright", "test"]],
 ];
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -330,38 +321,28 @@ function runStep([name, node, command, args, extra]) {
   return result.status ?? 1;
 }
 
-/** Runs one step with its output held, printed whole when it ends; its exit status. */
-function runHeld([name, node, command, args, extra]) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(command, args, { env: on(node, extra), stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("close", (code) => {
-      process.stdout.write(`\n=== ${name} on Node ${node.version}: ${command} ${args.join(" ")}\n${output}`);
-      console.log(`=== ${name}: ${code === 0 ? "ok" : "FAILED"} in ${seconds(started)}`);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-const isStep = (entry) => typeof entry[0] === "string";
-
-/** Runs lanes side by side (a lane stops at its first failure); the first failure's status. */
-async function runTogether(lanes) {
+/** Runs steps side by side, each one's output held and printed whole when it ends; the first failure's status. */
+async function runTogether(group) {
   const started = Date.now();
   const cpu = childrenCpu();
-  const name = (lane) => (isStep(lane) ? lane[0] : lane.map(([step]) => step).join(" then "));
-  console.log(`\n=== ${lanes.map(name).join(", ")}, side by side`);
+  console.log(`\n=== ${group.map(([name]) => name).join(", ")}, side by side`);
   const statuses = await Promise.all(
-    lanes.map(async (lane) => {
-      for (const step of isStep(lane) ? [lane] : lane) {
-        const status = await runHeld(step);
-        if (status !== 0) return status;
-      }
-      return 0;
-    }),
+    group.map(
+      ([name, node, command, args, extra]) =>
+        new Promise((resolve) => {
+          const stepStarted = Date.now();
+          const child = spawn(command, args, { env: on(node, extra), stdio: ["ignore", "pipe", "pipe"] });
+          let output = "";
+          child.stdout.on("data", (chunk) => (output += chunk));
+          child.stderr.on("data", (chunk) => (output += chunk));
+          child.on("close", (code) => {
+            const label = `${name} on Node ${node.version}: ${command} ${args.join(" ")}`;
+            process.stdout.write(`\n=== ${label}\n${output}`);
+            console.log(`=== ${name}: ${code === 0 ? "ok" : "FAILED"} in ${seconds(stepStarted)}`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
   );
   console.log(`=== side by side: ${seconds(started)}${cpuSince(cpu)}`);
   return statuses.find((status) => status !== 0) ?? 0;
@@ -370,7 +351,7 @@ async function runTogether(lanes) {
 const runStarted = Date.now();
 const runCpu = childrenCpu();
 for (const step of steps) {
-  const status = isStep(step) ? runStep(step) : await runTogether(step);
+  const status = Array.isArray(step[0]) ? await runTogether(step) : runStep(step);
   if (status !== 0) process.exit(status);
 }
 console.log(`\n=== every check passed in ${seconds(runStarted)}${cpuSince(runCpu)}`);
