@@ -19,9 +19,14 @@ describe("what a file is, from its bytes", () => {
     ["a PDF", samplePdf(), "pdf", "application/pdf"],
     ["a JPEG", sampleJpeg, "jpeg", "image/jpeg"],
     ["a PNG", samplePng, "png", "image/png"],
-    ["a HEIC photo", sampleHeic, "heic", "image/heic"],
   ])("accepts %s", (_name, bytes, kind, mediaType) => {
     expect(detectFileKind(first(bytes))).toEqual({ accepted: true, kind, mediaType });
+  });
+
+  it("refuses a HEIC photo, saying to send a JPEG or a PDF (nothing here converts one)", () => {
+    const detection = detectFileKind(first(sampleHeic));
+    expect(detection).toMatchObject({ accepted: false, looksLike: "heic" });
+    if (!detection.accepted) expect(detection.message).toMatch(/HEIC .*send it as a JPEG or a PDF/);
   });
 
   it("needs no more than the first bytes, and works with fewer for a short file", () => {
@@ -65,7 +70,7 @@ describe("what a file is, from its bytes", () => {
     for (const bytes of [sampleHtml, sampleSvg, sampleElf, samplePe, sampleZip(), Buffer.alloc(0)]) {
       const detection = detectFileKind(first(bytes));
       if (detection.accepted) throw new Error("accepted");
-      expect(detection.message).toContain("a PDF, or a photo (JPEG, PNG, or HEIC from an iPhone)");
+      expect(detection.message).toContain("a PDF, or a photo (JPEG or PNG)");
     }
   });
 
@@ -85,7 +90,7 @@ describe("what a file is, from its bytes", () => {
     expect(detectFileKind(page)).toMatchObject({ accepted: false, looksLike: "html" });
   });
 
-  it("takes HEIF only with an HEVC brand: AVIF and other ISO-BMFF files are refused", () => {
+  it("names HEIF as HEIC only with an HEVC brand: AVIF and other ISO-BMFF files are refused as unknown", () => {
     const ftyp = (major: string, ...compatible: string[]) => {
       const box = Buffer.alloc(16 + 4 * compatible.length);
       box.writeUInt32BE(box.length, 0);
@@ -94,10 +99,14 @@ describe("what a file is, from its bytes", () => {
       compatible.forEach((brand, index) => box.write(brand, 16 + 4 * index, "latin1"));
       return box;
     };
-    expect(detectFileKind(ftyp("heix")).accepted).toBe(true);
-    expect(detectFileKind(ftyp("mif1", "miaf", "heic")).accepted).toBe(true);
-    expect(detectFileKind(ftyp("avif", "mif1", "miaf")).accepted).toBe(false);
-    expect(detectFileKind(ftyp("mif1", "avif")).accepted).toBe(false);
-    expect(detectFileKind(ftyp("isom", "mp41")).accepted).toBe(false);
+    const looksLike = (box: Buffer) => {
+      const detection = detectFileKind(box);
+      return detection.accepted ? detection.kind : detection.looksLike;
+    };
+    expect(looksLike(ftyp("heix"))).toBe("heic");
+    expect(looksLike(ftyp("mif1", "miaf", "heic"))).toBe("heic");
+    expect(looksLike(ftyp("avif", "mif1", "miaf"))).toBe("unknown");
+    expect(looksLike(ftyp("mif1", "avif"))).toBe("unknown");
+    expect(looksLike(ftyp("isom", "mp41"))).toBe("unknown");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What a file is, from its first bytes, never its name (decision 0021): the
- * four kinds the room accepts, and for the files people send by mistake a
+ * three kinds the room accepts, and for the files people send by mistake a
  * message saying what the file is and what to send instead. Shared by the
  * room (to refuse before sending on a phone) and the server (which decides).
  */
@@ -8,7 +8,6 @@ export const ACCEPTED_FILE_KINDS = {
   pdf: { mediaType: "application/pdf", extension: "pdf" },
   jpeg: { mediaType: "image/jpeg", extension: "jpg" },
   png: { mediaType: "image/png", extension: "png" },
-  heic: { mediaType: "image/heic", extension: "heic" },
 } as const;
 
 export type AcceptedFileKind = keyof typeof ACCEPTED_FILE_KINDS;
@@ -17,17 +16,19 @@ export type AcceptedFileKind = keyof typeof ACCEPTED_FILE_KINDS;
 export const SNIFF_BYTES = 512;
 
 /** What we accept, in the applicant's words. */
-export const ACCEPTED_IN_WORDS = "a PDF, or a photo (JPEG, PNG, or HEIC from an iPhone)";
+export const ACCEPTED_IN_WORDS = "a PDF, or a photo (JPEG or PNG)";
 
 export type Detection =
   | { accepted: true; kind: AcceptedFileKind; mediaType: string }
   | { accepted: false; looksLike: RefusedKind; message: string };
 
 export type RefusedKind =
-  "empty" | "html" | "svg" | "xml" | "executable" | "script" | "zip" | "office" | "text" | "unknown";
+  "empty" | "heic" | "html" | "svg" | "xml" | "executable" | "script" | "zip" | "office" | "text" | "unknown";
 
 const REFUSALS: Record<RefusedKind, string> = {
   empty: `This file is empty. Please choose the document again: ${ACCEPTED_IN_WORDS}.`,
+  // The server has no HEVC decoder to convert one (decision 0021).
+  heic: `This is a HEIC photo, an iPhone's own format, which we cannot open. Please send it as a JPEG or a PDF: on an iPhone, Settings, Camera, Formats, "Most Compatible" takes photos as JPEG.`,
   html: `This file is a web page, not a PDF, whatever its name says. Please download the statement itself from your bank as a PDF, or send ${ACCEPTED_IN_WORDS}.`,
   svg: `This is an SVG drawing, which we cannot accept. Please send ${ACCEPTED_IN_WORDS}.`,
   xml: `This is a data file (XML), not a document. Please send ${ACCEPTED_IN_WORDS}.`,
@@ -105,6 +106,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
 
 function refusedKind(bytes: Uint8Array): RefusedKind {
   if (bytes.length === 0) return "empty";
+  if (isHeic(bytes)) return "heic";
   if (EXECUTABLES.some((signature) => startsWith(bytes, signature))) return "executable";
   if (startsWith(bytes, ZIP)) return isOfficeZip(bytes) ? "office" : "zip";
   if (startsWith(bytes, EMPTY_ZIP)) return "zip";
@@ -130,9 +132,7 @@ export function detectFileKind(firstBytes: Uint8Array): Detection {
       ? "jpeg"
       : startsWith(firstBytes, PNG)
         ? "png"
-        : isHeic(firstBytes)
-          ? "heic"
-          : null;
+        : null;
   if (accepted) return { accepted: true, kind: accepted, mediaType: ACCEPTED_FILE_KINDS[accepted].mediaType };
   const looksLike = refusedKind(firstBytes);
   return { accepted: false, looksLike, message: REFUSALS[looksLike] };

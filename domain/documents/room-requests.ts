@@ -40,3 +40,17 @@ export const notApplicableRequestSchema = z.object({
     .min(1, "Please give a reason.")
     .max(REASON_MAX, `Please keep the reason to ${REASON_MAX} characters.`),
 });
+
+/** The longest password a locked PDF's unlock takes (PDF passwords are at most 127 bytes). */
+export const PDF_PASSWORD_MAX = 1000;
+
+/**
+ * POST /api/room/documents/:id/unlock: a locked PDF's password, used once to
+ * open it and kept nowhere. Taken as typed: spaces can be part of it.
+ */
+export const unlockRequestSchema = z.object({
+  password: z
+    .string({ error: "Please type the file's password." })
+    .min(1, "Please type the file's password.")
+    .max(PDF_PASSWORD_MAX, `A password is at most ${PDF_PASSWORD_MAX} characters.`),
+});

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { checklistFor, type ChecklistFacts, type FundingType } from "../../domain/documents/checklist";
-import { transition, type ItemEvent, type Transition } from "../../domain/documents/item-state";
+import { transition, type Actor, type ItemEvent, type Transition } from "../../domain/documents/item-state";
 import type { Store } from "../store/store";
+import type { CheckOutcome } from "./upload-checks";
 import {
   insertChecklistItems,
   insertDocumentRequest,
@@ -76,4 +77,29 @@ export async function moveChecklistItem(
     if (result.ok) await setItemState(tx, itemId, { state: result.state, reason: result.reason, by });
     return result;
   });
+}
+
+/** What the applicant reads on an item whose file the virus scanner flagged. */
+export const SCANNER_FLAGGED_REASON =
+  "Our virus scanner flagged the file sent for this item, so it is held and cannot be opened. Please send the document again, from a fresh download or scan.";
+
+/**
+ * An item once its new file's checks are done: received; or, when the virus
+ * scanner flagged the file, needing attention, with SCANNER_FLAGGED_REASON for
+ * the applicant and staff (the scanner flags it as staff would, noted as
+ * "scanner"). A file still waiting for its password leaves the item as it is.
+ */
+export async function moveItemAfterChecks(
+  store: Store,
+  applicationId: string,
+  itemId: string,
+  outcome: CheckOutcome,
+  uploader: { actor: Actor; by: string },
+): Promise<void> {
+  if (outcome === "needs-password") return;
+  await moveChecklistItem(store, applicationId, itemId, { type: "upload", by: uploader.actor }, uploader.by);
+  if (outcome === "held") {
+    const flag = { type: "flag", by: "staff", reason: SCANNER_FLAGGED_REASON } as const;
+    await moveChecklistItem(store, applicationId, itemId, flag, "scanner");
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The documents' SQL (migration 032): rows, sealed chunks and wrapped keys.
+ * The documents' SQL (migrations 032, 035): rows, sealed chunks, wrapped keys,
+ * and the drafts a document's new bytes are written to before they replace its old ones.
  * Bytes travel as base64 (`decode`/`encode`), not as bytea parameters: PGlite
  * converts a bytea parameter byte by byte in JavaScript, ten times slower
  * (decision 0019), and `pg` sends bytea as hex, twice the size.
@@ -8,6 +9,11 @@ import type { Queryable, Store } from "../store/store";
 import { normalise } from "../store/row-values";
 
 export type Uploader = "applicant" | "staff";
+
+/** Where a document's checks stand (decision 0021): only a "done" one is served. */
+export type DocumentChecks = "pending" | "needs-password" | "done";
+
+export type ScanState = "not-scanned" | "clean" | "flagged";
 
 export interface DocumentRow {
   id: string;
@@ -22,7 +28,8 @@ export interface DocumentRow {
   chunkCount: number;
   keyId: string;
   wrappedKey: Buffer;
-  scan: "not-scanned" | "clean" | "flagged";
+  scan: ScanState;
+  checks: DocumentChecks;
   createdAt: string;
   completedAt: string | null;
 }
@@ -37,12 +44,13 @@ export interface NewDocumentRow {
   declaredSize: number | null;
   keyId: string;
   wrappedKey: Buffer;
+  checks: DocumentChecks;
 }
 
 export async function insertDocument(db: Queryable, row: NewDocumentRow): Promise<void> {
   await db.query(
-    `INSERT INTO documents (id, application_id, item_id, uploaded_by, original_name, media_type, declared_size, key_id, wrapped_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, decode($9, 'base64'))`,
+    `INSERT INTO documents (id, application_id, item_id, uploaded_by, original_name, media_type, declared_size, key_id, wrapped_key, checks)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, decode($9, 'base64'), $10)`,
     [
       row.id,
       row.applicationId,
@@ -53,6 +61,7 @@ export async function insertDocument(db: Queryable, row: NewDocumentRow): Promis
       row.declaredSize,
       row.keyId,
       row.wrappedKey.toString("base64"),
+      row.checks,
     ],
   );
 }
@@ -60,7 +69,7 @@ export async function insertDocument(db: Queryable, row: NewDocumentRow): Promis
 const DOCUMENT_COLUMNS = `id, application_id AS "applicationId", item_id AS "itemId", state, uploaded_by AS "uploadedBy",
   original_name AS "originalName", media_type AS "mediaType", declared_size::float8 AS "declaredSize",
   size::float8 AS size, chunk_count AS "chunkCount", key_id AS "keyId", encode(wrapped_key, 'base64') AS "wrappedKey",
-  scan, created_at AS "createdAt", completed_at AS "completedAt"`;
+  scan, checks, created_at AS "createdAt", completed_at AS "completedAt"`;
 
 const toDocument = (row: Record<string, unknown>): DocumentRow => {
   const document = normalise<DocumentRow & { wrappedKey: string }>(row);
@@ -75,6 +84,31 @@ export async function findDocument(db: Queryable, id: string): Promise<DocumentR
 /** The type its bytes showed (domain/documents/file-kind.ts). */
 export async function setMediaType(db: Queryable, id: string, mediaType: string): Promise<void> {
   await db.query("UPDATE documents SET media_type = $2 WHERE id = $1", [id, mediaType]);
+}
+
+/** Moves a document's checks on from `from`; false when they were no longer there. */
+export async function setChecks(
+  db: Queryable,
+  id: string,
+  from: DocumentChecks,
+  to: DocumentChecks,
+): Promise<boolean> {
+  const { rowCount } = await db.query("UPDATE documents SET checks = $3 WHERE id = $1 AND checks = $2", [
+    id,
+    from,
+    to,
+  ]);
+  return rowCount === 1;
+}
+
+/** What the virus scanner said, and the signature it found. */
+export async function setScan(
+  db: Queryable,
+  id: string,
+  scan: ScanState,
+  signature: string | null = null,
+): Promise<void> {
+  await db.query("UPDATE documents SET scan = $2, scan_signature = $3 WHERE id = $1", [id, scan, signature]);
 }
 
 /** Bytes an application's documents take or have announced, for its total limit. */
@@ -124,6 +158,60 @@ export async function appendChunk(db: Queryable, chunk: ChunkWrite): Promise<boo
     ],
   );
   return rows.length === 1;
+}
+
+export interface DraftChunk {
+  documentId: string;
+  writer: string;
+  index: number;
+  plainSize: number;
+  sealed: Buffer;
+}
+
+export async function insertDraftChunk(db: Queryable, chunk: DraftChunk): Promise<void> {
+  await db.query(
+    `INSERT INTO document_drafts (document_id, writer, chunk_index, plain_size, sealed)
+     VALUES ($1, $2, $3, $4, decode($5, 'base64'))`,
+    [chunk.documentId, chunk.writer, chunk.index, chunk.plainSize, chunk.sealed.toString("base64")],
+  );
+}
+
+/** Removes a writer's drafts (its bytes did not take the document's place). */
+export async function deleteDrafts(db: Queryable, documentId: string, writer: string): Promise<void> {
+  await db.query("DELETE FROM document_drafts WHERE document_id = $1 AND writer = $2", [documentId, writer]);
+}
+
+/**
+ * The writer's drafts become the complete document's bytes, in place of its
+ * chunks, if its checks still stand at `from` (they move to `to`); every
+ * draft of the document goes. False, and nothing changed but the writer's
+ * drafts gone, when another writer went first.
+ */
+export async function swapInDrafts(
+  tx: Queryable,
+  change: { documentId: string; writer: string; size: number; chunkCount: number },
+  from: DocumentChecks,
+  to: DocumentChecks,
+): Promise<boolean> {
+  const { documentId, writer } = change;
+  const { rowCount } = await tx.query(
+    `UPDATE documents SET size = $2, declared_size = $2, chunk_count = $3, checks = $5
+      WHERE id = $1 AND state = 'complete' AND checks = $4`,
+    [documentId, change.size, change.chunkCount, from, to],
+  );
+  if (rowCount === 1) {
+    await tx.query("DELETE FROM document_chunks WHERE document_id = $1", [documentId]);
+    await tx.query(
+      `INSERT INTO document_chunks (document_id, chunk_index, plain_size, sealed)
+       SELECT document_id, chunk_index, plain_size, sealed FROM document_drafts
+        WHERE document_id = $1 AND writer = $2`,
+      [documentId, writer],
+    );
+    await tx.query("DELETE FROM document_drafts WHERE document_id = $1", [documentId]);
+    return true;
+  }
+  await deleteDrafts(tx, documentId, writer);
+  return false;
 }
 
 export interface StoredChunk {

@@ -8,11 +8,15 @@ import { Readable } from "node:stream";
 import type { Store } from "../store/store";
 import {
   appendChunk,
+  deleteDrafts,
   findDocument,
+  insertDraftChunk,
   insertDocument,
   lockDocumentsUnderOtherKeys,
   readChunk,
   replaceWrappedKey,
+  swapInDrafts,
+  type DocumentChecks,
   type DocumentRow,
   type Uploader,
 } from "./document-repository";
@@ -62,6 +66,8 @@ export interface NewDocument {
   mediaType?: string | null;
   /** The size announced up front (tus's Upload-Length); unset when it is learned at the end. */
   declaredSize?: number | null;
+  /** Where its checks stand (decision 0021); "pending" unless told: an unchecked file is not served. */
+  checks?: DocumentChecks;
 }
 
 /** Makes the document's row and its data key, wrapped under the current master key; returns its id. */
@@ -77,6 +83,7 @@ export async function createDocument(store: Store, keyring: Keyring, document: N
     declaredSize: document.declaredSize ?? null,
     keyId: keyring.current.id,
     wrappedKey: wrapDataKey(keyring.current, id, newDataKey()),
+    checks: document.checks ?? "pending",
   });
   return id;
 }
@@ -184,6 +191,67 @@ export async function writeDocument(
   const id = await createDocument(store, keyring, document);
   const { size } = await appendToDocument(store, keyring, id, source, options);
   return { id, size };
+}
+
+/**
+ * New bytes for a complete document in place of its old ones (a photo written
+ * again, a PDF opened with its password): sealed one chunk at a time under
+ * the document's own key into drafts, then swapped in by one transaction if
+ * the document's checks still stand at `from` (they move to `to`). A
+ * DocumentConflictError, and nothing changed, when they do not (another
+ * writer went first) or the source is empty; a DocumentTooLargeError past
+ * `maxBytes`. Returns the new size.
+ */
+export async function replaceDocumentBytes(
+  store: Store,
+  keyring: Keyring,
+  documentId: string,
+  source: AsyncIterable<Uint8Array>,
+  checks: { from: DocumentChecks; to: DocumentChecks; maxBytes?: number },
+): Promise<number> {
+  const document = await findDocument(store, documentId);
+  if (!document || document.state !== "complete") throw new DocumentNotFoundError(documentId);
+  const dataKey = unwrapDataKey(keyring, documentId, document.keyId, document.wrappedKey);
+  const writer = randomUUID();
+  const limit = checks.maxBytes ?? Number.POSITIVE_INFINITY;
+  let size = 0;
+  let index = 0;
+  /** The chunk before the one being filled: it is the last only once the source ends. */
+  let held: Buffer | null = null;
+  let filling: Buffer[] = [];
+  let fillingBytes = 0;
+  const writeChunk = async (bytes: Buffer, final: boolean) => {
+    const sealed = sealChunk(dataKey, documentId, index, final, bytes);
+    await insertDraftChunk(store, { documentId, writer, index, plainSize: bytes.length, sealed });
+    index += 1;
+  };
+  try {
+    for await (const piece of source) {
+      size += piece.length;
+      if (size > limit) throw new DocumentTooLargeError(limit);
+      filling.push(Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength));
+      fillingBytes += piece.length;
+      while (fillingBytes >= CHUNK_BYTES) {
+        const joined = Buffer.concat(filling, fillingBytes);
+        if (held) await writeChunk(held, false);
+        held = joined.subarray(0, CHUNK_BYTES);
+        filling = [joined.subarray(CHUNK_BYTES)];
+        fillingBytes -= CHUNK_BYTES;
+      }
+    }
+    if (size === 0) throw new DocumentConflictError(`Document ${documentId}: an empty file is not stored`);
+    if (held) await writeChunk(held, fillingBytes === 0);
+    if (fillingBytes > 0) await writeChunk(Buffer.concat(filling, fillingBytes), true);
+  } catch (error) {
+    await deleteDrafts(store, documentId, writer);
+    throw error;
+  }
+  const swapped = await store.transaction((tx) =>
+    swapInDrafts(tx, { documentId, writer, size, chunkCount: index }, checks.from, checks.to),
+  );
+  if (!swapped)
+    throw new DocumentConflictError(`Document ${documentId} was changed by someone else meanwhile`);
+  return size;
 }
 
 /**

@@ -2,17 +2,21 @@
  * The tus endpoint (decision 0018) as a Fastify plugin: who may upload is the
  * caller's (`applicationOf`, from the room's session or the desk's), another
  * application's upload is a 404 whatever its id, and the bytes go to the
- * encrypted store through DocumentTusStore. Fastify leaves the body unread
- * (a parser that reads nothing) and the reply to tus (`reply.hijack()`).
+ * encrypted store through DocumentTusStore. Once every byte is in, the
+ * upload's checks run (upload-checks.ts) before the last PATCH is answered.
+ * Fastify leaves the body unread (a parser that reads nothing) and the reply
+ * to tus (`reply.hijack()`).
  */
 import { randomUUID } from "node:crypto";
 import { Server } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Store } from "../store/store";
 import { isUuid } from "../store/row-values";
+import type { ClamdTarget } from "./clamd";
 import { applicationBytes, findDocument } from "./document-repository";
 import type { Keyring } from "./master-key";
 import { APPLICATION_KEY, DocumentTusStore, UPLOADER_KEY, type TusRefusal } from "./tus-store";
+import { RefusedUploadError, checkUpload, type CheckOutcome } from "./upload-checks";
 
 export interface UploadRoutesOptions {
   store: Store;
@@ -23,6 +27,8 @@ export interface UploadRoutesOptions {
   maxFileBytes: number;
   maxApplicationBytes: number;
   uploader: "applicant" | "staff";
+  /** clamd, when configured: every finished upload is scanned. */
+  scanner?: ClamdTarget;
   /** The application this request may upload to (its session's), or null: 404. */
   applicationOf(request: FastifyRequest): Promise<string | null> | string | null;
   /**
@@ -34,8 +40,8 @@ export interface UploadRoutesOptions {
     applicationId: string,
     metadata: Record<string, string | null | undefined>,
   ): Promise<TusRefusal | null>;
-  /** Once every byte of an upload is in (its checklist item moves on). */
-  onFinish?(documentId: string): Promise<void>;
+  /** Once every byte of an upload is in and its checks have run (its checklist item moves on). */
+  onFinish?(documentId: string, outcome: CheckOutcome): Promise<void>;
 }
 
 const NOT_FOUND = { error: "Not found" };
@@ -46,8 +52,15 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
   const applications = new WeakMap<object, string>();
   const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
-  const makeServer = (keyring: Keyring) =>
-    new Server({
+  const makeServer = (keyring: Keyring) => {
+    const checks = {
+      store,
+      keyring,
+      scanner: options.scanner,
+      maxBytes: options.maxFileBytes,
+      log: scope.log,
+    };
+    return new Server({
       path,
       datastore: new DocumentTusStore(store, keyring),
       maxSize: options.maxFileBytes,
@@ -75,10 +88,17 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
         return { metadata };
       },
       async onUploadFinish(_request, upload) {
-        await options.onFinish?.(upload.id);
+        const outcome = await checkUpload(checks, upload.id).catch((error: unknown) => {
+          if (error instanceof RefusedUploadError) {
+            throw { status_code: 422, body: error.message } satisfies TusRefusal;
+          }
+          throw error;
+        });
+        await options.onFinish?.(upload.id, outcome);
         return {};
       },
     });
+  };
   let tus: Server | undefined;
   const server = () =>
     (tus ??= makeServer(typeof options.keyring === "function" ? options.keyring() : options.keyring));

@@ -120,6 +120,7 @@ export interface RoomDocumentRow {
   mediaType: string | null;
   size: number;
   scan: "not-scanned" | "clean" | "flagged";
+  checks: "pending" | "needs-password" | "done";
   completedAt: string;
   /** The item's slot ("bank-statement:2026-03"), for the file name it is served under. */
   slot: string | null;
@@ -129,7 +130,7 @@ export interface RoomDocumentRow {
 
 const ROOM_DOCUMENTS = `
   SELECT d.id, d.item_id AS "itemId", d.original_name AS "originalName", d.media_type AS "mediaType",
-         d.size::float8 AS size, d.scan, d.completed_at AS "completedAt", i.slot,
+         d.size::float8 AS size, d.scan, d.checks, d.completed_at AS "completedAt", i.slot,
          row_number() OVER (PARTITION BY d.item_id ORDER BY d.completed_at, d.id)::int AS position
     FROM documents d LEFT JOIN document_checklist_items i ON i.id = d.item_id
    WHERE d.application_id = $1 AND d.state = 'complete'`;

@@ -13,6 +13,7 @@
  * /api/room/uploads[/:id]          tus (server/documents/upload-routes.ts); the
  *   item a file is for is the upload's `itemId` metadata.
  * GET /api/room/documents/:id      a document, as an attachment under a name of ours.
+ * POST /api/room/documents/:id/unlock {password}   opens a password-protected PDF once.
  *
  * Every route but the first three needs the session: none is 401, an ended one
  * 401 saying to ask for a new link. Another application's room, item, document
@@ -34,13 +35,16 @@ import {
   roomIdParams,
   roomLinksRequestSchema,
   roomSessionRequestSchema,
+  unlockRequestSchema,
 } from "#domain/documents/room-requests";
 import { roomStatus } from "#domain/documents/room-status";
 import type { Config } from "../config";
 import { listChecklistItems } from "../documents/checklist-repository";
-import { moveChecklistItem } from "../documents/checklist";
+import { moveChecklistItem, moveItemAfterChecks } from "../documents/checklist";
 import { findDocument } from "../documents/document-repository";
-import { readDocument } from "../documents/document-store";
+import { DocumentTooLargeError, readDocument } from "../documents/document-store";
+import { PdfToolError, WrongPdfPasswordError } from "../documents/pdf-password";
+import { NotLockedError, unlockUpload, type CheckOutcome } from "../documents/upload-checks";
 import { documentsKeys, type DocumentsKeys } from "../documents/keyring-setup";
 import { uploadRoutes } from "../documents/upload-routes";
 import { composeRoomLinks } from "../mail/compose";
@@ -87,6 +91,12 @@ export const ROOM_MESSAGES = {
   notFound: "Not found",
   held: "This file is held: our virus scanner flagged it, so it cannot be downloaded. Please upload the document again; our team will be in touch.",
   documentsOff: "Documents are not available right now. Please try again later.",
+  needsPassword:
+    "This file is protected by a password. Send its password to open it, or upload it without one.",
+  checking: "This file is still being checked. Please try again in a moment.",
+  notOpened: "This file could not be opened with that password. Please upload it again without a password.",
+  unlockedTooLarge:
+    "Opened, this file is larger than the limit for one file. Please upload it without a password.",
   noItem: "Say which document the file is for.",
 } as const;
 
@@ -113,8 +123,25 @@ export function servedFileName(document: Pick<RoomDocumentRow, "slot" | "mediaTy
   return `${base}-${document.position}.${kind?.extension ?? "bin"}`;
 }
 
+/** A document as the room lists it. */
+const documentView = (document: RoomDocumentRow) => ({
+  id: document.id,
+  fileName: document.originalName ?? servedFileName(document),
+  size: document.size,
+  type: document.mediaType,
+  uploadedAt: document.completedAt,
+  /** The virus scanner flagged it: never served. */
+  held: document.scan === "flagged",
+  /** A PDF that opens only with its password: not served until the applicant sends it. */
+  needsPassword: document.checks === "needs-password",
+  /** Its checks have not finished: not served yet. */
+  checking: document.checks === "pending",
+});
+
 const fundingLabel = (value: string) =>
   fundingTypeOptions.find((option) => option.value === value)?.label ?? value;
+
+const APPLICANT = { actor: "applicant", by: "applicant" } as const;
 
 /** A path's id that names nothing is this route's 404, in its words. */
 const NOT_FOUND_ID = { invalidInput: { notFound: "Not found" } };
@@ -125,6 +152,8 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
   // the embedded default makes its key file only once the room is used.
   let keys: DocumentsKeys | undefined;
   const keysOf = () => (keys ??= documentsKeys(config));
+  /** What an upload's checks need beside the keys and a log. */
+  const uploadChecks = { store, scanner: config.documents.clamd, maxBytes: config.documents.maxFileBytes };
   /** Each request's session's application, once requireSession has found it. */
   const sessions = new WeakMap<FastifyRequest, string>();
 
@@ -239,14 +268,6 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       listChecklistItems(store, applicationId),
       roomDocuments(store, applicationId),
     ]);
-    const documentView = (document: RoomDocumentRow) => ({
-      id: document.id,
-      fileName: document.originalName ?? servedFileName(document),
-      size: document.size,
-      type: document.mediaType,
-      uploadedAt: document.completedAt,
-      held: document.scan === "flagged",
-    });
     return reply.send({
       reference: application.reference,
       fundingType: fundingLabel(application.fundingType),
@@ -313,6 +334,10 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       const document = await roomDocument(store, applicationId, id);
       if (!document) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
       if (document.scan === "flagged") return reply.code(409).send({ error: ROOM_MESSAGES.held });
+      if (document.checks === "needs-password") {
+        return reply.code(409).send({ error: ROOM_MESSAGES.needsPassword });
+      }
+      if (document.checks !== "done") return reply.code(409).send({ error: ROOM_MESSAGES.checking });
       const documentKeys = keysOf();
       if ("off" in documentKeys) return reply.code(503).send({ error: ROOM_MESSAGES.documentsOff });
       const body = await readDocument(store, documentKeys.keyring, id);
@@ -323,6 +348,52 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "no-store")
         .send(body);
+    },
+  );
+
+  app.post(
+    "/api/room/documents/:id/unlock",
+    {
+      ...jsonPostOptions,
+      preValidation: requireSession,
+      schema: { params: roomIdParams, body: unlockRequestSchema },
+      config: { ...jsonPostOptions.config, ...NOT_FOUND_ID },
+    },
+    async (request, reply) => {
+      const applicationId = applicationOf(request)!;
+      const { id } = request.params;
+      const document = await roomDocument(store, applicationId, id);
+      if (!document) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
+      const documentKeys = keysOf();
+      if ("off" in documentKeys) return reply.code(503).send({ error: ROOM_MESSAGES.documentsOff });
+      let outcome: CheckOutcome;
+      try {
+        outcome = await unlockUpload(
+          { ...uploadChecks, keyring: documentKeys.keyring, log: request.log },
+          id,
+          request.body.password,
+        );
+      } catch (error) {
+        if (error instanceof WrongPdfPasswordError) return reply.code(400).send({ error: error.message });
+        if (error instanceof NotLockedError) return reply.code(409).send({ error: error.message });
+        if (error instanceof PdfToolError) return reply.code(422).send({ error: ROOM_MESSAGES.notOpened });
+        if (error instanceof DocumentTooLargeError) {
+          return reply.code(413).send({ error: ROOM_MESSAGES.unlockedTooLarge });
+        }
+        throw error;
+      }
+      if (document.itemId) {
+        await moveItemAfterChecks(store, applicationId, document.itemId, outcome, APPLICANT);
+      }
+      const [opened, items] = await Promise.all([
+        roomDocument(store, applicationId, id),
+        listChecklistItems(store, applicationId),
+      ]);
+      const item = items.find((candidate) => candidate.id === document.itemId);
+      return reply.send({
+        document: documentView(opened!),
+        item: item ? { id: item.id, state: item.state, stateLabel: ITEM_STATE_LABELS[item.state] } : null,
+      });
     },
   );
 
@@ -348,6 +419,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       maxFileBytes: config.documents.maxFileBytes,
       maxApplicationBytes: config.documents.maxApplicationBytes,
       uploader: "applicant",
+      scanner: uploadChecks.scanner,
       applicationOf,
       async checkMetadata(applicationId, metadata) {
         const itemId = metadata.itemId;
@@ -357,16 +429,10 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         }
         return null;
       },
-      async onFinish(documentId) {
+      async onFinish(documentId, outcome) {
         const document = await findDocument(store, documentId);
         if (!document?.itemId) return;
-        await moveChecklistItem(
-          store,
-          document.applicationId,
-          document.itemId,
-          { type: "upload", by: "applicant" },
-          "applicant",
-        );
+        await moveItemAfterChecks(store, document.applicationId, document.itemId, outcome, APPLICANT);
       },
     });
   });

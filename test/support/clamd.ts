@@ -1,8 +1,10 @@
 /**
  * A real clamd for the tests (decision 0021), from Debian's clamav-daemon,
- * with a signature database of one test-only line: the EICAR test file's MD5
- * and size. The official database cannot be downloaded here, and the tests
- * need only to know that a flagged file is held. The EICAR string is put
+ * with a signature database of two test-only lines: the EICAR test file's MD5
+ * and size (the file itself), and its 68 bytes anywhere in a file (a PDF or a
+ * photo carrying it, which the room's type check lets through). The official
+ * database cannot be downloaded here, and the tests need only to know that a
+ * flagged file is held. The EICAR string is put
  * together at run time, so no file in the repository is one.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -41,6 +43,8 @@ export async function startTestClamd(): Promise<TestClamd> {
   mkdirSync(database);
   const md5 = createHash("md5").update(eicar()).digest("hex");
   writeFileSync(join(database, "test.hdb"), `${md5}:${eicar().length}:${TEST_SIGNATURE}\n`);
+  // Name:TargetType(0, any file):Offset(*, anywhere):HexSignature (an .ndb body signature).
+  writeFileSync(join(database, "test.ndb"), `${TEST_SIGNATURE}:0:*:${eicar().toString("hex")}\n`);
   const socket = join(dir, "clamd.sock");
   const config = join(dir, "clamd.conf");
   writeFileSync(
