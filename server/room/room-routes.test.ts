@@ -9,71 +9,26 @@
  * the same answer for any address.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf, samplePng } from "../../test/support/document-files";
 import {
-  ENGINES,
-  buildTestApp,
-  useTestApp,
-  useTwoInstances,
-  validApplication,
-} from "../../test/support/server";
+  ORIGIN,
+  apply,
+  checklist,
+  enter,
+  listening,
+  room,
+  session,
+  upload,
+} from "../../test/support/room";
+import { ENGINES, buildTestApp, useTestApp, useTwoInstances } from "../../test/support/server";
 import type { App } from "../app";
 import type { Store } from "../store/store";
 import { hashRoomToken } from "./room-link";
 import { ROOM_MESSAGES } from "./room-routes";
 
-const SITE = "http://localhost:3000";
 const KEY = randomBytes(32).toString("base64");
 const ENV = { DOCUMENTS_MASTER_KEY: KEY };
-const ORIGIN = { origin: SITE };
-
-interface Applied {
-  id: string;
-  token: string;
-  email: string;
-}
-
-async function apply(app: App, overrides: Record<string, unknown> = {}): Promise<Applied> {
-  const email = `room-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/applications",
-    headers: { "content-type": "application/json" },
-    payload: validApplication({ email, ...overrides }),
-  });
-  expect(response.statusCode).toBe(201);
-  await app.intake.settled();
-  const { id, roomLink } = response.json() as { id: string; roomLink: string };
-  expect(roomLink).toMatch(/^http:\/\/localhost:3000\/documents\/[A-Za-z0-9_-]{43}$/);
-  return { id, token: roomLink.split("/").pop()!, email };
-}
-
-const cookieOf = (setCookie: string | string[] | undefined) => {
-  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
-  return header ? header.split(";")[0] : undefined;
-};
-
-async function enter(app: App, token: string, headers: Record<string, string> = ORIGIN) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/room/session",
-    headers: { "content-type": "application/json", ...headers },
-    payload: { token },
-  });
-  return { response, cookie: cookieOf(response.headers["set-cookie"]) };
-}
-
-async function session(app: App, token: string): Promise<string> {
-  const { response, cookie } = await enter(app, token);
-  expect(response.statusCode).toBe(201);
-  return cookie!;
-}
-
-const room = (app: App, cookie?: string) =>
-  app.inject({ method: "GET", url: "/api/room", headers: cookie ? { cookie } : {} });
 
 const notApplicable = (app: App, cookie: string, itemId: string, reason: unknown) =>
   app.inject({
@@ -83,44 +38,11 @@ const notApplicable = (app: App, cookie: string, itemId: string, reason: unknown
     payload: { reason },
   });
 
-async function checklist(app: App, cookie: string) {
-  const response = await room(app, cookie);
-  expect(response.statusCode).toBe(200);
-  return response.json().checklist as {
-    id: string;
-    name: string;
-    state: string;
-    documents: { id: string; fileName: string; size: number; type: string }[];
-  }[];
-}
-
 async function roomState(store: Store) {
   const links = await store.query("SELECT token_hash, last_used_at FROM room_links ORDER BY token_hash");
   const sessions = await store.query("SELECT id_hash FROM room_sessions ORDER BY id_hash");
   const items = await store.query("SELECT count(*)::int AS n FROM document_checklist_items");
   return { links: links.rows, sessions: sessions.rows, items: items.rows };
-}
-
-/** Uploads `file` through tus to `base`'s room for `itemId`; resolves the document's id. */
-function upload(base: string, cookie: string, itemId: string, file: Buffer, name = "statement.pdf") {
-  return new Promise<string>((resolve, reject) => {
-    const attempt = new tus.Upload(file, {
-      endpoint: `${base}/api/room/uploads`,
-      headers: { cookie, origin: SITE },
-      metadata: { filename: name, itemId },
-      chunkSize: 1_000_000,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
-      onSuccess: () => resolve(attempt.url!.split("/").pop()!),
-      onError: reject,
-    });
-    attempt.start();
-  });
-}
-
-async function listening(app: App): Promise<string> {
-  if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 describe.each(ENGINES)("the document room on %s", (engine) => {
