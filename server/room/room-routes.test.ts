@@ -11,16 +11,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf, samplePng } from "../../test/support/document-files";
-import {
-  ORIGIN,
-  apply,
-  checklist,
-  enter,
-  listening,
-  room,
-  session,
-  upload,
-} from "../../test/support/room";
+import { ORIGIN, apply, checklist, enter, listening, room, session, upload } from "../../test/support/room";
 import { ENGINES, buildTestApp, useTestApp, useTwoInstances } from "../../test/support/server";
 import type { App } from "../app";
 import type { Store } from "../store/store";
