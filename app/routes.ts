@@ -12,6 +12,10 @@ export default [
   route("texting", "routes/texting.tsx"),
   ...legalPageSlugs.map((slug) => route(slug, "routes/legal.tsx", { id: `legal/${slug}` })),
   route("privacy-request", "routes/privacy-request.tsx"),
+  // The document room: "/documents" asks for a link; every "/documents/<token>" is served the
+  // welcome prerendered at "/documents/open" (server/site/load-site.ts).
+  route("documents", "routes/documents.tsx"),
+  route("documents/open", "routes/document-room.tsx"),
   ...productSlugs.map((slug) =>
     route(productPath(slug).slice(1), "routes/product.tsx", { id: `product/${slug}` }),
   ),

@@ -109,6 +109,20 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
     expect(slash.headers.location).toBe("/faq?utm_source=x");
   });
 
+  it("serves every /documents/<token> the room's welcome, its token sent nowhere and the page kept nowhere", async () => {
+    for (const url of ["/documents/AbC_-123", "/documents/open", "/documents"]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain(url === "/documents" ? "Get a link" : "Your document room");
+      expect(response.headers["referrer-policy"], url).toBe("no-referrer");
+      expect(response.headers["x-robots-tag"], url).toBe("noindex, nofollow");
+      expect(response.headers["cache-control"], url).toBe("no-store");
+      expect(response.headers["content-security-policy"], url).toContain(sha(FIXTURE_INLINE_SCRIPTS.room[0]));
+    }
+    expect((await app.inject("/faq")).headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect((await app.inject("/documents/a/b")).statusCode).toBe(404);
+  });
+
   it.each(["/nope", "/404", "/faq/nope", "/assets/missing.js", "/../package.json", "/.env"])(
     "answers %s with HTTP 404 and the site's 404 page",
     async (url) => {

@@ -20,6 +20,20 @@ type IslandImport = () => Promise<IslandModule>;
 export const islandModules: Record<string, IslandImport> = {
   newsletter: () => import("./newsletter.client"),
   wizard: () => import("./wizard.client"),
+  "document-room": () => import("./document-room.client"),
+};
+
+/**
+ * Islands that also wake at once when a check says the visitor is expected:
+ * the document room, when the browser already holds a session (its answer
+ * is 200, not 401).
+ */
+const wakeWhen: Record<string, () => Promise<boolean>> = {
+  "document-room": () =>
+    fetch("/api/room", { credentials: "same-origin" }).then(
+      (response) => response.ok,
+      () => false,
+    ),
 };
 
 /** Islands that also wake as they come within this margin of the viewport. */
@@ -123,6 +137,9 @@ function watch(element: HTMLElement, load: IslandImport) {
   }
 
   listen(true);
+  void wakeWhen[element.dataset.island ?? ""]?.().then((expected) => {
+    if (expected) wake();
+  });
   if (wakeOnApproach.has(element.dataset.island ?? "") && typeof IntersectionObserver === "function") {
     observer = new IntersectionObserver(
       (entries) => {

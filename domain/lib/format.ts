@@ -54,3 +54,10 @@ export function hyphenToTitleCase(value: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
 }
+
+/** A file's size for people: "820 KB", "4.2 MB", "25 MB" (decimal units, as phones and banks show them). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1e6) return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
+  const megabytes = bytes / 1e6;
+  return `${megabytes < 10 ? Number(megabytes.toFixed(1)) : Math.round(megabytes)} MB`;
+}

@@ -73,5 +73,7 @@ export const E2E = {
     REVIEW_ALERT_INTERVAL: `${reviewAlertIntervalMs}ms`,
     CRM_WEBHOOK_SECRET: crmWebhookSecret,
     BOOKING_WEBHOOK_TOKEN: bookingWebhookToken,
+    // The document room's uploads on PostgreSQL need a master key (a fixed test one: 32 bytes, base64).
+    DOCUMENTS_MASTER_KEY: Buffer.alloc(32, 7).toString("base64"),
   } as Record<string, string>,
 };

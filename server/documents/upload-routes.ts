@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Store } from "../store/store";
+import { formatFileSize } from "#domain/lib/format";
 import { isUuid } from "../store/row-values";
 import type { ClamdTarget } from "./clamd";
 import { applicationBytes, findDocument } from "./document-repository";
@@ -50,7 +51,6 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
   const { store, path } = options;
   /** Each request's application, for tus's hooks (which see the Node request behind theirs). */
   const applications = new WeakMap<object, string>();
-  const megabytes = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
   const makeServer = (keyring: Keyring) => {
     const checks = {
@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
         if (used + (upload.size ?? 0) > options.maxApplicationBytes) {
           throw {
             status_code: 413,
-            body: `Your files together can take up to ${megabytes(options.maxApplicationBytes)}, and this one would go past it.`,
+            body: `Your files together can take up to ${formatFileSize(options.maxApplicationBytes)}, and this one would go past it.`,
           } satisfies TusRefusal;
         }
         const refused = await options.checkMetadata?.(applicationId, upload.metadata ?? {});

@@ -32,7 +32,10 @@ export default fp<{ config: Config; site: Site }>(
     const siteIsHttps = config.siteUrl.startsWith("https:");
 
     app.addHook("onSend", async (request, reply, payload) => {
+      // A page that carries a secret in its address sets a stricter policy itself (static-site.ts).
+      const referrerPolicy = reply.getHeader("referrer-policy");
       reply.headers(headers);
+      if (referrerPolicy) reply.header("referrer-policy", referrerPolicy);
       const csp = reply.cspPage ? pageCsp.get(reply.cspPage) : undefined;
       if (csp) reply.header("content-security-policy", csp);
       // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY allows it.

@@ -1,6 +1,11 @@
 import fastifyStatic from "@fastify/static";
 import fp from "fastify-plugin";
+import { ROOM_PAGE_PATH } from "#domain/documents/room-view";
 import { NOT_FOUND_PAGE, type Site } from "../site/load-site";
+
+/** The document room's pages: a link's token in the address, so it goes nowhere else and is kept nowhere. */
+const isRoomPage = (pathname: string) =>
+  pathname === ROOM_PAGE_PATH || pathname.startsWith(`${ROOM_PAGE_PATH}/`);
 
 /** Picks the best encoding the client accepts among those we have. */
 export function pickEncoding(header: string | undefined, available: { br?: unknown; gzip?: unknown }) {
@@ -67,7 +72,12 @@ export default fp<{ site: Site }>(
         return reply.redirect(found.location + query, 301);
       }
       if (found.kind === "missing") return reply.sendNotFoundPage();
-      reply.header("cache-control", found.entry.cacheControl);
+      if (isRoomPage(pathname)) {
+        reply
+          .header("referrer-policy", "no-referrer")
+          .header("x-robots-tag", "noindex, nofollow")
+          .header("cache-control", "no-store");
+      } else reply.header("cache-control", found.entry.cacheControl);
       if (found.entry.page) reply.cspPage = found.entry.page;
       return reply.sendFile(found.entry.file);
     });

@@ -7,13 +7,11 @@
  * address asks (room-routes.ts); each works until the application is purged.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { ROOM_PAGE_PATH } from "#domain/documents/room-view";
 import type { Queryable } from "../store/store";
 
 /** A room token as it travels: 32 bytes in base64url, nothing else. */
 export const ROOM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** Where the room's page lives; the link is this path and the token. */
-export const ROOM_PAGE_PATH = "/documents";
 
 export const newRoomToken = () => randomBytes(32).toString("base64url");
 

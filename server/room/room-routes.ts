@@ -1,7 +1,8 @@
 /**
  * The applicant's side of the document room (issue 42), under /api/room
- * (docs/http-api.md). The page at `${SITE_URL}/documents/<token>` comes later;
- * opening it (GET, HEAD: what a mail scanner does) changes nothing here.
+ * (docs/http-api.md). The page at `${SITE_URL}/documents/<token>` (app/features/document-room/)
+ * reads these answers (domain/documents/room-view.ts); opening it (GET, HEAD: what a mail
+ * scanner does) changes nothing here.
  *
  * POST /api/room/session {token}   starts a session for the link's application:
  *   201 {reference} + the session cookie; 404 for a token that opens nothing.
@@ -38,6 +39,12 @@ import {
   unlockRequestSchema,
 } from "#domain/documents/room-requests";
 import { roomStatus } from "#domain/documents/room-status";
+import type {
+  NotApplicableAnswer,
+  RoomDocumentView,
+  RoomView,
+  UnlockAnswer,
+} from "#domain/documents/room-view";
 import type { Config } from "../config";
 import { listChecklistItems } from "../documents/checklist-repository";
 import { moveChecklistItem, moveItemAfterChecks } from "../documents/checklist";
@@ -124,7 +131,7 @@ export function servedFileName(document: Pick<RoomDocumentRow, "slot" | "mediaTy
 }
 
 /** A document as the room lists it. */
-const documentView = (document: RoomDocumentRow) => ({
+const documentView = (document: RoomDocumentRow): RoomDocumentView => ({
   id: document.id,
   fileName: document.originalName ?? servedFileName(document),
   size: document.size,
@@ -292,7 +299,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         reason: item.state === "needs-attention" || item.state === "not-applicable" ? item.reason : null,
         documents: documents.filter((document) => document.itemId === item.id).map(documentView),
       })),
-    });
+    } satisfies RoomView);
   });
 
   app.post(
@@ -321,7 +328,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         state: moved.state,
         stateLabel: ITEM_STATE_LABELS[moved.state],
         reason: moved.reason,
-      });
+      } satisfies NotApplicableAnswer);
     },
   );
 
@@ -393,7 +400,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       return reply.send({
         document: documentView(opened!),
         item: item ? { id: item.id, state: item.state, stateLabel: ITEM_STATE_LABELS[item.state] } : null,
-      });
+      } satisfies UnlockAnswer);
     },
   );
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative, sep } from "node:path";
+import { ROOM_PAGE_PATH, ROOM_PAGE_TEMPLATE } from "#domain/documents/room-view";
 import { managedBuildOf, markInUse, releaseInUse } from "./build-dirs.mjs";
 import { collectCspHashes, htmlUrlPath, listFiles } from "./csp-hashes.mjs";
 
@@ -29,6 +30,13 @@ export interface Site {
 }
 
 export const NOT_FOUND_PAGE = "/404";
+
+/**
+ * Pages whose last segment is the visitor's own (a link's token): every
+ * `<under><segment>` is served the one prerendered `template`, whose script
+ * reads the segment from the address.
+ */
+const TEMPLATE_PAGES = [{ under: `${ROOM_PAGE_PATH}/`, template: ROOM_PAGE_TEMPLATE }];
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
@@ -103,6 +111,11 @@ export function loadSite(givenClientDir: string): Site {
     resolve(pathname) {
       const entry = routes.get(pathname);
       if (entry) return { kind: "file", entry };
+      for (const { under, template } of TEMPLATE_PAGES) {
+        const segment = pathname.startsWith(under) ? pathname.slice(under.length) : "";
+        const page = routes.get(template);
+        if (page && segment && !segment.includes("/")) return { kind: "file", entry: page };
+      }
       // "/faq/" is spelled "/faq": one URL per page.
       if (pathname.length > 1 && pathname.endsWith("/")) {
         const location = pathname.replace(/\/+$/, "") || "/";

@@ -290,6 +290,7 @@ export const FIXTURE_INLINE_SCRIPTS = {
   home: ['window.__reactRouterContext = {"basename":"/"};', 'import("/assets/app-abc123.js");'],
   faq: ["window.__faq = 1;"],
   notFound: ["window.__notFound = true;"],
+  room: ["window.__room = 1;"],
 };
 
 const page = (title: string, body: string, scripts: string[]) =>
@@ -316,6 +317,12 @@ export function createFixtureSite(): FixtureSite {
     page("Home", "<h1>Scale your business without limits</h1>", FIXTURE_INLINE_SCRIPTS.home),
   );
   write("faq/index.html", page("FAQ", "<h1>Frequently Asked Questions</h1>", FIXTURE_INLINE_SCRIPTS.faq));
+  // The document room: "/documents" and the welcome every "/documents/<token>" is served.
+  write("documents/index.html", page("Document room", "<h1>Get a link</h1>", FIXTURE_INLINE_SCRIPTS.room));
+  write(
+    "documents/open/index.html",
+    page("Document room", "<h1>Your document room</h1>", FIXTURE_INLINE_SCRIPTS.room),
+  );
   write(
     "404/index.html",
     page("Page not found", "<h1>Oops! Page not found</h1>", FIXTURE_INLINE_SCRIPTS.notFound),

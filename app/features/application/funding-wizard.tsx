@@ -30,6 +30,7 @@ import {
   type ApplicationField,
 } from "#domain/application/steps";
 import { BookingOffer } from "./booking-offer";
+import { RoomOffer } from "./room-offer";
 import { buildRequestBody, submitApplication } from "./submit-application";
 import { useApplicationDraft } from "./use-application-draft";
 import { fieldGridClass, stepCounterText, stepProgressValue, WizardHeader } from "./wizard-frame";
@@ -106,6 +107,8 @@ export function FundingWizard({
   const [announcement, setAnnouncement] = useState("");
   // The booking offer's details: in memory only, gone when dismissed.
   const [offer, setOffer] = useState<(BookingPrefill & { key: number }) | null>(null);
+  // The document room's link from the last application sent, until the next one.
+  const [room, setRoom] = useState<{ roomLink: string; fundingType: string; key: number } | null>(null);
   const ids = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -158,12 +161,13 @@ export function FundingWizard({
       toast.success(wizardCopy.successTitle, { description: wizardCopy.successDescription });
       draft.discard();
       form.reset(emptyApplication);
-      const { firstName, lastName, email } = values;
+      const { firstName, lastName, email, fundingType } = values;
       if (bookingUrl) {
         const { reference, bookingToken } = result;
         setOffer({ firstName, lastName, email, reference, bookingToken, key: Date.now() });
       }
-      goToStep(1, !bookingUrl);
+      setRoom(result.roomLink ? { roomLink: result.roomLink, fundingType, key: Date.now() } : null);
+      goToStep(1, !bookingUrl && !result.roomLink);
       return;
     }
 
@@ -208,6 +212,14 @@ export function FundingWizard({
     <>
       {offer && (
         <BookingOffer key={offer.key} prefill={offer} bookingUrl={bookingUrl} onDismiss={dismissOffer} />
+      )}
+      {room && (
+        <RoomOffer
+          key={room.key}
+          roomLink={room.roomLink}
+          fundingType={room.fundingType}
+          focus={!bookingUrl}
+        />
       )}
       {/* method="dialog": a submit the browser makes itself (Next or Enter before
           the page's script has arrived, or without JavaScript) sends nothing and

@@ -9,7 +9,14 @@ import type { ApplicationField } from "#domain/application/steps";
 export const APPLICATIONS_ENDPOINT = "/api/applications";
 
 export type SubmitResult =
-  | { kind: "success"; id?: string; reference: string | null; bookingToken: string | null }
+  | {
+      kind: "success";
+      id?: string;
+      reference: string | null;
+      bookingToken: string | null;
+      /** The application's document room (its link carries the room's token); none for a resend. */
+      roomLink: string | null;
+    }
   | { kind: "invalid"; errors: Partial<Record<ApplicationField, string>>; status: number }
   | { kind: "failed"; status?: number; error?: unknown };
 
@@ -49,7 +56,8 @@ export async function submitApplication(
     // The booking link's token: the booking service hands it back with the booked call.
     const bookingToken =
       isRecord(payload) && typeof payload.bookingToken === "string" ? payload.bookingToken : null;
-    return { kind: "success", id, reference, bookingToken };
+    const roomLink = isRecord(payload) && typeof payload.roomLink === "string" ? payload.roomLink : null;
+    return { kind: "success", id, reference, bookingToken, roomLink };
   }
   if (response.status === 400 && isRecord(payload) && isRecord(payload.errors)) {
     const errors: Partial<Record<ApplicationField, string>> = {};

@@ -1,0 +1,72 @@
+/**
+ * What the document room's page reads from GET /api/room and its other
+ * answers (server/room/room-routes.ts `satisfies` these): one definition for
+ * the server and the page. No validation library here: the page's code stays
+ * small.
+ */
+import type { ItemState } from "./item-state";
+import type { RoomStatus } from "./room-status";
+
+/** Where the room's page lives: `${SITE_URL}/documents/<token>`; `/documents` alone asks for a link. */
+export const ROOM_PAGE_PATH = "/documents";
+
+/**
+ * The prerendered page `${ROOM_PAGE_PATH}/<token>` is served from (server/site/load-site.ts):
+ * the welcome, whose script reads the token from the address.
+ */
+export const ROOM_PAGE_TEMPLATE = `${ROOM_PAGE_PATH}/open`;
+
+/** The tus endpoint the room's uploads go to. */
+export const ROOM_UPLOADS_PATH = "/api/room/uploads";
+
+export interface RoomDocumentView {
+  id: string;
+  /** The name it was uploaded with, or ours. */
+  fileName: string;
+  size: number;
+  type: string | null;
+  uploadedAt: string | null;
+  /** The scanner flagged it: kept from everyone. */
+  held: boolean;
+  /** A PDF that opens only with its password: not served until the applicant sends it. */
+  needsPassword: boolean;
+  /** Its checks have not finished: not served yet. */
+  checking: boolean;
+}
+
+export interface RoomItemView {
+  id: string;
+  name: string;
+  /** What to send, in a sentence. */
+  why: string;
+  state: ItemState;
+  stateLabel: string;
+  /** Why it needs attention (staff's words) or is not applicable (the applicant's). */
+  reason: string | null;
+  documents: RoomDocumentView[];
+}
+
+/** GET /api/room. */
+export interface RoomView {
+  /** The receipt's number (HL-…); none for an application stored before references. */
+  reference: string | null;
+  fundingType: string;
+  submittedAt: string;
+  status: RoomStatus;
+  limits: { maxFileBytes: number; maxApplicationBytes: number };
+  checklist: RoomItemView[];
+}
+
+/** POST /api/room/items/:id/not-applicable. */
+export interface NotApplicableAnswer {
+  id: string;
+  state: ItemState;
+  stateLabel: string;
+  reason: string | null;
+}
+
+/** POST /api/room/documents/:id/unlock: the document opened, and where its item stands now. */
+export interface UnlockAnswer {
+  document: RoomDocumentView;
+  item: { id: string; state: ItemState; stateLabel: string } | null;
+}
