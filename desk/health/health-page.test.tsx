@@ -57,6 +57,7 @@ const health = (overrides: Partial<DeliveryHealth> = {}): DeliveryHealth => ({
   deadKinds: { temporary: 1, permanent: 1 },
   mailConfigured: true,
   mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
+  virusScanner: "answering",
   retryWindowMs: 3 * 86_400_000,
   ...overrides,
 });
@@ -130,6 +131,7 @@ test("without a CRM webhook or a mail server, the page says why nothing is sent"
       body: health({
         webhookConfigured: false,
         mailConfigured: false,
+        virusScanner: "not-configured",
         dead: [],
         counts: { pending: 140, sending: 0, delivered: 0, dead: 0 },
         deadKinds: { temporary: 0, permanent: 0 },
@@ -142,6 +144,25 @@ test("without a CRM webhook or a mail server, the page says why nothing is sent"
     screen.getByText(/Applications are stored and will be sent to the CRM once it is set/),
   ).toBeVisible();
   expect(screen.getByText("No mail server is configured (SMTP_URL).")).toBeVisible();
+  expect(
+    screen.getByText("No virus scanner is configured (CLAMD_SOCKET, or CLAMD_HOST and CLAMD_PORT)."),
+  ).toBeVisible();
+  expect(screen.getByText("Virus scanner:").nextElementSibling).toHaveTextContent("Not configured");
   expect(screen.getByText("No delivery has failed.")).toBeVisible();
   expect(screen.queryByRole("button", { name: /^Redeliver/ })).not.toBeInTheDocument();
+});
+
+test("says whether the virus scanner answers, and what a silent one means for uploads", async () => {
+  fakeApi({ "GET /me": { body: admin }, "GET /health": { body: health() } });
+  const { unmount } = renderDesk("/desk/health");
+  expect(await screen.findByText("Virus scanner:")).toBeVisible();
+  expect(screen.getByText("Virus scanner:").nextElementSibling).toHaveTextContent("Answering");
+  expect(screen.queryByText(/No virus scanner is configured/)).not.toBeInTheDocument();
+  unmount();
+
+  fakeApi({ "GET /me": { body: admin }, "GET /health": { body: health({ virusScanner: "not-answering" }) } });
+  renderDesk("/desk/health");
+  expect(await screen.findByText("Virus scanner:")).toBeVisible();
+  expect(screen.getByText("Virus scanner:").nextElementSibling).toHaveTextContent("Not answering");
+  expect(screen.getByText(/kept and marked not scanned/)).toBeVisible();
 });

@@ -10,9 +10,10 @@ import type {
   LastAttempt,
   MailStatus,
   RedeliverDeadInclude,
+  VirusScannerHealth,
 } from "#domain/desk/contract";
 import { ApplicationList } from "../common/components/application-list";
-import { MailServerMissing, WebhookMissing } from "../common/components/config-notices";
+import { MailServerMissing, VirusScannerMissing, WebhookMissing } from "../common/components/config-notices";
 import { ConfirmDialog } from "../common/components/confirm-dialog";
 import { mailStatusLabel } from "../common/components/mail-badges";
 import { EmptyState, ErrorAlert, StatusMessage } from "../common/components/messages";
@@ -43,6 +44,37 @@ function LastError({ attempt }: { attempt: LastAttempt | null }) {
       </Badge>
       {message && <span className="font-mono text-xs wrap-anywhere">{message}</span>}
     </span>
+  );
+}
+
+const SCANNER_WORDS: Record<VirusScannerHealth, { label: string; tone: "good" | "bad" | "quiet" }> = {
+  answering: { label: "Answering", tone: "good" },
+  "not-answering": { label: "Not answering", tone: "bad" },
+  "not-configured": { label: "Not configured", tone: "quiet" },
+};
+
+/** Whether uploads are scanned: the scanner's state, and what it means for the files. */
+function VirusScanner({ health }: { health: VirusScannerHealth }) {
+  const { label, tone } = SCANNER_WORDS[health];
+  return (
+    <Section
+      title="Uploaded documents"
+      description="Each uploaded document is scanned for viruses once it is in; a flagged file is held and never served."
+    >
+      {health === "not-configured" && <VirusScannerMissing />}
+      <dl className="flex items-center gap-2 text-sm">
+        <dt className="font-medium text-muted-foreground">Virus scanner:</dt>
+        <dd>
+          <Badge variant={tone}>{label}</Badge>
+        </dd>
+      </dl>
+      {health === "not-answering" && (
+        <p className="text-sm">
+          Documents uploaded while it does not answer are kept and marked not scanned. Check the clamd
+          service.
+        </p>
+      )}
+    </Section>
   );
 }
 
@@ -180,6 +212,7 @@ export function HealthPage() {
           ))}
         </dl>
       </Section>
+      <VirusScanner health={health.virusScanner} />
     </>
   );
 }

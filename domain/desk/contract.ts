@@ -695,6 +695,9 @@ export const REDELIVER_DEAD_INCLUDES = ["temporary", "all"] as const;
 export type RedeliverDeadInclude = (typeof REDELIVER_DEAD_INCLUDES)[number];
 
 /** GET /health */
+/** Without a scanner configured, uploads are stored "not scanned"; one not answering leaves them so too. */
+export type VirusScannerHealth = "not-configured" | "answering" | "not-answering";
+
 export interface DeliveryHealth {
   /** Whether a CRM webhook is set (LEAD_WEBHOOK_URL). */
   webhookConfigured: boolean;
@@ -708,6 +711,8 @@ export interface DeliveryHealth {
   /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
   mailConfigured: boolean;
   mail: Record<MailStatus, number>;
+  /** The virus scanner for uploaded documents (CLAMD_SOCKET, or CLAMD_HOST and CLAMD_PORT), asked just now. */
+  virusScanner: VirusScannerHealth;
   /** How long a delivery or an e-mail is retried before it is dead (the configured schedule). */
   retryWindowMs: number;
 }

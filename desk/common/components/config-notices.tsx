@@ -18,3 +18,12 @@ export function MailServerMissing() {
     </Notice>
   );
 }
+
+/** Why uploaded documents are not scanned: no virus scanner is set (the health page). */
+export function VirusScannerMissing() {
+  return (
+    <Notice title="No virus scanner is configured (CLAMD_SOCKET, or CLAMD_HOST and CLAMD_PORT).">
+      Uploaded documents are stored and marked not scanned.
+    </Notice>
+  );
+}

@@ -4,7 +4,8 @@
  * one got through, and why each dead one failed (its last attempt: a
  * permanent refusal or a temporary failure); and the dead deliveries sent
  * again in one go (audited), by default only the temporary failures.
- * Beside it, the e-mails by state (their list is the mail page's).
+ * Beside it, the e-mails by state (their list is the mail page's), and
+ * whether the virus scanner for uploads is configured and answers.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,7 +16,9 @@ import {
   type DeadItem,
   type DeliveryHealth,
   type RedeliveredDead,
+  type VirusScannerHealth,
 } from "#domain/desk/contract";
+import { pingClamd } from "../../documents/clamd";
 import { retryWindowMs } from "../../outbox/retry-schedule";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
@@ -49,14 +52,19 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
   // The configured schedule does not change while the server runs.
   const retryWindow = retryWindowMs(app.config.delivery);
 
+  const scanner = app.config.documents.clamd;
+  const virusScanner = async (): Promise<VirusScannerHealth> =>
+    !scanner ? "not-configured" : (await pingClamd(scanner)) ? "answering" : "not-answering";
+
   app.get("/api/desk/health", staff, async (request) => {
-    const [counts, waiting, lastDeliveredAt, dead, mailCounts, deadKinds] = await Promise.all([
+    const [counts, waiting, lastDeliveredAt, dead, mailCounts, deadKinds, scannerHealth] = await Promise.all([
       deliveryHealth.deliveryCounts(),
       deliveryHealth.oldestWaiting(),
       deliveryHealth.lastDeliveredAt(),
       inboxRepository.inbox({ state: "dead" }, { limit: DEAD_LIST_LIMIT }),
       mail.countByStatus(),
       deliveryHealth.deadKinds(),
+      virusScanner(),
     ]);
     const lastAttempts = await deliveryHealth.lastAttempts(dead.map((row) => row.id));
     await auditRead(
@@ -77,6 +85,7 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
       deadKinds,
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
+      virusScanner: scannerHealth,
       retryWindowMs: retryWindow,
     } satisfies DeliveryHealth;
   });

@@ -1,10 +1,14 @@
 /**
  * Delivery health as staff see it, on both engines: counts, the oldest
  * waiting, the last delivered, the dead ones and the e-mails by state;
- * redelivering the dead; whether a CRM webhook is set, never its address.
+ * redelivering the dead; whether a CRM webhook is set, never its address;
+ * whether the virus scanner is configured and answers (a real clamd).
  * Why each dead one failed: dead-deliveries.test.ts.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestClamd, type TestClamd } from "../../../test/support/clamd";
 import { retryWindowMs } from "../../outbox/retry-schedule";
 import {
   auditRows,
@@ -30,6 +34,7 @@ describe.each(ENGINES)("desk delivery health on %s", (engine) => {
       deadKinds: { temporary: 0, permanent: 0 },
       mailConfigured: false,
       mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
+      virusScanner: "not-configured",
       retryWindowMs: retryWindowMs(ctx.app.config.delivery),
     });
 
@@ -90,6 +95,33 @@ describe.each(ENGINES)("desk delivery health on %s", (engine) => {
       expect(response.json().webhookConfigured).toBe(true);
       // The webhook's address is a secret: it is never shown.
       expect(response.body).not.toContain("127.0.0.1:9");
+    });
+  });
+
+  describe("with a virus scanner configured", () => {
+    let clamd: TestClamd | undefined;
+    const apps: Awaited<ReturnType<typeof buildTestApp>>[] = [];
+    beforeAll(async () => {
+      clamd = await startTestClamd();
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await clamd?.stop();
+    });
+    const scannerOf = async (env: Record<string, string>) => {
+      const app = await buildTestApp({ store: ctx.db.store, env });
+      apps.push(app);
+      const { cookie } = await signedInStaff(app);
+      const response = await app.inject({ method: "GET", url: "/api/desk/health", headers: { cookie } });
+      return response.json().virusScanner as string;
+    };
+
+    it("says whether it answers", async () => {
+      expect(await scannerOf({ CLAMD_SOCKET: clamd!.socket })).toBe("answering");
+      expect(await scannerOf({ CLAMD_SOCKET: join(tmpdir(), "harborline-no-clamd.sock") })).toBe(
+        "not-answering",
+      );
+      expect(await scannerOf({ CLAMD_HOST: "127.0.0.1", CLAMD_PORT: "9" })).toBe("not-answering");
     });
   });
 });
