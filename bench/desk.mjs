@@ -3,7 +3,7 @@
 // applications with consent records, outbox rows and delivery attempts, and
 // their work: owners among eight staff, that member one of them, work
 // statuses, review deadlines, first touches, reads), then times the inbox's
-// first page, its next page, a filtered page, a search, the rep's work views
+// first page, its next page, a filtered page, a search, the documents' views, the rep's work views
 // (owner, work status and due filters, follow-ups, least time left first, and a
 // next page in that order), the new-lead count and one application's detail, BENCH_REQUESTS each, on
 // PostgreSQL and on the embedded store. The times are the server's own
@@ -71,7 +71,8 @@ const appId = (g) => {
 // within 4 hours of arriving (1 in 41 after 26 hours), and stand, by age: the
 // last week's mostly contacted or qualified, older ones mostly closed (with
 // their reasons; funded ones with an amount). The signed-in member has opened the ones of theirs that were
-// touched; the reminders and alerts are all sent.
+// touched; the reminders and alerts are all sent. Their documents: one in 13 complete, about a fifth
+// of the rest still needed, the others none yet.
 
 const words = (list) => `ARRAY[${list.map((word) => `'${word}'`).join(", ")}]`;
 const pick = (list, expr) => `(${words(list)})[1 + (${expr}) % ${list.length}]`;
@@ -210,7 +211,7 @@ const seedSql = {
       funding_purpose, timeframe, first_name, last_name, email, phone, title, credit_score, sms_consent, payload,
       client_ip, user_agent, attribution,
       owner_id, assigned_at, work_status, close_reason, funded_amount, review_due_at, first_touched_at,
-      reminded_at, overdue_alerted_at)
+      reminded_at, overdue_alerted_at, documents_state)
     SELECT md5('app' || g)::uuid, md5('sub' || g)::uuid, ts, CASE WHEN quarantined THEN 'quarantined' ELSE 'received' END,
            CASE WHEN quarantined THEN 'honeypot' END, 'Website Funding Application', ts,
            company, 'technology', '1m-5m', '2-5', 'Seeded for the desk benchmark.', funding, (10000 + g % 90 * 5000)::numeric,
@@ -229,7 +230,8 @@ const seedSql = {
            CASE WHEN NOT untouched THEN
              least(now(), ts + CASE WHEN g % 41 = 0 THEN interval '26 hours' ELSE (g * 37) % 240 * interval '1 minute' END)
            END,
-           ts + interval '20 hours', ts + interval '24 hours'
+           ts + interval '20 hours', ts + interval '24 hours',
+           CASE WHEN quarantined THEN 'none' WHEN g % 13 = 0 THEN 'complete' WHEN g % 5 = 0 THEN 'needed' ELSE 'none' END
       FROM (SELECT s.*,
                    CASE WHEN quarantined OR g % 97 = 0 THEN NULL ELSE ($3::text[])[1 + (g / 3) % 8] END AS owner,
                    CASE WHEN untouched THEN 'new'
@@ -417,6 +419,18 @@ const SCENARIOS = [
       ["owner=mine&due=open", "owner=mine&work=contacted", "owner=everyone&work=qualified", "owner=mine"].map(
         (q) => `/api/desk/applications?${q}&sort=time_left`,
       ),
+  },
+  // The documents' views (migration 036): complete, still needed, none yet; alone and with a work view.
+  {
+    name: "documents view",
+    urls: () =>
+      [
+        "documents=complete",
+        "documents=needed",
+        "documents=none",
+        "documents=complete&owner=mine",
+        "documents=complete&sort=time_left",
+      ].map((q) => `/api/desk/applications?${q}`),
   },
   // The header's count of leads new to the member since they last looked, per view.
   { name: "new-lead count", urls: () => ["/api/desk/applications/new-count"] },

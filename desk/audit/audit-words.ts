@@ -272,6 +272,48 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     group: "Applications",
     words: (entry) => ["quarantined application ", APPLICATION, ` as spam${reasonOf(detailsOf(entry))}`],
   },
+  "document.viewed": {
+    label: "Viewed a document",
+    group: "Applications",
+    words: (entry) => [
+      `viewed ${str(detailsOf(entry).fileName) ?? "a document"} of application `,
+      APPLICATION,
+    ],
+  },
+  "document.downloaded": {
+    label: "Downloaded a document",
+    group: "Applications",
+    words: (entry) => [
+      `downloaded ${str(detailsOf(entry).fileName) ?? "a document"} of application `,
+      APPLICATION,
+    ],
+  },
+  "document-item.accepted": {
+    label: "Accepted a document",
+    group: "Applications",
+    words: (entry) => [
+      `accepted “${str(detailsOf(entry).item) ?? "a document"}” of application `,
+      APPLICATION,
+    ],
+  },
+  "document-item.flagged": {
+    label: "Marked a document as needing attention",
+    group: "Applications",
+    words: (entry) => [
+      `marked “${str(detailsOf(entry).item) ?? "a document"}” of application `,
+      APPLICATION,
+      ` as needing attention${reasonOf(detailsOf(entry))}`,
+    ],
+  },
+  "document.requested": {
+    label: "Asked for a document",
+    group: "Applications",
+    words: (entry) => [
+      `asked application `,
+      APPLICATION,
+      ` for “${str(detailsOf(entry).item) ?? "a document"}”`,
+    ],
+  },
   "application.status-changed": {
     label: "Changed a work status",
     group: "Applications",

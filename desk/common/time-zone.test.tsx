@@ -27,6 +27,7 @@ const item: InboxItem = {
   campaign: null,
   ...newWork,
   unread: false,
+  documents: "none",
 };
 
 test("the inbox shows each application's time in the provider's zone with its abbreviation, and says which zone its days are", async () => {

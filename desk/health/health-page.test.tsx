@@ -23,6 +23,7 @@ const dead = (overrides: Partial<DeadItem>): DeadItem => ({
   campaign: null,
   ...newWork,
   unread: false,
+  documents: "none",
   lastAttempt: null,
   ...overrides,
 });

@@ -23,6 +23,7 @@ const spam: InboxItem = {
   campaign: null,
   ...newWork,
   unread: false,
+  documents: "none",
 };
 
 test("quarantine lists the reasons; Release says what it sends and asks before letting one through", async () => {

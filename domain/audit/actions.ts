@@ -23,6 +23,10 @@ export const APPLICATION_ACTIONS = {
   redelivered: "application.redelivered",
   released: "application.released",
   quarantined: "application.quarantined",
+  // The document room's checklist (server/desk/documents/): a rep's review and requests.
+  documentAccepted: "document-item.accepted",
+  documentFlagged: "document-item.flagged",
+  documentRequested: "document.requested",
 } as const;
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[keyof typeof APPLICATION_ACTIONS];
 
@@ -101,6 +105,13 @@ interface HoldDetails {
   reason: string;
 }
 
+/** A document served to staff (the application is the entry's target): which one, under the name it was served as. */
+interface DocumentReadDetails {
+  documentId: string;
+  itemId: string | null;
+  fileName: string;
+}
+
 /** What each action records in `details`; `undefined`: nothing. */
 export interface AuditDetails {
   // Sign-in and accounts
@@ -152,6 +163,11 @@ export interface AuditDetails {
   };
   "application.call-booked": { source: string; eventId: string; scheduledAt: string; bookedBy: string };
   "evidence.exported": undefined;
+  "document.viewed": DocumentReadDetails;
+  "document.downloaded": DocumentReadDetails;
+  "document-item.accepted": { itemId: string; item: string };
+  "document-item.flagged": { itemId: string; item: string; reason: string; mailQueued: boolean };
+  "document.requested": { itemId: string; item: string; detail: string | null };
   "consents.looked-up": { found: number } & ({ phone: string } | { email: string });
   "consent.opt-out-recorded": OptOutDetails & {
     source?: string;
@@ -238,6 +254,13 @@ export const AUDIT_ACTIONS = [
   APPLICATION_ACTIONS.redelivered,
   APPLICATION_ACTIONS.released,
   APPLICATION_ACTIONS.quarantined,
+  // The document room from the desk (server/desk/documents/): each file a rep
+  // views or downloads, and the checklist's review and requests (on the timeline).
+  "document.viewed",
+  "document.downloaded",
+  APPLICATION_ACTIONS.documentAccepted,
+  APPLICATION_ACTIONS.documentFlagged,
+  APPLICATION_ACTIONS.documentRequested,
   // Working it (server/desk/application/work-routes.ts). Not APPLICATION_ACTIONS:
   // each also writes an activity, and the timeline shows that one, not these.
   "application.status-changed",

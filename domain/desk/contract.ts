@@ -15,6 +15,8 @@ import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "../audit/actions";
 import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
+import type { ChecklistSummary, DocumentsState } from "../documents/documents-state";
+import type { ItemState } from "../documents/item-state";
 import type {
   ActivityKind,
   BulkActionKind,
@@ -64,6 +66,7 @@ export const MAIL_KINDS = [
   "privacy-access",
   "room-link",
   "document-reminder",
+  "document-attention",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -81,6 +84,7 @@ export const PUBLIC_MAIL_KINDS = [
   "privacy-access",
   "room-link",
   "document-reminder",
+  "document-attention",
 ] as const satisfies readonly MailKind[];
 
 /** Each kind of e-mail in words: the desk shows them, and so does a requester's copy of their data. */
@@ -98,6 +102,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "privacy-access": "Privacy request: copy of the data",
   "room-link": "Document room link",
   "document-reminder": "Documents reminder",
+  "document-attention": "Document needs attention",
 };
 
 /** Where an e-mail stands, in words. */
@@ -384,6 +389,8 @@ export interface InboxItem extends WorkState {
   campaign: string | null;
   /** The signed-in staff member has not opened it yet. */
   unread: boolean;
+  /** Where its documents stand (#domain/documents/documents-state). */
+  documents: DocumentsState;
 }
 
 /** GET /applications: a page of the inbox and how many match the filter in all. */
@@ -446,6 +453,8 @@ export interface TimelineAction {
   /** The staff member's e-mail. */
   by: string | null;
   reason: string | null;
+  /** A document action's checklist item ("Business bank statement: March 2026"). */
+  item?: string;
 }
 
 /** An e-mail the application caused, when it was stored, and where it stands now. */
@@ -956,4 +965,58 @@ export interface PrivacyErasure {
   /** Applications kept because a legal hold covers them (or the whole address is held). */
   heldApplicationIds: string[];
   emailHeld: boolean;
+}
+
+/** One file on a checklist item, as the desk's documents panel lists it. */
+export interface DocumentFile {
+  id: string;
+  /** The name it is served under: ours, from its item and its type ("bank-statement-2026-03-1.pdf"). */
+  fileName: string;
+  /** The file's name on the applicant's device, as they sent it (for reading only). */
+  originalName: string | null;
+  /** Its media type, from its bytes: application/pdf, image/jpeg, image/png. */
+  type: string | null;
+  size: number;
+  uploadedAt: string;
+  /** Not scanned (no scanner configured), clean, or flagged: held, never served. */
+  scan: "not-scanned" | "clean" | "flagged";
+  /** Its checks after upload: running, a PDF waiting for the applicant's password, or done (only then served). */
+  checks: "pending" | "needs-password" | "done";
+}
+
+/** One item of the application's checklist, with its files. */
+export interface DocumentItem {
+  id: string;
+  label: string;
+  state: ItemState;
+  /** Why it needs attention (staff's words) or is not applicable (the applicant's). */
+  reason: string | null;
+  /** When its state last changed, and by whom ("the applicant", the staff member's name or e-mail; null: nobody yet). */
+  changedAt: string;
+  changedBy: string | null;
+  /** Asked for by staff, beyond the funding type's checklist. */
+  requested: boolean;
+  documents: DocumentFile[];
+}
+
+/**
+ * GET /applications/:id/documents, and the answer of every change to them:
+ * the checklist (empty until the applicant first opens the room), each
+ * item's files, and where they stand.
+ */
+export interface DocumentsPanel {
+  state: DocumentsState;
+  summary: ChecklistSummary;
+  items: DocumentItem[];
+}
+
+/** POST /applications/:id/documents/items/:itemId/attention: what is wrong, in words the applicant reads. */
+export interface DocumentAttentionInput {
+  reason: string;
+}
+
+/** POST /applications/:id/documents/requests: a document to ask this application for. */
+export interface DocumentRequestInput {
+  label: string;
+  detail?: string | null;
 }

@@ -10,10 +10,27 @@
 import "../lib/zod-config";
 import { z } from "zod";
 import { hasUnsafeText } from "../lib/unsafe-text";
-import { NOTE_MAX, REASON_MAX, RESOLUTION_MAX, SEARCH_MAX } from "./limits";
+import { REASON_MAX as ITEM_REASON_MAX } from "../documents/item-state";
+import {
+  DOCUMENT_REQUEST_DETAIL_MAX,
+  DOCUMENT_REQUEST_LABEL_MAX,
+  NOTE_MAX,
+  REASON_MAX,
+  RESOLUTION_MAX,
+  SEARCH_MAX,
+} from "./limits";
 import { CLOSE_REASONS, WORK_STATUSES } from "./work";
 
-export { NOTE_MAX, REASON_MAX, RESOLUTION_MAX, SEARCH_MAX } from "./limits";
+export {
+  DOCUMENT_REQUEST_DETAIL_MAX,
+  DOCUMENT_REQUEST_LABEL_MAX,
+  NOTE_MAX,
+  REASON_MAX,
+  RESOLUTION_MAX,
+  SEARCH_MAX,
+} from "./limits";
+/** What a checklist item needs, as the applicant reads it (the room's item reasons share the limit). */
+export { ITEM_REASON_MAX };
 
 /** A body that is not a JSON object. */
 export const NOT_AN_OBJECT = "Send a JSON object";
@@ -117,6 +134,49 @@ export const privacyStatusInput = z
     path: ["resolution"],
     error: "Say why the request is refused",
   });
+
+/** Text a person writes for the applicant to read: trimmed, 1 to `max` characters, no control characters. */
+const applicantText = (max: number, missing: string, tooLong: string, what: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: tooLong })
+    .refine((value) => !hasUnsafeText(value), { error: `Remove the control characters from the ${what}` });
+
+/** POST /api/desk/applications/:id/documents/items/:itemId/attention (DocumentAttentionInput). */
+export const documentAttentionInput = z.strictObject(
+  {
+    reason: applicantText(
+      ITEM_REASON_MAX,
+      "Say what needs attention: the applicant reads it",
+      `Keep the reason to ${ITEM_REASON_MAX} characters`,
+      "reason",
+    ),
+  },
+  NOT_AN_OBJECT,
+);
+
+/** POST /api/desk/applications/:id/documents/requests (DocumentRequestInput). */
+export const documentRequestInput = z.strictObject(
+  {
+    label: applicantText(
+      DOCUMENT_REQUEST_LABEL_MAX,
+      "Name the document to ask for",
+      `Keep the document's name to ${DOCUMENT_REQUEST_LABEL_MAX} characters`,
+      "name",
+    ),
+    detail: z
+      .string({ error: "Write what to send as text" })
+      .trim()
+      .max(DOCUMENT_REQUEST_DETAIL_MAX, {
+        error: `Keep what to send to ${DOCUMENT_REQUEST_DETAIL_MAX.toLocaleString("en-US")} characters`,
+      })
+      .refine((value) => !hasUnsafeText(value), { error: "Remove the control characters from what to send" })
+      .nullish(),
+  },
+  NOT_AN_OBJECT,
+);
 
 /** The first problem `schema` finds with `value` (its message), or undefined: a desk field's own check. */
 export function problemWith(schema: z.ZodType, value: unknown): string | undefined {

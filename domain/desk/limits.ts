@@ -14,3 +14,6 @@ export const SEARCH_MAX = 200;
 export const RESOLUTION_MAX = 2000;
 /** A staff member's name, as they give it when accepting an invitation. */
 export const STAFF_NAME_MAX = 100;
+/** A document staff ask one application for, beyond its checklist: its name, and what to send. */
+export const DOCUMENT_REQUEST_LABEL_MAX = 200;
+export const DOCUMENT_REQUEST_DETAIL_MAX = 1000;

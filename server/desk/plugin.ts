@@ -1,6 +1,6 @@
 /**
  * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
- * application, quarantine, consents and opt-outs, legal holds, health, mail, analytics,
+ * application and its documents, quarantine, consents and opt-outs, legal holds, health, mail, analytics,
  * staff, audit, account, sign-in, exports) and auth/ for what they all stand on (the
  * sign-in library, sessions, the guard, cookies; the staff accounts' SQL,
  * sessions' rows, throttling, password rules and invitation links are
@@ -32,6 +32,7 @@ import workRoutes from "./application/work-routes";
 import auditRoutes from "./audit/audit-routes";
 import { createDesk } from "./auth/desk-context";
 import consentRoutes from "./consents/consent-routes";
+import documentRoutes from "./documents/document-routes";
 import exportRoutes from "./exports/export-routes";
 import healthRoutes from "./health/health-routes";
 import inboxRoutes from "./inbox/inbox-routes";
@@ -93,6 +94,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(liveRoutes);
   await app.register(applicationRoutes);
   await app.register(workRoutes);
+  await app.register(documentRoutes);
   await app.register(quarantineRoutes);
   await app.register(assignmentRoutes);
   await app.register(consentRoutes);

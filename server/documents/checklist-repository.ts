@@ -2,6 +2,7 @@
  * The checklist's SQL (migration 032): an application's items, made once from
  * its funding type's defaults or added by staff's requests, and their states.
  */
+import type { DocumentsState } from "../../domain/documents/documents-state";
 import type { ItemState } from "../../domain/documents/item-state";
 import type { ChecklistSlot } from "../../domain/documents/checklist";
 import type { Queryable } from "../store/store";
@@ -20,6 +21,8 @@ export interface ChecklistItemRow {
   state: ItemState;
   reason: string | null;
   stateChangedBy: string | null;
+  /** The staff member who moved it last, by name (or e-mail); null for the applicant or nobody. */
+  changedByName: string | null;
   stateChangedAt: string;
   /** Complete documents filed under the item. */
   files: number;
@@ -55,6 +58,7 @@ export async function insertChecklistItems(
 
 const ITEM_COLUMNS = `i.id, i.slot, i.kind, i.label, i.month, i.year, i.owner, i.request_id AS "requestId", i.position,
   i.state, i.reason, i.state_changed_by AS "stateChangedBy", i.state_changed_at AS "stateChangedAt",
+  (SELECT coalesce(nullif(u.name, ''), u.email) FROM desk_user u WHERE u.id = i.state_changed_by) AS "changedByName",
   (SELECT count(*)::int FROM documents d WHERE d.item_id = i.id AND d.state = 'complete') AS files`;
 
 export async function listChecklistItems(db: Queryable, applicationId: string): Promise<ChecklistItemRow[]> {
@@ -113,4 +117,44 @@ export async function insertDocumentRequest(tx: Queryable, request: NewRequest):
             coalesce((SELECT max(position) FROM document_checklist_items WHERE application_id = $2), -1) + 1`,
     [request.itemId, request.applicationId, request.id, request.label, `request:${request.id}`],
   );
+}
+
+/**
+ * Locks the application's row until the transaction ends: every change to its
+ * checklist takes it first (before an item's), so the documents' state each
+ * change writes is worked out from the others' committed items, and two
+ * changes never wait on each other's locks in opposite orders.
+ */
+export async function lockChecklistOf(tx: Queryable, applicationId: string): Promise<boolean> {
+  const { rows } = await tx.query("SELECT 1 FROM applications WHERE id = $1 FOR UPDATE", [applicationId]);
+  return rows.length > 0;
+}
+
+export async function itemStatesOf(db: Queryable, applicationId: string): Promise<ItemState[]> {
+  const { rows } = await db.query<{ state: ItemState }>(
+    "SELECT state FROM document_checklist_items WHERE application_id = $1",
+    [applicationId],
+  );
+  return rows.map((row) => row.state);
+}
+
+/** applications.documents_state (migration 036), as documents-state.ts works it out. */
+export async function setDocumentsState(
+  tx: Queryable,
+  applicationId: string,
+  state: DocumentsState,
+): Promise<void> {
+  await tx.query(
+    "UPDATE applications SET documents_state = $2 WHERE id = $1 AND documents_state IS DISTINCT FROM $2",
+    [applicationId, state],
+  );
+}
+
+/** The application's documents' state (migration 036); null when there is no such application. */
+export async function documentsStateOf(db: Queryable, applicationId: string): Promise<DocumentsState | null> {
+  const { rows } = await db.query<{ state: DocumentsState }>(
+    "SELECT documents_state AS state FROM applications WHERE id = $1",
+    [applicationId],
+  );
+  return rows[0]?.state ?? null;
 }

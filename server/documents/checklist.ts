@@ -5,15 +5,31 @@
  */
 import { randomUUID } from "node:crypto";
 import { checklistFor, type ChecklistFacts, type FundingType } from "../../domain/documents/checklist";
+import { documentsState } from "../../domain/documents/documents-state";
 import { transition, type Actor, type ItemEvent, type Transition } from "../../domain/documents/item-state";
-import type { Store } from "../store/store";
+import {
+  DOCUMENT_REQUEST_DETAIL_MAX as REQUEST_DETAIL_MAX,
+  DOCUMENT_REQUEST_LABEL_MAX as REQUEST_LABEL_MAX,
+} from "../../domain/desk/limits";
+import type { Queryable, Store } from "../store/store";
 import type { CheckOutcome } from "./upload-checks";
 import {
   insertChecklistItems,
   insertDocumentRequest,
+  itemStatesOf,
   lockChecklistItem,
+  lockChecklistOf,
+  setDocumentsState,
   setItemState,
 } from "./checklist-repository";
+
+/**
+ * The application's documents' state written again after a change to its
+ * checklist, in the change's transaction (lockChecklistOf taken first).
+ */
+async function refreshDocumentsState(tx: Queryable, applicationId: string): Promise<void> {
+  await setDocumentsState(tx, applicationId, documentsState(await itemStatesOf(tx, applicationId)));
+}
 
 /** Makes the application's default items; a second call adds none it has already. Returns how many were made. */
 export async function makeChecklist(
@@ -23,15 +39,26 @@ export async function makeChecklist(
   facts: ChecklistFacts,
 ): Promise<number> {
   const slots = checklistFor(fundingType, facts).map((slot) => ({ ...slot, id: randomUUID() }));
-  return insertChecklistItems(store, applicationId, slots);
+  return store.transaction(async (tx) => {
+    if (!(await lockChecklistOf(tx, applicationId))) return 0;
+    const made = await insertChecklistItems(tx, applicationId, slots);
+    if (made > 0) await refreshDocumentsState(tx, applicationId);
+    return made;
+  });
 }
-
-export const REQUEST_LABEL_MAX = 200;
-export const REQUEST_DETAIL_MAX = 1000;
 
 /** Staff asks one application for a document beyond its checklist; returns the new item's id. */
 export async function requestDocument(
   store: Store,
+  applicationId: string,
+  request: { label: string; detail?: string | null; requestedBy: string | null },
+): Promise<string> {
+  return store.transaction((tx) => requestDocumentIn(tx, applicationId, request));
+}
+
+/** requestDocument in the caller's transaction. */
+export async function requestDocumentIn(
+  tx: Queryable,
   applicationId: string,
   request: { label: string; detail?: string | null; requestedBy: string | null },
 ): Promise<string> {
@@ -44,16 +71,16 @@ export async function requestDocument(
     throw new RangeError(`A request's detail is at most ${REQUEST_DETAIL_MAX} characters`);
   }
   const itemId = randomUUID();
-  await store.transaction((tx) =>
-    insertDocumentRequest(tx, {
-      id: randomUUID(),
-      itemId,
-      applicationId,
-      label,
-      detail,
-      requestedBy: request.requestedBy,
-    }),
-  );
+  await lockChecklistOf(tx, applicationId);
+  await insertDocumentRequest(tx, {
+    id: randomUUID(),
+    itemId,
+    applicationId,
+    label,
+    detail,
+    requestedBy: request.requestedBy,
+  });
+  await refreshDocumentsState(tx, applicationId);
   return itemId;
 }
 
@@ -70,13 +97,26 @@ export async function moveChecklistItem(
   event: ItemEvent,
   by: string,
 ): Promise<Transition | null> {
-  return store.transaction(async (tx) => {
-    const item = await lockChecklistItem(tx, applicationId, itemId);
-    if (!item) return null;
-    const result = transition(item, event);
-    if (result.ok) await setItemState(tx, itemId, { state: result.state, reason: result.reason, by });
-    return result;
-  });
+  return store.transaction((tx) => moveChecklistItemIn(tx, applicationId, itemId, event, by));
+}
+
+/** moveChecklistItem in the caller's transaction. */
+export async function moveChecklistItemIn(
+  tx: Queryable,
+  applicationId: string,
+  itemId: string,
+  event: ItemEvent,
+  by: string,
+): Promise<Transition | null> {
+  if (!(await lockChecklistOf(tx, applicationId))) return null;
+  const item = await lockChecklistItem(tx, applicationId, itemId);
+  if (!item) return null;
+  const result = transition(item, event);
+  if (result.ok) {
+    await setItemState(tx, itemId, { state: result.state, reason: result.reason, by });
+    await refreshDocumentsState(tx, applicationId);
+  }
+  return result;
 }
 
 /** What the applicant reads on an item whose file the virus scanner flagged. */

@@ -10,6 +10,7 @@
  */
 import type { InboxState } from "#domain/desk/contract";
 import type { DueView, InboxSort, WorkStatus } from "#domain/desk/work";
+import type { DocumentsState } from "#domain/documents/documents-state";
 import { parseReference } from "../mail/reference";
 
 export interface InboxFilter {
@@ -45,6 +46,8 @@ export interface InboxFilter {
   due?: DueView;
   /** The "due soon" window (REVIEW_DUE_SOON); needed with due=due_soon. */
   dueSoonMs?: number;
+  /** Where its documents stand (migration 036's applications_documents_idx holds needed and complete). */
+  documents?: DocumentsState;
 }
 
 /**
@@ -129,6 +132,7 @@ export function inboxWhere(filter: InboxFilter, params: unknown[], after?: Inbox
   if (filter.owner === "unassigned") where.push("a.owner_id IS NULL AND a.status = 'received'");
   else if (filter.owner) where.push(`a.owner_id = ${param(filter.owner.id)}`);
   if (filter.work) where.push(`a.work_status = ${param(filter.work)}`);
+  if (filter.documents) where.push(`a.documents_state = ${param(filter.documents)}`);
   if (filter.due) {
     where.push(WITH_DEADLINE);
     if (filter.due === "due_soon") where.push(dueWhen("due_soon", param(filter.dueSoonMs ?? 0)));

@@ -5,6 +5,7 @@
  * CLI's short list; and one application as stored, with its consent record,
  * its delivery and every attempt.
  */
+import type { DocumentsState } from "#domain/documents/documents-state";
 import type { DeliveryState, InboxState } from "#domain/desk/contract";
 import type { CloseReason, DueView, InboxSort, WorkStatus } from "#domain/desk/work";
 import { isUuid, normalise } from "../store/row-values";
@@ -56,6 +57,8 @@ export interface InboxRow {
   booked_call_at: string | null;
   /** The viewer has not opened it (always false without a viewer). */
   unread: boolean;
+  /** Where its documents stand (migration 036). */
+  documents_state: DocumentsState;
 }
 
 export type ApplicationSummary = {
@@ -105,7 +108,7 @@ export function createInboxRepository(store: Store) {
               ${LAST_SOURCE} AS utm_source, ${LAST_CAMPAIGN} AS utm_campaign,
               a.owner_id, u.name AS owner_name, u.email AS owner_email, a.work_status, a.close_reason,
               a.funded_amount::text AS funded_amount, a.review_due_at, a.first_touched_at,
-              a.follow_up_at, a.booked_call_at, ${unread} AS unread
+              a.follow_up_at, a.booked_call_at, ${unread} AS unread, a.documents_state
          FROM applications a LEFT JOIN outbox o ON o.application_id = a.id
               LEFT JOIN "desk_user" u ON u.id = a.owner_id
          ${whereSql(where)}

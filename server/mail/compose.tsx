@@ -14,6 +14,11 @@ import { DESK_PAGES, deskUrl, type InboxView } from "#domain/desk/pages";
 import { formatUsdAsEntered } from "#domain/lib/format";
 import type { Config } from "../config";
 import { CallBooked, callBookedSubject, type BookedCallItem } from "./templates/call-booked";
+import {
+  DocumentAttention,
+  documentAttentionSubject,
+  type DocumentAttentionProps,
+} from "./templates/document-attention";
 import { DeliveryAlert, deliveryAlertSubject, type DeliveryAlertProps } from "./templates/delivery-alert";
 import { NewsletterConfirm, newsletterConfirmSubject } from "./templates/newsletter-confirm";
 import { NoticePage, type NoticePageProps } from "./templates/page";
@@ -56,7 +61,8 @@ export type MailKind =
   | "privacy-reminder"
   | "privacy-access"
   | "room-link"
-  | "document-reminder";
+  | "document-reminder"
+  | "document-attention";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -525,6 +531,22 @@ export async function composeDocumentReminder(
     subject: documentReminderSubject(props.reference),
     headers: AUTOMATIC,
     ...(await rendered(<DocumentReminder {...props} optOutUrl={`${settings.siteUrl}/opt-out`} />)),
+  };
+}
+
+/** A checklist item a rep marked as needing attention, to the applicant, with a fresh room link. */
+export async function composeDocumentAttention(
+  to: string,
+  props: DocumentAttentionProps,
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  return {
+    kind: "document-attention",
+    from: settings.mail.from,
+    to,
+    subject: documentAttentionSubject(props.reference),
+    headers: AUTOMATIC,
+    ...(await rendered(<DocumentAttention {...props} />)),
   };
 }
 

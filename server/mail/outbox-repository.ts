@@ -131,7 +131,12 @@ export const REMOVED_TOKEN = "removed-once-sent";
  * database holds only the token's hash (room_links) and staff reading the
  * e-mail in the desk cannot enter the applicant's room.
  */
-export const ROOM_LINK_KINDS: readonly MailKind[] = ["receipt", "room-link", "document-reminder"];
+export const ROOM_LINK_KINDS: readonly MailKind[] = [
+  "receipt",
+  "room-link",
+  "document-reminder",
+  "document-attention",
+];
 
 const kindList = (kinds: readonly MailKind[]) => kinds.map((kind) => `'${kind}'`).join(", ");
 

@@ -16,7 +16,11 @@ export function baseSecurityHeaders(config: Pick<Config, "bookingUrl">): Record<
   };
 }
 
-/** Security headers on every response, HTML or not, success or error. */
+/**
+ * Security headers on every response, HTML or not, success or error. A route
+ * that sets a Content-Security-Policy of its own keeps it (a document served
+ * to staff is sandboxed: server/desk/documents/).
+ */
 export default fp<{ config: Config; site: Site }>(
   async (app, { config, site }) => {
     app.decorateReply("cspPage", null);
@@ -32,11 +36,13 @@ export default fp<{ config: Config; site: Site }>(
     const siteIsHttps = config.siteUrl.startsWith("https:");
 
     app.addHook("onSend", async (request, reply, payload) => {
-      // A page that carries a secret in its address sets a stricter policy itself (static-site.ts).
+      // A page that carries a secret in its address sets a stricter policy itself (static-site.ts);
+      // a document served to staff sets its own sandboxing CSP (server/desk/documents/).
       const referrerPolicy = reply.getHeader("referrer-policy");
+      const own = reply.getHeader("content-security-policy");
       reply.headers(headers);
       if (referrerPolicy) reply.header("referrer-policy", referrerPolicy);
-      const csp = reply.cspPage ? pageCsp.get(reply.cspPage) : undefined;
+      const csp = reply.cspPage ? pageCsp.get(reply.cspPage) : own;
       if (csp) reply.header("content-security-policy", csp);
       // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY allows it.
       if (siteIsHttps || request.protocol === "https") reply.header("strict-transport-security", HSTS);

@@ -22,6 +22,8 @@ export interface ActionRow {
   action: ApplicationAction;
   by: string | null;
   reason: string | null;
+  /** A document action's checklist item. */
+  item: string | null;
 }
 
 /** One send attempt of an e-mail: the SMTP server's reply code, or the error. */
@@ -76,8 +78,9 @@ export function createApplicationRepository(store: Store) {
         action: ApplicationAction;
         by: string | null;
         reason: unknown;
+        item: string | null;
       }>(
-        `SELECT at, action, actor_email AS by, details ->> 'reason' AS reason
+        `SELECT at, action, actor_email AS by, details ->> 'reason' AS reason, details ->> 'item' AS item
            FROM desk_audit_log
           WHERE target = $1 AND action = ANY($2::text[])
           ORDER BY id`,
@@ -88,6 +91,7 @@ export function createApplicationRepository(store: Store) {
         action: row.action,
         by: row.by,
         reason: row.reason === null || row.reason === undefined ? null : String(row.reason),
+        item: row.item ?? null,
       }));
     },
 

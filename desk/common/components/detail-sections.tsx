@@ -154,6 +154,9 @@ const ACTION_WORDS: Record<ApplicationAction, string> = {
   "application.redelivered": "Sent again to the CRM",
   "application.released": "Released from quarantine",
   "application.quarantined": "Quarantined",
+  "document-item.accepted": "Document accepted",
+  "document-item.flagged": "Document marked as needing attention",
+  "document.requested": "Document asked for",
 };
 
 /** An attempt's outcome in words (the CRM's and the e-mails'). */
@@ -259,7 +262,11 @@ function describeEntry(entry: TimelineEntry): Described {
     case "action":
       return {
         title: ACTION_WORDS[entry.action] ?? entry.action,
-        lines: [entry.by ? `By ${entry.by}` : "", entry.reason ? `Reason: ${entry.reason}` : ""],
+        lines: [
+          entry.item ?? "",
+          entry.by ? `By ${entry.by}` : "",
+          entry.reason ? `Reason: ${entry.reason}` : "",
+        ],
       };
     case "mail":
       return {

@@ -143,12 +143,13 @@ export function toDetail(
       durationMs,
       outcome,
     })),
-    ...actions.map(({ at, action, by, reason }): TimelineAction => ({
+    ...actions.map(({ at, action, by, reason, item }): TimelineAction => ({
       at,
       kind: "action",
       action,
       by,
       reason,
+      ...(item && { item }),
     })),
     ...mailEntries(mails),
     ...activities,

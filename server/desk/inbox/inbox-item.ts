@@ -30,5 +30,6 @@ export function toInboxItem(row: InboxRow): InboxItem {
     followUpAt: row.follow_up_at,
     bookedCallAt: row.booked_call_at,
     unread: row.unread,
+    documents: row.documents_state,
   };
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { fundingTypeOptions } from "#domain/application/schema";
 import { INBOX_STATES } from "#domain/desk/contract";
+import { DOCUMENTS_STATES } from "#domain/documents/documents-state";
 import {
   DUE_VIEWS,
   INBOX_SORTS,
@@ -60,6 +61,7 @@ export const filterShape = {
   owner: oneOf(OWNER_VIEWS),
   work: oneOf(WORK_STATUSES),
   due: oneOf(DUE_VIEWS),
+  documents: oneOf(DOCUMENTS_STATES),
 };
 
 const pageShape = {

@@ -127,6 +127,8 @@ describe.each(ENGINES)("desk inbox on %s", (engine) => {
       followUpAt: null,
       bookedCallAt: null,
       unread: true,
+      // The applicant has not opened the document room yet.
+      documents: "none",
     });
     expect(page.items.find((item) => item.id === ids.spam)).toMatchObject({
       state: "quarantined",

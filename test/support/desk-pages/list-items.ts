@@ -24,6 +24,7 @@ export const inboxItem = (n: number, overrides: Partial<InboxItem> = {}): InboxI
   campaign: "spring",
   ...newWork,
   unread: false,
+  documents: "none",
   ...overrides,
 });
 
