@@ -1,4 +1,4 @@
-import { samplePdf, samplePng, sampleHtml } from "../test/support/document-files";
+import { lockedPdf, samplePdf, samplePng, sampleHtml } from "../test/support/document-files";
 import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
 import { SCREENSHOTS, shoot } from "./support/screenshots";
@@ -9,7 +9,8 @@ import { form, reachReview, uniqueApplicant } from "./support/wizard";
  * The applicant's document room on a phone (390 px, touch): applies through
  * the wizard, follows the success screen's link and the receipt e-mail's,
  * opens the room with one deliberate press (the link itself used nothing up),
- * sends statements and a photo into their items, declares one not applicable,
+ * sends statements (one locked with a password, which it asks for) and a photo
+ * into their items, declares one not applicable,
  * sees the checklist fill and the documents' status change, and has a web page
  * renamed .pdf refused before it is sent. Photographed at 390 and 1440 px when
  * SCREENSHOTS=1.
@@ -141,12 +142,24 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   await expect(first.getByText("statement-1.pdf was sent.")).toBeVisible({ timeout: 15_000 });
   await page.unrouteAll();
 
-  await send(statements.nth(1), {
+  // A statement locked with a password (as banks send them): asked for once, then opened.
+  const second = statements.nth(1);
+  await send(second, {
     name: "statement-2.pdf",
     mimeType: "application/pdf",
-    buffer: samplePdf("Two"),
+    buffer: lockedPdf("Month two", "harbor-2026"),
   });
-  await expect(statements.nth(1).getByTestId("item-state")).toHaveText("Received");
+  const password = second.getByLabel("Password for statement-2.pdf");
+  await expect(password).toBeVisible();
+  await expect(second.getByTestId("item-state")).toHaveText("Needed");
+  await password.fill("wrong");
+  await second.getByRole("button", { name: "Open the file" }).click();
+  await expect(second.getByText("That password did not open the file.")).toBeVisible();
+  await shootBoth(page, "password");
+  await password.fill("harbor-2026");
+  await second.getByRole("button", { name: "Open the file" }).click();
+  await expect(second.getByTestId("item-state")).toHaveText("Received");
+  await expect(password).toHaveCount(0);
 
   await send(id, { name: "id-photo.png", mimeType: "image/png", buffer: samplePng });
   await expect(id.getByTestId("item-state")).toHaveText("Received");

@@ -4,8 +4,9 @@
  * module does what the page still needs at run time, with no framework:
  *
  * - the native controls' extras and fallbacks (menu, dialogs, header);
- * - the React islands (newsletter form, funding wizard), each woken on the
- *   visitor's intent: their code is a chunk of its own, loaded only then;
+ * - the React islands (newsletter form, funding wizard, document room), each
+ *   woken on the visitor's intent (the room also when a session is already
+ *   there): their code is a chunk of its own, loaded only then;
  * - the legal pages' table of contents highlight;
  * - the page's off-screen sections skipped once it has been laid out
  *   (./skip-offscreen.ts: opening a dialog then restyles only what is near);

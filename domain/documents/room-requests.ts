@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { emailAddress } from "../lib/email";
 import { REASON_MAX } from "./item-state";
+import { PDF_PASSWORD_MAX } from "./room-view";
 
 /** A room link's token: 32 bytes in base64url. */
 export const ROOM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -41,8 +42,7 @@ export const notApplicableRequestSchema = z.object({
     .max(REASON_MAX, `Please keep the reason to ${REASON_MAX} characters.`),
 });
 
-/** The longest password a locked PDF's unlock takes (PDF passwords are at most 127 bytes). */
-export const PDF_PASSWORD_MAX = 1000;
+export { PDF_PASSWORD_MAX };
 
 /**
  * POST /api/room/documents/:id/unlock: a locked PDF's password, used once to

@@ -16,6 +16,9 @@ export const ROOM_PAGE_PATH = "/documents";
  */
 export const ROOM_PAGE_TEMPLATE = `${ROOM_PAGE_PATH}/open`;
 
+/** The longest password a locked PDF's unlock takes (PDF passwords are at most 127 bytes). */
+export const PDF_PASSWORD_MAX = 1000;
+
 /** The tus endpoint the room's uploads go to. */
 export const ROOM_UPLOADS_PATH = "/api/room/uploads";
 

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -20,7 +20,7 @@ import sharp from "sharp";
 import type * as tus from "tus-js-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eicar, startTestClamd, TEST_SIGNATURE, type TestClamd } from "../../test/support/clamd";
-import { sampleHeic, samplePdf } from "../../test/support/document-files";
+import { lockedPdf, sampleHeic, samplePdf } from "../../test/support/document-files";
 import { ORIGIN, apply, checklist, listening, session, upload } from "../../test/support/room";
 import { ENGINES, openTestStore, testConfig, type TestStore } from "../../test/support/server";
 import { buildApp, loggerOptions, type App } from "../app";
@@ -43,26 +43,6 @@ const gpsPhoto = () =>
     .withMetadata({ orientation: 6 })
     .jpeg()
     .toBuffer();
-
-/** samplePdf locked with `password` (AES-256), made with qpdf. */
-function lockedPdf(text: string, password: string): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), "harborline-locked-"));
-  try {
-    writeFileSync(join(dir, "plain.pdf"), samplePdf(text));
-    execFileSync(qpdfPath(), [
-      "--encrypt",
-      password,
-      "owner",
-      "256",
-      "--",
-      join(dir, "plain.pdf"),
-      join(dir, "locked.pdf"),
-    ]);
-    return readFileSync(join(dir, "locked.pdf"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Whether qpdf needs a password to open these bytes. */
 function needsPassword(pdf: Buffer): boolean {

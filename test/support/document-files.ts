@@ -3,6 +3,11 @@
  * PNG and a HEIC, and the files people send by mistake. Made here, so no
  * fixture file needs keeping.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { qpdfPath } from "../../server/documents/pdf-password";
 
 /** A valid one-page PDF (qpdf --check passes) with `text` on its page. */
 export function samplePdf(text = "Statement March 2026 balance 12,345.67", padding = 0): Buffer {
@@ -75,4 +80,24 @@ export function sampleZip(firstEntry = "statement.pdf"): Buffer {
   header.writeUInt16LE(20, 4);
   header.writeUInt16LE(name.length, 26);
   return Buffer.concat([header, name, Buffer.from("%PDF-1.7\n")]);
+}
+
+/** samplePdf locked with `password` (AES-256), made with qpdf. */
+export function lockedPdf(text: string, password: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), "harborline-locked-"));
+  try {
+    writeFileSync(join(dir, "plain.pdf"), samplePdf(text));
+    execFileSync(qpdfPath(), [
+      "--encrypt",
+      password,
+      "owner",
+      "256",
+      "--",
+      join(dir, "plain.pdf"),
+      join(dir, "locked.pdf"),
+    ]);
+    return readFileSync(join(dir, "locked.pdf"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

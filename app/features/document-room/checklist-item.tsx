@@ -15,6 +15,7 @@ import type { RoomItemView } from "#domain/documents/room-view";
 import { formatFileSize } from "#domain/lib/format";
 import { declareNotApplicable } from "./room-api";
 import { formatInstant } from "./room-format";
+import { UnlockForm } from "./unlock-form";
 import { UploadControls, UploadProgress, type UploadState } from "./upload-controls";
 
 const STATE_TONES: Record<ItemState, string> = {
@@ -105,11 +106,24 @@ export function ChecklistItem({
                     Our virus scanner flagged this file, so it is held. Please send the document again.
                   </span>
                 )}
+                {document.checking && (
+                  <span className="block text-muted-foreground">We are still checking this file.</span>
+                )}
               </span>
             </li>
           ))}
         </ul>
       )}
+
+      {item.documents
+        .filter((document) => document.needsPassword)
+        .map((document) => (
+          <UnlockForm
+            key={document.id}
+            document={document}
+            onOpened={() => onChanged(`${document.fileName} is open. Thank you.`)}
+          />
+        ))}
 
       {upload && <UploadProgress upload={upload} onRetry={onRetry} />}
 

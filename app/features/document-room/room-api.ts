@@ -3,7 +3,12 @@
  * answer turned into what the page shows. The server's own words are shown
  * as they come; a request that never arrived is said so.
  */
-import { ROOM_PAGE_PATH, type NotApplicableAnswer, type RoomView } from "#domain/documents/room-view";
+import {
+  ROOM_PAGE_PATH,
+  type NotApplicableAnswer,
+  type RoomView,
+  type UnlockAnswer,
+} from "#domain/documents/room-view";
 
 export const OFFLINE = "We could not reach our server. Check your connection and try again.";
 export const SOMETHING_WRONG = "Something went wrong on our side. Please try again in a minute.";
@@ -54,6 +59,10 @@ export const declareNotApplicable = (itemId: string, reason: string) =>
     `/api/room/items/${encodeURIComponent(itemId)}/not-applicable`,
     post({ reason }),
   );
+
+/** Sends a locked PDF's password once; the server opens the file with it and keeps nothing of it. */
+export const unlockDocument = (documentId: string, password: string) =>
+  request<UnlockAnswer>(`/api/room/documents/${encodeURIComponent(documentId)}/unlock`, post({ password }));
 
 /** The link's token: the address's one segment under /documents/, if any. */
 export function tokenFromPath(pathname: string): string | null {

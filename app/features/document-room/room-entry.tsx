@@ -17,7 +17,7 @@ const cardClass = "flex flex-col gap-5 rounded-xl border border-border bg-card p
 export const ENTRY_COPY = {
   welcomeTitle: "Your documents, in one safe place",
   welcomeText:
-    "Upload what your funding specialist needs to decide on your application, and see where it stands. Files travel encrypted and are kept encrypted.",
+    "Upload what your funding specialist needs to decide on your application, and see where it stands.",
   personal: "This link is yours alone: please don't forward it.",
   open: "Open my documents",
   opening: "Opening…",
@@ -52,15 +52,17 @@ export function Welcome({
           <p className="leading-relaxed text-muted-foreground">{ENTRY_COPY.welcomeText}</p>
         </div>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="button" size="lg" onClick={onOpen} aria-disabled={opening || undefined}>
-          {opening ? ENTRY_COPY.opening : ENTRY_COPY.open}
-        </Button>
-        <p className="text-sm text-muted-foreground">{ENTRY_COPY.personal}</p>
+      <div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button type="button" size="lg" onClick={onOpen} aria-disabled={opening || undefined}>
+            {opening ? ENTRY_COPY.opening : ENTRY_COPY.open}
+          </Button>
+          <p className="text-sm text-muted-foreground">{ENTRY_COPY.personal}</p>
+        </div>
+        <p role="alert" className="mt-3 text-sm font-medium text-destructive empty:mt-0">
+          {error}
+        </p>
       </div>
-      <p role="alert" className="min-h-5 text-sm font-medium text-destructive">
-        {error}
-      </p>
     </section>
   );
 }

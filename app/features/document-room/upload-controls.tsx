@@ -23,7 +23,11 @@ const ACCEPT = [
   ...Object.values(ACCEPTED_FILE_KINDS).map((kind) => `.${kind.extension}`),
   ".jpeg",
 ].join(",");
-const PHOTO_ACCEPT = "image/jpeg,image/png,image/heic";
+/** Photos only as JPEG or PNG: an iPhone then hands over a JPEG instead of its HEIC. */
+const PHOTO_ACCEPT = Object.values(ACCEPTED_FILE_KINDS)
+  .filter((kind) => kind.mediaType.startsWith("image/"))
+  .map((kind) => kind.mediaType)
+  .join(",");
 
 const pickerClass = cn(
   buttonVariants({ variant: "outline" }),
