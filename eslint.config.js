@@ -127,7 +127,7 @@ const layerZones = [
  * service call, an entry like the desk); retention/ (legal holds, the purge)
  * on audit/ and store/; audit/ (the audit log, which the entries, the jobs
  * and any domain may write to) on store/ alone; documents/ (the document
- * room's encrypted store) on audit/ and store/; room/ (the applicant's side
+ * room's encrypted store) on audit/, outbox/ and store/; room/ (the applicant's side
  * of the document room) on documents/, mail/ and store/, and only the intake
  * (the room link it makes) and the entries use it; work/ (working an
  * application: its work status, follow-ups, history and timeline) and
@@ -230,10 +230,10 @@ const serverZones = [
     "documents",
     "room",
   ]),
-  // The document room's store (encrypted files, checklists): on audit/ and
-  // store/ for now; the room's routes and the desk use it, it uses no domain.
+  // The document room's store (encrypted files, checklists): on audit/,
+  // outbox/ (the accepted documents' outbox it queues to) and store/; the
+  // room's routes, the desk and the CRM's document worker use it.
   serverZone("documents", [
-    "outbox",
     "crm-delivery",
     "mail",
     "intake",

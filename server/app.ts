@@ -23,6 +23,7 @@ import { createAuditRepository } from "./audit/audit-repository";
 import { startJobs, type JobName, type StopJob } from "./jobs";
 import privacyRoutes from "./privacy/privacy-routes";
 import roomRoutes from "./room/room-routes";
+import documentDownloadRoutes from "./crm-delivery/document-download-routes";
 import optOutForm from "./routes/opt-out-form";
 import { tokenRedaction } from "./log-redact";
 import { loadSite } from "./site/load-site";
@@ -120,6 +121,11 @@ export async function buildApp({
   });
   await app.register(optOutForm);
   await app.register(roomRoutes, { store, config });
+  await app.register(documentDownloadRoutes, {
+    store,
+    config,
+    audit: (entry, db) => privacyAudit.record(entry, db),
+  });
   await app.register(inbound, { config, store });
   await app.register(desk, { config, store });
   await app.register(deskSite, { deskDir: config.deskDir });

@@ -172,6 +172,8 @@ const SERVER = {
   leadWebhookUrl: ["LEAD_WEBHOOK_URL", httpUrl.optional()],
   /** The CRM's URL for opt-outs (docs/crm-opt-outs.md); unset: they are stored and wait. */
   optOutWebhookUrl: ["CRM_OPT_OUT_URL", httpUrl.optional()],
+  /** The CRM's URL for accepted documents (docs/delivery.md); unset: they are stored and wait. */
+  documentWebhookUrl: ["CRM_DOCUMENT_URL", httpUrl.optional()],
   bookingUrl: ["BOOKING_URL", httpUrl.optional()],
   trustProxy: ["TRUST_PROXY", trustProxy.default(false)],
   logLevel: [

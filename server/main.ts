@@ -14,6 +14,8 @@ import { ConfigError, loadConfig } from "./config";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import { createDeliveryWorker, type DeliveryWorker } from "./crm-delivery/worker";
 import { createOptOutWorker } from "./crm-delivery/opt-out-worker";
+import { createDocumentWorker } from "./crm-delivery/document-worker";
+import { documentsKeys } from "./documents/keyring-setup";
 import { createDeliveryAlerts } from "./mail/alerts";
 import { startJobs } from "./jobs";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
@@ -74,6 +76,28 @@ async function main() {
     : undefined;
   if (!optOutWorker) log.warn("CRM_OPT_OUT_URL is not set: opt-outs are stored and wait until it is");
 
+  // Accepted documents to the CRM: announced with a short-lived link, through their own outbox.
+  // (The embedded default's key file is made only when documents are used: not for an unset URL.)
+  const documentKeys = config.documentWebhookUrl ? documentsKeys(config) : undefined;
+  const documentWorker =
+    config.documentWebhookUrl && documentKeys && "keyring" in documentKeys
+      ? createDocumentWorker({
+          store,
+          config: config.delivery,
+          url: config.documentWebhookUrl,
+          siteUrl: config.siteUrl,
+          keyring: documentKeys.keyring,
+          log,
+        })
+      : undefined;
+  if (!documentWorker) {
+    log.warn(
+      config.documentWebhookUrl
+        ? "documents are off: accepted documents are stored and wait"
+        : "CRM_DOCUMENT_URL is not set: accepted documents are stored and wait until it is",
+    );
+  }
+
   const mailOutbox = createMailOutboxRepository(store);
   // Only this process uses the embedded store: a killed predecessor's claims are due now.
   if (store.engine === "pglite") await mailOutbox.releaseOrphans();
@@ -103,7 +127,13 @@ async function main() {
     if (err) log.error({ err }, "shutting down after an error");
     else log.info({ signal }, "shutting down");
     await app.close();
-    await Promise.all([stopJobs(), worker?.stop(), optOutWorker?.stop(), mailWorker?.stop()]);
+    await Promise.all([
+      stopJobs(),
+      worker?.stop(),
+      optOutWorker?.stop(),
+      documentWorker?.stop(),
+      mailWorker?.stop(),
+    ]);
     await runtime.close();
     log.info("stopped");
     await logs.drain(LOG_DRAIN_MS);
@@ -112,6 +142,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
   optOutWorker?.start();
+  documentWorker?.start();
   mailWorker?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { tryLock, unlock } from "fs-native-extensions";
 import type { Config } from "./config";
 import { createOptOutOutbox } from "./crm-delivery/opt-out-outbox";
+import { createDocumentOutbox } from "./crm-delivery/document-outbox-repository";
 import { createOutboxRepository } from "./crm-delivery/outbox-repository";
 import type { JournaledApplication } from "./intake/applications-repository";
 import { createIntake } from "./intake/intake";
@@ -127,7 +128,8 @@ export async function openRuntime(
       // Only this process uses the store: a killed predecessor's claims are due now.
       const released =
         (await createOutboxRepository(opened).releaseOrphans()) +
-        (await createOptOutOutbox(opened).releaseOrphans());
+        (await createOptOutOutbox(opened).releaseOrphans()) +
+        (await createDocumentOutbox(opened).releaseOrphans());
       if (released > 0) log.info({ released }, "released claims left by a previous process");
     }
     return {

@@ -614,6 +614,18 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       return [`queued an e-mail to be sent again${from ? ` (it was ${from})` : ""}`];
     },
   },
+  "document.fetched-by-crm": {
+    label: "The CRM fetched a document",
+    group: "Deliveries and e-mail",
+    words: (entry) =>
+      detailsOf(entry).served
+        ? ["fetched an accepted document of application ", APPLICATION, " through its link (the CRM)"]
+        : [
+            "tried the link to an accepted document of application ",
+            APPLICATION,
+            " after it expired (the CRM)",
+          ],
+  },
   "applications.exported": {
     label: "Exported applications",
     group: "Exports",

@@ -208,6 +208,8 @@ export interface AuditDetails {
   "dead-deliveries.redelivered": { count: number; include: RedeliverDeadInclude };
   "mail.viewed": { status: MailStatus | null; rows: number };
   "mail.redelivered": { from: MailStatus };
+  // An accepted document fetched by the CRM through its signed link (server/crm-delivery/), by no actor.
+  "document.fetched-by-crm": { documentId: string; served: boolean };
   // Exports
   "applications.exported": ExportDetails;
   "consents.exported": ExportDetails;
@@ -304,6 +306,7 @@ export const AUDIT_ACTIONS = [
   "dead-deliveries.redelivered",
   "mail.viewed",
   "mail.redelivered",
+  "document.fetched-by-crm",
   // Exports
   ...EXPORT_KINDS.map(exportAction),
   // Staff

@@ -12,6 +12,7 @@ import {
   DOCUMENT_REQUEST_LABEL_MAX as REQUEST_LABEL_MAX,
 } from "../../domain/desk/limits";
 import type { Queryable, Store } from "../store/store";
+import { notifyDocumentsQueued, queueAcceptedDocuments } from "./accepted-documents-repository";
 import type { CheckOutcome } from "./upload-checks";
 import {
   insertChecklistItems,
@@ -88,6 +89,7 @@ export async function requestDocumentIn(
  * Moves one of the application's items by `event`, if the rules allow it from
  * where the item stands now (read under a row lock, so two moves at once are
  * judged one after the other). `by` is "applicant" or the staff member's id.
+ * An item accepted queues its files for the CRM in the same transaction.
  * Null when the application has no such item.
  */
 export async function moveChecklistItem(
@@ -97,7 +99,9 @@ export async function moveChecklistItem(
   event: ItemEvent,
   by: string,
 ): Promise<Transition | null> {
-  return store.transaction((tx) => moveChecklistItemIn(tx, applicationId, itemId, event, by));
+  const moved = await store.transaction((tx) => moveChecklistItemIn(tx, applicationId, itemId, event, by));
+  if (moved?.ok && moved.state === "accepted") notifyDocumentsQueued();
+  return moved;
 }
 
 /** moveChecklistItem in the caller's transaction. */
@@ -115,6 +119,8 @@ export async function moveChecklistItemIn(
   if (result.ok) {
     await setItemState(tx, itemId, { state: result.state, reason: result.reason, by });
     await refreshDocumentsState(tx, applicationId);
+    // Accepted: its files go to the CRM, each once (accepted-documents-repository.ts).
+    if (result.state === "accepted") await queueAcceptedDocuments(tx, itemId, by);
   }
   return result;
 }

@@ -157,9 +157,9 @@ describe("imports between the server's folders", () => {
       ].join("\n"),
     ],
     [
-      "the documents using the store",
+      "the documents using the outbox's notifier and the store",
       "server/documents/probe.ts",
-      'import type { Store } from "../store/store";',
+      'import { notifyRowsWaiting } from "../outbox/notifier";\nimport type { Store } from "../store/store";',
     ],
     [
       "the staff accounts using the audit log and the store",
