@@ -59,7 +59,7 @@ const ACCEPTED = `
          o.item_id AS "itemId", i.slot, i.kind, i.label, d.original_name AS "originalName",
          d.media_type AS "mediaType", d.size::float8 AS size, o.accepted_at AS "acceptedAt"
     FROM document_outbox o
-    JOIN documents d ON d.id = o.document_id AND d.state = 'complete' AND d.scan <> 'flagged'
+    JOIN documents d ON d.id = o.document_id AND d.state = 'complete' AND d.checks = 'done' AND d.scan <> 'flagged'
     JOIN applications a ON a.id = o.application_id
     LEFT JOIN document_checklist_items i ON i.id = o.item_id`;
 

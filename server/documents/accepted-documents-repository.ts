@@ -11,7 +11,7 @@ import type { Queryable } from "../store/store";
 /** The accepted documents' outbox table: what its workers listen for (outbox/notifier.ts). */
 export const DOCUMENT_OUTBOX = "document_outbox";
 
-/** Queues the item's complete, unflagged files for the CRM; returns how many were new. */
+/** Queues the item's complete, checked and unflagged files for the CRM; returns how many were new. */
 export async function queueAcceptedDocuments(
   tx: Queryable,
   itemId: string,
@@ -20,7 +20,7 @@ export async function queueAcceptedDocuments(
   const { rowCount } = await tx.query(
     `INSERT INTO document_outbox (document_id, application_id, item_id, accepted_by)
      SELECT d.id, d.application_id, d.item_id, $2 FROM documents d
-      WHERE d.item_id = $1 AND d.state = 'complete' AND d.scan <> 'flagged'
+      WHERE d.item_id = $1 AND d.state = 'complete' AND d.checks = 'done' AND d.scan <> 'flagged'
      ON CONFLICT (document_id) DO NOTHING`,
     [itemId, acceptedBy],
   );
