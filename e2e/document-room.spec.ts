@@ -77,6 +77,14 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   const mailed = await roomLinkMailedTo(applicant.email);
   expect(new URL(mailed).pathname).toBe(new URL(offered!, E2E.baseUrl).pathname);
 
+  // The scripts the page fetches: before the press only the public pages' own; the room's
+  // code (and React) on the press; tus-js-client (its chunk "browser-…") at the first upload.
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const fetched = (pattern: RegExp) => scripts.some((path) => pattern.test(path));
+
   // Opening the link (what a mail scanner does too) starts nothing.
   const response = await page.goto(new URL(mailed).pathname);
   expect(response?.status()).toBe(200);
@@ -93,9 +101,14 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   expect(await sessions()).toBe(0);
   await shootBoth(page, "welcome");
 
+  expect(fetched(/\/assets\/page-/)).toBe(true);
+  expect(fetched(/document-room|hydrate-|browser-/)).toBe(false);
+
   await page.getByRole("button", { name: "Open my documents" }).click();
   await expect(page.getByRole("heading", { name: "Your documents", level: 2 })).toBeFocused();
   expect(await sessions()).toBe(1);
+  expect(fetched(/\/assets\/document-room\.client-/)).toBe(true);
+  expect(fetched(/\/assets\/browser-/)).toBe(false);
   await expect(
     page.getByText("Each file can be up to 25 MB, and all your files together up to 250 MB"),
   ).toBeVisible();
@@ -114,6 +127,7 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
     buffer: samplePdf("Form 1120"),
   });
   await expect(taxReturn.getByText("tax-return-2025.pdf was sent.")).toBeVisible();
+  expect(fetched(/\/assets\/browser-/)).toBe(true);
   await expect(taxReturn.getByTestId("item-state")).toHaveText("Received");
   await expect(page.getByTestId("room-announcement")).toHaveText(/tax-return-2025\.pdf was sent/);
 

@@ -48,6 +48,15 @@ export function ChecklistItem({
   const id = useId();
   const busy = upload?.phase === "checking" || upload?.phase === "sending" || upload?.phase === "retrying";
   const [declaring, setDeclaring] = useState(false);
+  // Cancelling the declaration puts focus back on the button that opened it.
+  const declareButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (!declaring && cancelled.current) {
+      cancelled.current = false;
+      declareButton.current?.focus();
+    }
+  }, [declaring]);
   return (
     <section
       aria-labelledby={`${id}-name`}
@@ -125,7 +134,10 @@ export function ChecklistItem({
           />
         ))}
 
-      {upload && <UploadProgress upload={upload} onRetry={onRetry} />}
+      {/* A file that arrived locked is the password form's to speak of, not "was sent". */}
+      {upload && !(upload.phase === "done" && item.documents.some((document) => document.needsPassword)) && (
+        <UploadProgress upload={upload} onRetry={onRetry} />
+      )}
 
       {(UPLOAD_STATES.includes(item.state) || DECLARE_STATES.includes(item.state)) && !declaring && (
         <div className="flex flex-wrap items-center gap-2">
@@ -133,7 +145,7 @@ export function ChecklistItem({
             <UploadControls itemName={item.name} busy={busy} onFile={onFile} />
           )}
           {DECLARE_STATES.includes(item.state) && !busy && (
-            <Button type="button" variant="ghost" onClick={() => setDeclaring(true)}>
+            <Button ref={declareButton} type="button" variant="ghost" onClick={() => setDeclaring(true)}>
               Not applicable
             </Button>
           )}
@@ -142,7 +154,10 @@ export function ChecklistItem({
       {declaring && (
         <NotApplicableForm
           item={item}
-          onCancel={() => setDeclaring(false)}
+          onCancel={() => {
+            cancelled.current = true;
+            setDeclaring(false);
+          }}
           onDone={() => {
             setDeclaring(false);
             onChanged(`${item.name}: marked not applicable.`);

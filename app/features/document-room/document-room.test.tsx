@@ -249,8 +249,12 @@ describe("the document room", () => {
     render(<DocumentRoom entry="welcome" />);
     const statementItem = await screen.findByRole("region", { name: statement.name });
     await user.click(within(statementItem).getByRole("button", { name: "Not applicable" }));
+    expect(within(statementItem).getByLabelText("Why doesn't this apply to you?")).toHaveFocus();
+    await user.click(within(statementItem).getByRole("button", { name: "Cancel" }));
+    expect(within(statementItem).getByRole("button", { name: "Not applicable" })).toHaveFocus();
+
+    await user.click(within(statementItem).getByRole("button", { name: "Not applicable" }));
     const reason = within(statementItem).getByLabelText("Why doesn't this apply to you?");
-    expect(reason).toHaveFocus();
     await user.click(within(statementItem).getByRole("button", { name: "Mark as not applicable" }));
     expect(within(statementItem).getByRole("alert")).toHaveTextContent("Please give a reason.");
 
