@@ -12,6 +12,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf, samplePng } from "../../test/support/document-files";
+import { signedInStaff } from "../../test/support/desk";
+import { deskClient } from "../../test/support/desk-applications";
 import { FakeCrm, FAST_DELIVERY, waitFor } from "../../test/support/fault-harness";
 import {
   ENGINES,
@@ -214,6 +216,27 @@ describe.each(ENGINES)("accepted documents to the CRM on %s", (engine) => {
     await accept(ctx.app.store, statement);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(crm.seen().get(documentKey(statement.documentId))).toBe(1);
+  });
+
+  it("announces what a rep accepts on the desk's page, as the desk accepts it", async () => {
+    const [file] = await applyWithFiles(ctx.app, 1);
+    const rep = await signedInStaff(ctx.app, { role: "staff" });
+    const desk = deskClient(
+      () => ctx.app,
+      () => rep.cookie,
+    );
+    startWorker();
+    const accepted = await desk.post(
+      `/api/desk/applications/${file.applicationId}/documents/items/${file.itemId}/accept`,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await waitFor(allDelivered(ctx.app.store, [file.documentId]), { what: "the accepted file delivered" });
+    expect(crm.accepted().get(documentKey(file.documentId))).toBe(1);
+    const { rows } = await ctx.app.store.query<{ accepted_by: string }>(
+      "SELECT accepted_by FROM document_outbox WHERE document_id = $1",
+      [file.documentId],
+    );
+    expect(rows).toEqual([{ accepted_by: rep.userId }]);
   });
 
   it("refuses an altered link (404) and an expired one (410), the expired one audited", async () => {

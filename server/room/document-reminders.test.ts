@@ -149,7 +149,9 @@ describe.each(ENGINES)("document reminders on %s", (engine) => {
     );
     await pass(at(72));
     const second = (await reminders(ctx.app.store, email))[1];
-    expect(second.text).toContain(`${flagged.label}: Page 2 is missing.`);
+    expect(second.text).toMatch(
+      new RegExp(`NEEDS YOUR ATTENTION\\s+\\* ${flagged.label}\\s+Page 2 is missing\\.`),
+    );
     expect(second.text).toContain(rest[0].label);
     expect(second.text).not.toContain(rest[1].label);
 

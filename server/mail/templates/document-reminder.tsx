@@ -5,7 +5,17 @@
  * At most a few are sent; the footer says so, and how to stop them.
  */
 import { siteFacts } from "#domain/site-facts";
-import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph } from "./layout";
+import type { ReactNode } from "react";
+import { ButtonLink, ContactFooter, EmailLayout, Heading, Paragraph, Subheading, theme } from "./layout";
+
+/** A list in the e-mails' type: the paragraphs' size and colour, a little air between items. */
+function ItemList({ children }: { children: ReactNode }) {
+  return (
+    <ul style={{ margin: "0 0 16px", paddingLeft: 22, fontSize: 16, lineHeight: "24px", color: theme.ink }}>
+      {children}
+    </ul>
+  );
+}
 
 export interface ReminderItem {
   label: string;
@@ -59,24 +69,28 @@ export function DocumentReminder({
       </Paragraph>
       {waiting.length > 0 ? (
         <>
-          <Paragraph>Still needed:</Paragraph>
-          <ul>
+          <Subheading>Still needed</Subheading>
+          <ItemList>
             {waiting.map((item) => (
-              <li key={item.label}>{item.label}</li>
+              <li key={item.label} style={{ margin: "0 0 4px" }}>
+                {item.label}
+              </li>
             ))}
-          </ul>
+          </ItemList>
         </>
       ) : null}
       {attention.length > 0 ? (
         <>
-          <Paragraph>Needs your attention:</Paragraph>
-          <ul>
+          <Subheading>Needs your attention</Subheading>
+          <ItemList>
             {attention.map((item) => (
-              <li key={item.label}>
-                {item.label}: {item.attention}
+              <li key={item.label} style={{ margin: "0 0 8px" }}>
+                {item.label}
+                <br />
+                <span style={{ color: theme.muted, fontSize: 14, lineHeight: "20px" }}>{item.attention}</span>
               </li>
             ))}
-          </ul>
+          </ItemList>
         </>
       ) : null}
       <ButtonLink href={roomUrl}>Open your document room</ButtonLink>
