@@ -1,4 +1,5 @@
 import { lockedPdf, samplePdf, samplePng, sampleHtml } from "../test/support/document-files";
+import { expectNoAxeViolations } from "./support/axe";
 import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
 import { SCREENSHOTS, shoot } from "./support/screenshots";
@@ -100,6 +101,7 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
     ]).then(([row]) => Number(row.count));
   expect(await sessions()).toBe(0);
   await shootBoth(page, "welcome");
+  await expectNoAxeViolations(page, "the room's welcome", { soft: true });
 
   expect(fetched(/\/assets\/page-/)).toBe(true);
   expect(fetched(/document-room|hydrate-|browser-/)).toBe(false);
@@ -170,6 +172,7 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   await second.getByRole("button", { name: "Open the file" }).click();
   await expect(second.getByText("That password did not open the file.")).toBeVisible();
   await shootBoth(page, "password");
+  await expectNoAxeViolations(page, "the room with a password asked for", { soft: true });
   await password.fill("harbor-2026");
   await second.getByRole("button", { name: "Open the file" }).click();
   await expect(second.getByTestId("item-state")).toHaveText("Received");
@@ -217,6 +220,7 @@ test("a link that opens nothing, and /documents, ask for a new link without sayi
   const response = await page.goto("/documents");
   expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
   await shootBoth(page, "ask");
+  await expectNoAxeViolations(page, "the form asking for a link", { soft: true });
   await page.getByLabel("E-mail address").fill(`nobody-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("status")).toHaveText(
