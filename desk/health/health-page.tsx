@@ -59,7 +59,7 @@ function VirusScanner({ health }: { health: VirusScannerHealth }) {
   return (
     <Section
       title="Uploaded documents"
-      description="Each uploaded document is scanned for viruses once it is in; a flagged file is held and never served."
+      description="With a virus scanner configured, each uploaded document is scanned once it is in; a flagged file is held and never served."
     >
       {health === "not-configured" && <VirusScannerMissing />}
       <dl className="flex items-center gap-2 text-sm">
