@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../../test/support/document-files";
 import {
   PdfToolError,
+  mayBeEncrypted,
   qpdfPath,
   WrongPdfPasswordError,
   pdfLock,
@@ -55,6 +56,21 @@ describe("password-protected PDFs", () => {
     expect(await pdfLock(file("owner-only.pdf"))).toBe("owner-only");
     expect(await pdfLock(file("locked.pdf"))).toBe("password");
     await expect(pdfLock(file("page.html"))).rejects.toThrow(PdfToolError);
+  });
+
+  it("tells from the stream alone which PDFs may be locked, /Encrypt split across pieces too", async () => {
+    const pieces = (bytes: Buffer, size: number) =>
+      Array.from({ length: Math.ceil(bytes.length / size) }, (_, at) =>
+        bytes.subarray(at * size, at * size + size),
+      );
+    expect(await mayBeEncrypted([readFileSync(file("plain.pdf"))])).toBe(false);
+    for (const name of ["locked.pdf", "owner-only.pdf"]) {
+      const bytes = readFileSync(file(name));
+      expect(await mayBeEncrypted([bytes])).toBe(true);
+      const at = bytes.indexOf("/Encrypt") + 3;
+      expect(await mayBeEncrypted([bytes.subarray(0, at), bytes.subarray(at)])).toBe(true);
+      expect(await mayBeEncrypted(pieces(bytes, 5))).toBe(true);
+    }
   });
 
   it("opens one with its password into a plain PDF, streamed onwards", async () => {

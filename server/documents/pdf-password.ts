@@ -68,6 +68,26 @@ export async function pdfLock(path: string): Promise<PdfLock> {
   throw new PdfToolError("The file could not be read as a PDF.");
 }
 
+const ENCRYPT = Buffer.from("/Encrypt");
+
+/**
+ * Whether a PDF may be encrypted, read as it streams: its trailer (or its
+ * cross-reference stream's dictionary, never compressed) names /Encrypt. Only
+ * such a PDF is written to a temporary file for qpdf to tell how it is
+ * locked; every other one is never on disk in clear.
+ */
+export async function mayBeEncrypted(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<boolean> {
+  let tail = Buffer.alloc(0);
+  for await (const piece of source) {
+    const window = Buffer.concat([tail, piece]);
+    if (window.includes(ENCRYPT)) return true;
+    tail = window.subarray(Math.max(0, window.length - (ENCRYPT.length - 1)));
+  }
+  return false;
+}
+
 /** Runs `work` with `source` written to a private temporary file, removed afterwards whatever happens. */
 export async function withPrivateFile<T>(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable,

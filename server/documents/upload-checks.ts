@@ -11,7 +11,7 @@ import { scanStream, ScannerError, type ClamdTarget } from "./clamd";
 import { deleteDocument, findDocument, setChecks, setScan, type ScanState } from "./document-repository";
 import { DocumentConflictError, readDocument, replaceDocumentBytes } from "./document-store";
 import type { Keyring } from "./master-key";
-import { PdfToolError, pdfLock, unlockPdf, withPrivateFile } from "./pdf-password";
+import { PdfToolError, mayBeEncrypted, pdfLock, unlockPdf, withPrivateFile } from "./pdf-password";
 import { PhotoError, isPhotoType, reencodePhoto } from "./photo";
 import type { Store } from "../store/store";
 
@@ -55,7 +55,10 @@ export async function checkUpload(checks: UploadChecks, documentId: string): Pro
   if (!document || document.checks !== "pending") {
     throw new DocumentConflictError(`Document ${documentId} has no checks waiting`);
   }
-  if (document.mediaType === "application/pdf") {
+  if (
+    document.mediaType === "application/pdf" &&
+    (await mayBeEncrypted(await readDocument(store, keyring, documentId)))
+  ) {
     const lock = await withPrivateFile(await readDocument(store, keyring, documentId), pdfLock).catch(
       (error: unknown) => {
         // A PDF qpdf cannot read is kept as it came: staff can still look at it.
