@@ -55,7 +55,9 @@ export async function startTestClamd(): Promise<TestClamd> {
       `LocalSocket ${socket}`,
       `TemporaryDirectory ${dir}`,
       `PidFile ${join(dir, "clamd.pid")}`,
-      "LogFile /dev/null",
+      // A log of its own: clamd locks its log file, so two at once (test files run in
+      // parallel) cannot share one, not even /dev/null.
+      `LogFile ${join(dir, "clamd.log")}`,
       "StreamMaxLength 30M",
       // As root clamd would switch to the clamav user, who cannot read this folder.
       ...(process.getuid?.() === 0 ? ["User root"] : []),
