@@ -142,16 +142,22 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   await expect(first.getByTestId("item-state")).toHaveText("Needed");
   await shootBoth(page, "refused");
 
-  // An upload in progress: its chunks held back a moment so the progress shows.
+  // An upload in progress, its chunks held back a moment so the progress shows; the first
+  // one's connection drops, and it is sent again by itself.
+  let dropped = false;
   await page.route("**/api/room/uploads/*", async (route) => {
-    if (route.request().method() === "PATCH") await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+    if (route.request().method() !== "PATCH") return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort("connectionreset");
   });
   await send(first, {
     name: "statement-1.pdf",
     mimeType: "application/pdf",
     buffer: samplePdf("Month one", 2000),
   });
+  await expect(first.getByText("Connection lost. Trying again to send statement-1.pdf…")).toBeVisible();
   await expect(first.getByText(/Sending statement-1\.pdf/)).toBeVisible();
   await expect(first.getByRole("progressbar", { name: "Sending statement-1.pdf" })).toBeVisible();
   await shootBoth(page, "uploading");

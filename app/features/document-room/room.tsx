@@ -50,11 +50,16 @@ export function Room({
       return;
     }
     setAnnouncement(`Sending ${fileName} for ${item?.name ?? "this document"}.`);
+    // A retry starts from what the server holds: the bar stays where it was until then.
+    let sentSoFar = 0;
     try {
       await startUpload(file, itemId, {
-        onProgress: (sent, total) => setUpload(itemId, { phase: "sending", fileName, sent, total }),
+        onProgress: (sent, total) => {
+          sentSoFar = sent;
+          setUpload(itemId, { phase: "sending", fileName, sent, total });
+        },
         onRetry: () => {
-          setUpload(itemId, { phase: "retrying", fileName, sent: 0, total: file.size });
+          setUpload(itemId, { phase: "retrying", fileName, sent: sentSoFar, total: file.size });
           setAnnouncement(`Connection lost. Trying again to send ${fileName}.`);
         },
         onDone: () => {

@@ -67,6 +67,12 @@ export async function startUpload(
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { itemId, filename: file.name, filetype: file.type },
+    // An unfinished upload resumes only into the item it was for: the same statement sent to
+    // two months' items is two uploads.
+    fingerprint: async (source) => {
+      const { name, type, size, lastModified } = source as File;
+      return ["harborline-room", itemId, name, type, size, lastModified].join("/");
+    },
     removeFingerprintOnSuccess: true,
     onProgress: handlers.onProgress,
     onShouldRetry(error) {
