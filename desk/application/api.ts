@@ -1,6 +1,6 @@
 /**
  * One application: its detail, sending it to the CRM again, quarantining it,
- * its evidence pack, working it, and its legal holds.
+ * its evidence pack, working it, its legal holds, and its documents.
  */
 import { API_BASE, request } from "../common/api/client";
 import type {
@@ -8,6 +8,9 @@ import type {
   ApplicationHoldInput,
   LegalHold,
   ContactInput,
+  DocumentAttentionInput,
+  DocumentRequestInput,
+  DocumentsPanel,
   FollowUpChange,
   Items,
   NoteInput,
@@ -59,3 +62,26 @@ export const holdApplication = (value: string, input: ApplicationHoldInput) =>
 
 export const releaseHold = (holdId: string, reason: string) =>
   request<LegalHold>(`/legal-holds/${id(holdId)}/release`, { method: "POST", body: { reason } });
+
+// Documents: the checklist and its files; a rep's review and requests (each answers the new panel).
+
+const documents = (value: string) => `/applications/${id(value)}/documents`;
+
+export const getDocuments = (value: string, signal?: AbortSignal) =>
+  request<DocumentsPanel>(documents(value), { signal });
+
+/** Where a file opens in the browser (PDF, images) or downloads: the browser fetches it with the session cookie. */
+export const documentUrl = (value: string, documentId: string, as: "view" | "download") =>
+  `${API_BASE}${documents(value)}/${id(documentId)}/${as}`;
+
+export const acceptItem = (value: string, itemId: string) =>
+  request<DocumentsPanel>(`${documents(value)}/items/${id(itemId)}/accept`, { method: "POST" });
+
+export const markItemForAttention = (value: string, itemId: string, input: DocumentAttentionInput) =>
+  request<DocumentsPanel>(`${documents(value)}/items/${id(itemId)}/attention`, {
+    method: "POST",
+    body: input,
+  });
+
+export const requestDocument = (value: string, input: DocumentRequestInput) =>
+  request<DocumentsPanel>(`${documents(value)}/requests`, { method: "POST", body: input });

@@ -3,7 +3,15 @@ import { useRef, useState } from "react";
 import { Link, useLoaderData, useLocation, useNavigate } from "react-router";
 import { Badge } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
-import { evidenceUrl, getActiveStaff, getApplication, getLegalHolds, quarantine, redeliver } from "./api";
+import {
+  evidenceUrl,
+  getActiveStaff,
+  getApplication,
+  getDocuments,
+  getLegalHolds,
+  quarantine,
+  redeliver,
+} from "./api";
 import { release } from "../common/api/requests";
 import type { ApplicationDetail, Items, Owner } from "#domain/desk/contract";
 import {
@@ -15,6 +23,7 @@ import {
 import { ErrorAlert, StatusMessage } from "../common/components/messages";
 import { PageHeader, Section, useDocumentTitle } from "../common/components/page";
 import { ContactCard } from "./contact-card";
+import { DocumentsPanel } from "./documents-panel";
 import { ConsentWithdrawals } from "./consent-withdrawals";
 import { LegalHolds } from "./legal-holds";
 import { useKeepFocus } from "./keep-focus";
@@ -37,7 +46,7 @@ import { useAction } from "../common/lib/use-action";
 const NO_STAFF: Items<Owner> = { items: [] };
 
 export const applicationLoader = guarded(async ({ params, request }) => {
-  const [detail, staff, holds] = await Promise.all([
+  const [detail, staff, holds, documents] = await Promise.all([
     getApplication(params.id ?? "", request.signal),
     getActiveStaff(request.signal).catch(() => NO_STAFF),
     // Without them the page still works, and says they could not be loaded.
@@ -45,8 +54,10 @@ export const applicationLoader = guarded(async ({ params, request }) => {
       (found) => found.items,
       () => null,
     ),
+    // The same: without them the page still works and says so.
+    getDocuments(params.id ?? "", request.signal).catch(() => null),
   ]);
-  return { detail, staff: staff.items, holds };
+  return { detail, staff: staff.items, holds, documents };
 });
 
 /** The loader's answer until an action returns a newer one. */
@@ -318,6 +329,8 @@ function LeadPage({ loaded }: { loaded: Awaited<ReturnType<typeof applicationLoa
       </div>
       <StatusMessage>{news}</StatusMessage>
       <ErrorAlert>{releaseAction.error?.message}</ErrorAlert>
+
+      <DocumentsPanel key={detail.id} applicationId={detail.id} panel={loaded.documents} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { SEARCH_MAX } from "#domain/desk/inputs";
 import { WORK_STATUS_LABELS, WORK_STATUSES } from "#domain/desk/work";
+import { DOCUMENTS_STATE_LABELS, DOCUMENTS_STATES } from "#domain/documents/documents-state";
 import { Button, buttonVariants } from "#ui/button";
 import { Field, FieldLabel } from "#ui/field";
 import { fieldControlClasses } from "#ui/input";
@@ -128,6 +129,22 @@ export function InboxFilterForm({
             {WORK_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {WORK_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field>
+          <FieldLabel htmlFor={`${id}-documents`}>Documents</FieldLabel>
+          <select
+            id={`${id}-documents`}
+            name="documents"
+            defaultValue={filters.documents}
+            className={selectClasses}
+          >
+            <option value="">Any documents</option>
+            {DOCUMENTS_STATES.map((state) => (
+              <option key={state} value={state}>
+                {DOCUMENTS_STATE_LABELS[state]}
               </option>
             ))}
           </select>

@@ -2,10 +2,12 @@
  * Where the team stands with an application, as the desk's lists show it: its
  * work status in words (closed with its reason), quarantined as quarantined,
  * and delivery trouble (the CRM refused it for good, or it is being retried)
- * as a small flag beside it, never colour alone. The review clock's cell.
+ * as a small flag beside it, never colour alone; where its documents stand
+ * once any are in. The review clock's cell.
  */
-import { AlertTriangleIcon, ClockIcon, RotateCwIcon } from "lucide-react";
+import { AlertTriangleIcon, ClockIcon, FileCheckIcon, FileClockIcon, RotateCwIcon } from "lucide-react";
 import type { InboxItem } from "#domain/desk/contract";
+import { DOCUMENTS_STATE_LABELS } from "#domain/documents/documents-state";
 import { CLOSE_REASON_LABELS, WORK_STATUS_LABELS } from "#domain/desk/work";
 import { Badge, type BadgeVariant } from "#ui/badge";
 import { cn } from "#ui/cn";
@@ -74,13 +76,32 @@ export function DeliveryFlag({ item }: { item: Pick<InboxItem, "delivery" | "del
   );
 }
 
-/** The status cell: the work status, the delivery flag under it when there is trouble, and a call booked to come. */
+/** "Documents needed" or "Documents complete" under the status, in words; nothing before any is in. */
+export function DocumentsFlag({ item }: { item: Pick<InboxItem, "documents"> }) {
+  if (!item.documents || item.documents === "none") return null;
+  const complete = item.documents === "complete";
+  const Icon = complete ? FileCheckIcon : FileClockIcon;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 text-xs font-medium",
+        complete ? "text-success" : "text-muted-foreground",
+      )}
+    >
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+      {DOCUMENTS_STATE_LABELS[item.documents]}
+    </span>
+  );
+}
+
+/** The status cell: the work status, the delivery flag under it when there is trouble, a call booked to come, its documents. */
 export function ApplicationStatus({ item }: { item: InboxItem }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <WorkStatusBadge item={item} />
       <DeliveryFlag item={item} />
       <BookedCallFlag item={item} />
+      <DocumentsFlag item={item} />
     </span>
   );
 }

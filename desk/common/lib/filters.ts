@@ -5,6 +5,7 @@
  * The view (whose, the review clock's due view, the order) is chosen at the
  * top of the page; the filters in the search form.
  */
+import { DOCUMENTS_STATES } from "#domain/documents/documents-state";
 import { fundingTypeOptions } from "#domain/application/schema";
 import type { InboxState, Role } from "#domain/desk/contract";
 import { DUE_VIEWS, INBOX_SORTS, OWNER_VIEWS, WORK_STATUSES, type OwnerView } from "#domain/desk/work";
@@ -29,6 +30,8 @@ export interface InboxFilters {
   state: string;
   /** One work status (WORK_STATUSES). */
   work: string;
+  /** Where its documents stand (DOCUMENTS_STATES). */
+  documents: string;
   fundingType: string;
   from: string;
   to: string;
@@ -39,7 +42,17 @@ export interface InboxFilters {
 /** The view, chosen at the top of the page. */
 export const VIEW_KEYS = ["owner", "due", "sort"] as const;
 /** The search form's filters. */
-export const FORM_KEYS = ["q", "state", "work", "fundingType", "from", "to", "source", "campaign"] as const;
+export const FORM_KEYS = [
+  "q",
+  "state",
+  "work",
+  "documents",
+  "fundingType",
+  "from",
+  "to",
+  "source",
+  "campaign",
+] as const;
 export const FILTER_KEYS = [...VIEW_KEYS, ...FORM_KEYS] as const;
 
 export const EMPTY_FILTERS: InboxFilters = {
@@ -49,6 +62,7 @@ export const EMPTY_FILTERS: InboxFilters = {
   q: "",
   state: "",
   work: "",
+  documents: "",
   fundingType: "",
   from: "",
   to: "",
@@ -65,6 +79,7 @@ const CHOICES: Partial<Record<keyof InboxFilters, ReadonlySet<string>>> = {
   due: new Set(DUE_VIEWS),
   sort: new Set(INBOX_SORTS),
   work: new Set(WORK_STATUSES),
+  documents: new Set(DOCUMENTS_STATES),
 };
 
 /** What one filter may hold; anything else reads as "not set". */
