@@ -5,6 +5,8 @@
  * applicant does happens in the island (document-room.tsx).
  */
 import { LockIcon } from "lucide-react";
+import { siteFacts } from "#domain/site-facts";
+import { PageHeader } from "~/components/page-header";
 import { Island } from "~/islands/island";
 import { DocumentRoom, type RoomEntry } from "./document-room";
 
@@ -13,26 +15,17 @@ export const ROOM_PAGE_COPY = {
   title: "Your document room",
   summary:
     "Send the documents your application needs and follow where it stands, from any device, at any time.",
-  security:
-    "Your files are encrypted on the way and in storage, and seen only by you and the Harborline team working on your application.",
+  security: `Your files are encrypted on the way and in storage, and seen only by you and the ${siteFacts.brand} team working on your application.`,
 } as const;
 
 export function DocumentRoomPage({ entry }: { entry: RoomEntry }) {
   return (
     <article>
-      <header className="border-b border-border bg-muted">
-        <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-          <p className="text-sm font-semibold tracking-wider text-primary uppercase">
-            {ROOM_PAGE_COPY.eyebrow}
-          </p>
-          <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            {ROOM_PAGE_COPY.title}
-          </h1>
-          <p className="text-lg leading-relaxed text-pretty text-muted-foreground">
-            {ROOM_PAGE_COPY.summary}
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        eyebrow={ROOM_PAGE_COPY.eyebrow}
+        title={ROOM_PAGE_COPY.title}
+        summary={ROOM_PAGE_COPY.summary}
+      />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
         <Island name="document-room" component={DocumentRoom} props={{ entry }} />
         <p className="flex items-start gap-2 text-sm text-muted-foreground">

@@ -5,18 +5,7 @@ import { siteFacts } from "#domain/site-facts";
 import { Button } from "#ui/button";
 import { Field, FieldDescription, FieldLabel } from "#ui/field";
 import { Input } from "#ui/input";
-
-function PageHeader({ eyebrow, title, summary }: { eyebrow: string; title: string; summary: string }) {
-  return (
-    <header className="border-b border-border bg-muted">
-      <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <p className="text-sm font-semibold tracking-wider text-primary uppercase">{eyebrow}</p>
-        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        <p className="text-lg leading-relaxed text-pretty text-muted-foreground">{summary}</p>
-      </div>
-    </header>
-  );
-}
+import { PageHeader } from "~/components/page-header";
 
 /**
  * The public opt-out page: a plain form that posts to the server (no
