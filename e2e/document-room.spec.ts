@@ -61,6 +61,11 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   page,
 }) => {
   test.slow();
+  // The room, its uploads and its password form stay inside the page's Content-Security-Policy.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
   const applicant = uniqueApplicant();
   await reachReview(page, applicant);
   await page.getByRole("checkbox").check();
@@ -207,6 +212,8 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
     "statement-2.pdf",
     "tax-return-2025.pdf",
   ]);
+
+  expect(violations).toEqual([]);
 
   // The session stays: the link opens the room directly now.
   await page.goto(new URL(mailed).pathname);
