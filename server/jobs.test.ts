@@ -34,6 +34,7 @@ describe("periodic jobs", () => {
       "privacy-upkeep",
       "opt-out-alerts",
       "delivery-alert-summaries",
+      "document-checks",
       "retention-purge",
       "analytics-upkeep",
       "rate-limit-counters",

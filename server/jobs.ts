@@ -19,6 +19,7 @@ import { auditWaitingGiven } from "./assignment/waiting-audit";
 import { createAuditRepository } from "./audit/audit-repository";
 import { UPKEEP_EVERY_MS } from "./analytics/upkeep";
 import { startBookedCallAlerts } from "./booked-calls/booked-call-alerts";
+import { CHECK_SWEEP_EVERY_MS, sweepDocumentChecks } from "./documents/check-sweep";
 import { startAlertSummaries } from "./mail/alerts";
 import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 import { runEvery } from "./periodic";
@@ -66,6 +67,13 @@ export const JOBS = {
           app.log.error({ err }, "delivery alert summary failed"),
         )
       : noJob,
+  /** Uploads whose checks were cut short, and files stored "not scanned" once the scanner answers (decision 0021). */
+  "document-checks": (app) =>
+    runEvery(CHECK_SWEEP_EVERY_MS, () =>
+      sweepDocumentChecks({ store: app.store, config: app.config, log: app.log }).catch((err: unknown) =>
+        app.log.warn({ err }, "documents: catching up on checks failed"),
+      ),
+    ),
   /** The retention purge (docs/retention.md): at start-up, then every RETENTION_PURGE_EVERY. */
   "retention-purge": (app) => {
     const deps = { store: app.store, periods: app.config.retention, log: app.log };

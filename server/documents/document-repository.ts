@@ -101,6 +101,41 @@ export async function setChecks(
   return rowCount === 1;
 }
 
+/** A document left behind by the checks: bytes in, checks "pending" since before `staleMs` ago (a crash cut them short). */
+export interface DocumentToCheck {
+  id: string;
+  applicationId: string;
+  itemId: string | null;
+  uploadedBy: Uploader;
+}
+
+const TO_CHECK_COLUMNS = `id, application_id AS "applicationId", item_id AS "itemId", uploaded_by AS "uploadedBy"`;
+
+export async function interruptedChecks(
+  db: Queryable,
+  staleMs: number,
+  limit: number,
+): Promise<DocumentToCheck[]> {
+  const { rows } = await db.query<DocumentToCheck>(
+    `SELECT ${TO_CHECK_COLUMNS} FROM documents
+      WHERE state = 'complete' AND checks = 'pending' AND completed_at < now() - $1 * interval '1 millisecond'
+      ORDER BY completed_at LIMIT $2`,
+    [staleMs, limit],
+  );
+  return rows;
+}
+
+/** Checked documents the virus scanner has not read (none was configured, or it did not answer), oldest first. */
+export async function notScanned(db: Queryable, limit: number): Promise<DocumentToCheck[]> {
+  const { rows } = await db.query<DocumentToCheck>(
+    `SELECT ${TO_CHECK_COLUMNS} FROM documents
+      WHERE state = 'complete' AND checks = 'done' AND scan = 'not-scanned'
+      ORDER BY completed_at LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
 /** What the virus scanner said, and the signature it found. */
 export async function setScan(
   db: Queryable,

@@ -130,6 +130,11 @@ async function finishChecks(checks: UploadChecks, documentId: string): Promise<C
   return scan === "flagged" ? "held" : "ready";
 }
 
+/** Scans a checked document again (it was stored "not scanned"); "held" when the scanner flags it now. */
+export async function scanAgain(checks: UploadChecks, documentId: string): Promise<CheckOutcome> {
+  return (await scanDocument(checks, documentId)) === "flagged" ? "held" : "ready";
+}
+
 async function scanDocument(checks: UploadChecks, documentId: string): Promise<ScanState> {
   const { store, keyring, scanner, log } = checks;
   if (!scanner) return "not-scanned";
