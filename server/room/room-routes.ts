@@ -50,6 +50,7 @@ import { listChecklistItems } from "../documents/checklist-repository";
 import { moveChecklistItem, moveItemAfterChecks } from "../documents/checklist";
 import { findDocument } from "../documents/document-repository";
 import { DocumentTooLargeError, readDocument } from "../documents/document-store";
+import { documentHeaders, whyNotServed, type NotServed } from "../documents/served-document";
 import { PdfToolError, WrongPdfPasswordError } from "../documents/pdf-password";
 import { NotLockedError, unlockUpload, type CheckOutcome } from "../documents/upload-checks";
 import { documentsKeys, type DocumentsKeys } from "../documents/keyring-setup";
@@ -106,6 +107,13 @@ export const ROOM_MESSAGES = {
     "Opened, this file is larger than the limit for one file. Please upload it without a password.",
   noItem: "Say which document the file is for.",
 } as const;
+
+/** Why a document is not served yet, in the applicant's words. */
+const NOT_SERVED_MESSAGES: Record<NotServed, string> = {
+  held: ROOM_MESSAGES.held,
+  "needs-password": ROOM_MESSAGES.needsPassword,
+  checking: ROOM_MESSAGES.checking,
+};
 
 /** The most applications one request for links covers (newest first). */
 const LINKS_PER_REQUEST = 10;
@@ -340,21 +348,12 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       const { id } = request.params;
       const document = await roomDocument(store, applicationId, id);
       if (!document) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
-      if (document.scan === "flagged") return reply.code(409).send({ error: ROOM_MESSAGES.held });
-      if (document.checks === "needs-password") {
-        return reply.code(409).send({ error: ROOM_MESSAGES.needsPassword });
-      }
-      if (document.checks !== "done") return reply.code(409).send({ error: ROOM_MESSAGES.checking });
+      const notServed = whyNotServed(document);
+      if (notServed) return reply.code(409).send({ error: NOT_SERVED_MESSAGES[notServed] });
       const documentKeys = keysOf();
       if ("off" in documentKeys) return reply.code(503).send({ error: ROOM_MESSAGES.documentsOff });
       const body = await readDocument(store, documentKeys.keyring, id);
-      return reply
-        .header("content-type", document.mediaType ?? "application/octet-stream")
-        .header("content-length", String(document.size))
-        .header("content-disposition", `attachment; filename="${servedFileName(document)}"`)
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "no-store")
-        .send(body);
+      return reply.headers(documentHeaders(document, servedFileName(document), "attachment")).send(body);
     },
   );
 

@@ -26,6 +26,7 @@ import type { ItemEvent } from "#domain/documents/item-state";
 import { listChecklistItems, documentsStateOf } from "../../documents/checklist-repository";
 import { moveChecklistItemIn, requestDocumentIn } from "../../documents/checklist";
 import { readDocument } from "../../documents/document-store";
+import { documentHeaders, whyNotServed, type NotServed } from "../../documents/served-document";
 import { documentsKeys, type DocumentsKeys } from "../../documents/keyring-setup";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { composeDocumentAttention } from "../../mail/compose";
@@ -52,6 +53,12 @@ export const DOCUMENT_MESSAGES = {
   quarantined: "This application is in quarantine: release it before reviewing its documents",
   documentsOff: "Documents are not available: the documents' master key is not configured.",
 } as const;
+
+const NOT_SERVED_MESSAGES: Record<NotServed, string> = {
+  held: DOCUMENT_MESSAGES.held,
+  "needs-password": DOCUMENT_MESSAGES.needsPassword,
+  checking: DOCUMENT_MESSAGES.checking,
+};
 
 /**
  * What a served document may do in the browser: nothing. `sandbox` gives it an
@@ -101,12 +108,9 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
     const { id, documentId } = request.params;
     const document = await roomDocument(store, id, documentId);
     if (!document) return reply.code(404).send(NOT_FOUND);
-    if (document.scan === "flagged") return reply.code(409).send({ error: DOCUMENT_MESSAGES.held });
-    // Not served before its checks (the scanner among them) are done.
-    if (document.checks === "needs-password") {
-      return reply.code(409).send({ error: DOCUMENT_MESSAGES.needsPassword });
-    }
-    if (document.checks !== "done") return reply.code(409).send({ error: DOCUMENT_MESSAGES.checking });
+    // Not served held, or before its checks (the scanner among them) are done.
+    const notServed = whyNotServed(document);
+    if (notServed) return reply.code(409).send({ error: NOT_SERVED_MESSAGES[notServed] });
     const found = keysOf();
     if ("off" in found) return reply.code(503).send({ error: DOCUMENT_MESSAGES.documentsOff });
     const body = await readDocument(store, found.keyring, documentId);
@@ -116,11 +120,7 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
       auditRecord(request, action, id, { documentId, itemId: document.itemId, fileName }),
     );
     return reply
-      .header("content-type", document.mediaType ?? "application/octet-stream")
-      .header("content-length", String(document.size))
-      .header("content-disposition", `${disposition}; filename="${fileName}"`)
-      .header("x-content-type-options", "nosniff")
-      .header("cache-control", "no-store")
+      .headers(documentHeaders(document, fileName, disposition))
       .header("content-security-policy", DOCUMENT_CSP)
       .send(body);
   }
