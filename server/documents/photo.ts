@@ -5,7 +5,9 @@
  * EXIF (so no GPS location, no camera, no time), no XMP, no ICC profile (the
  * pixels are converted to sRGB). sharp gathers the compressed input (at most
  * the per-file limit) before it decodes; decoding is bounded by
- * PHOTO_MAX_PIXELS.
+ * PHOTO_MAX_PIXELS, and at most PHOTOS_AT_ONCE photos are written again at
+ * a time in this process (the others wait their turn), so 20 photos uploaded
+ * at once hold two photos' memory, not twenty.
  */
 import type { Readable } from "node:stream";
 import sharp from "sharp";
@@ -15,6 +17,24 @@ export const PHOTO_MAX_SIDE = 3000;
 
 /** The most pixels decoded (a 48-megapixel phone photo is about 49 million). */
 export const PHOTO_MAX_PIXELS = 100_000_000;
+
+/** Photos written again at the same time; each holds up to about 50 MB while it is. */
+export const PHOTOS_AT_ONCE = 2;
+
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+/** A turn to write a photo again; call the function it resolves to when done. */
+async function photoTurn(): Promise<() => void> {
+  if (busy >= PHOTOS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busy += 1;
+  return () => {
+    // The turn passes to the next in line (busy stays the same), or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  };
+}
 
 // No cache of decoded images between requests, and one thread per image: the
 // server shares its cores with the rest of the work.
@@ -40,6 +60,7 @@ export const isPhotoType = (mediaType: string | null): mediaType is PhotoType =>
  * a PhotoError.
  */
 export async function* reencodePhoto(source: Readable, mediaType: PhotoType): AsyncGenerator<Buffer> {
+  const release = await photoTurn();
   const image = sharp({ limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error", sequentialRead: true })
     .rotate()
     .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true });
@@ -53,5 +74,6 @@ export async function* reencodePhoto(source: Readable, mediaType: PhotoType): As
   } finally {
     source.destroy();
     output.destroy();
+    release();
   }
 }
