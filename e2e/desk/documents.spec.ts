@@ -6,14 +6,14 @@
  * one item as needing attention with a reason (the applicant's e-mail is
  * captured), accepts the other, and once the applicant has sent the first
  * again and it is accepted, finds the application under "Documents complete"
- * in the inbox. Screenshots: screenshots/desk-documents-*.png.
+ * in the inbox. axe finds nothing on the panel. Screenshots: screenshots/desk-documents-*.png.
  */
 import { randomUUID } from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { samplePdf } from "../../test/support/document-files";
 import { sampleApplication } from "../../test/support/sample-application";
 import { queryRows } from "../support/db";
-import { acceptInvitation, adminInvitationPath, screenshot } from "../support/desk";
+import { acceptInvitation, adminInvitationPath, expectNoAxeViolations, screenshot } from "../support/desk";
 import { E2E } from "../support/env";
 import { expect, test, type Page } from "../support/test";
 
@@ -104,6 +104,7 @@ test("a rep reviews an application's documents: views a PDF, asks for one again,
   await expect(documents.getByRole("heading", { level: 3, name: first.name })).toBeVisible();
   await screenshot(page, "documents");
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoAxeViolations(page, "the lead page with its documents");
 
   // View the PDF: inline, sandboxed, never sniffed, audited.
   const view = documents.getByRole("link", { name: /^View .*\.pdf in a new tab$/ }).first();
