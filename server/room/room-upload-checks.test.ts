@@ -7,7 +7,8 @@
  * and opens once with the right one, which is found neither in the log nor
  * in the database; with a real clamd, a file carrying the EICAR test string
  * is held, never served, and its item needs attention, a clean one is marked
- * clean; a scanner that does not answer loses no file.
+ * clean; a scanner that does not answer loses no file. A locked PDF uploaded
+ * through one instance opens through another.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,7 +23,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eicar, startTestClamd, TEST_SIGNATURE, type TestClamd } from "../../test/support/clamd";
 import { lockedPdf, sampleHeic, samplePdf } from "../../test/support/document-files";
 import { ORIGIN, apply, checklist, listening, session, upload } from "../../test/support/room";
-import { ENGINES, openTestStore, testConfig, type TestStore } from "../../test/support/server";
+import {
+  ENGINES,
+  openTestStore,
+  testConfig,
+  useTwoInstances,
+  type TestStore,
+} from "../../test/support/server";
 import { buildApp, loggerOptions, type App } from "../app";
 import { SCANNER_FLAGGED_REASON } from "../documents/checklist";
 import { qpdfPath } from "../documents/pdf-password";
@@ -282,5 +289,21 @@ describe("a virus scanner that does not answer", () => {
     const { rows } = await ctx.db.store.query("SELECT scan FROM documents WHERE id = $1", [id]);
     expect(rows).toEqual([{ scan: "not-scanned" }]);
     expect(ctx.lines.join("\n")).toContain("The virus scanner did not answer");
+  });
+});
+
+describe("a locked PDF across two instances", () => {
+  const two = useTwoInstances({ env: { DOCUMENTS_MASTER_KEY: KEY } });
+
+  it("uploaded through one, opened with its password through the other, served by the first", async () => {
+    const { cookie, first } = await freshRoom(two.first);
+    const id = await upload(await listening(two.first), cookie, first.id, lockedPdf("Across", PASSWORD));
+    expect((await checklist(two.second, cookie))[0].documents[0]).toMatchObject({ id, needsPassword: true });
+    const opened = await unlock(two.second, cookie, id, PASSWORD);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().item.state).toBe("received");
+    const served = await download(two.first, cookie, id);
+    expect(served.statusCode).toBe(200);
+    expect(needsPassword(served.rawPayload)).toBe(false);
   });
 });
