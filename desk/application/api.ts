@@ -10,6 +10,7 @@ import type {
   ContactInput,
   DocumentAttentionInput,
   DocumentRequestInput,
+  DocumentsChange,
   DocumentsPanel,
   FollowUpChange,
   Items,
@@ -63,7 +64,7 @@ export const holdApplication = (value: string, input: ApplicationHoldInput) =>
 export const releaseHold = (holdId: string, reason: string) =>
   request<LegalHold>(`/legal-holds/${id(holdId)}/release`, { method: "POST", body: { reason } });
 
-// Documents: the checklist and its files; a rep's review and requests (each answers the new panel).
+// Documents: the checklist and its files; a rep's review and requests (each answers the new panel and detail).
 
 const documents = (value: string) => `/applications/${id(value)}/documents`;
 
@@ -75,13 +76,13 @@ export const documentUrl = (value: string, documentId: string, as: "view" | "dow
   `${API_BASE}${documents(value)}/${id(documentId)}/${as}`;
 
 export const acceptItem = (value: string, itemId: string) =>
-  request<DocumentsPanel>(`${documents(value)}/items/${id(itemId)}/accept`, { method: "POST" });
+  request<DocumentsChange>(`${documents(value)}/items/${id(itemId)}/accept`, { method: "POST" });
 
 export const markItemForAttention = (value: string, itemId: string, input: DocumentAttentionInput) =>
-  request<DocumentsPanel>(`${documents(value)}/items/${id(itemId)}/attention`, {
+  request<DocumentsChange>(`${documents(value)}/items/${id(itemId)}/attention`, {
     method: "POST",
     body: input,
   });
 
 export const requestDocument = (value: string, input: DocumentRequestInput) =>
-  request<DocumentsPanel>(`${documents(value)}/requests`, { method: "POST", body: input });
+  request<DocumentsChange>(`${documents(value)}/requests`, { method: "POST", body: input });

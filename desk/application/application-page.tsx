@@ -330,7 +330,12 @@ function LeadPage({ loaded }: { loaded: Awaited<ReturnType<typeof applicationLoa
       <StatusMessage>{news}</StatusMessage>
       <ErrorAlert>{releaseAction.error?.message}</ErrorAlert>
 
-      <DocumentsPanel key={detail.id} applicationId={detail.id} panel={loaded.documents} />
+      <DocumentsPanel
+        key={detail.id}
+        applicationId={detail.id}
+        panel={loaded.documents}
+        onApplication={setDetail}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-6">

@@ -9,7 +9,7 @@ import { Button } from "#ui/button";
 import { Field, FieldError, FieldLabel } from "#ui/field";
 import { Input } from "#ui/input";
 import { Textarea } from "#ui/textarea";
-import type { DocumentsPanel } from "#domain/desk/contract";
+import type { DocumentsChange } from "#domain/desk/contract";
 import {
   DOCUMENT_REQUEST_DETAIL_MAX,
   DOCUMENT_REQUEST_LABEL_MAX,
@@ -25,7 +25,7 @@ export function DocumentRequestForm({
   onRequested,
 }: {
   applicationId: string;
-  onRequested: (panel: DocumentsPanel, message: string) => void;
+  onRequested: (change: DocumentsChange, message: string) => void;
 }) {
   const id = useId();
   const [label, setLabel] = useState("");

@@ -116,8 +116,26 @@ test("a rep accepts one item and marks another as needing attention, with the se
     "GET /applications/app-1": { body: applicationDetail() },
     "GET /applications/app-1/legal-holds": { body: { items: [] } },
     "GET /applications/app-1/documents": { body: panel },
-    "POST /applications/app-1/documents/items/i1/accept": { body: accepted },
-    "POST /applications/app-1/documents/items/i1/attention": { body: flagged },
+    "POST /applications/app-1/documents/items/i1/accept": {
+      body: {
+        documents: accepted,
+        application: applicationDetail({
+          timeline: [
+            {
+              at: "2026-12-06T15:10:00Z",
+              kind: "action",
+              action: "document-item.accepted",
+              by: staffer.email,
+              reason: null,
+              item: "Business bank statement: August 2026",
+            },
+          ],
+        }),
+      },
+    },
+    "POST /applications/app-1/documents/items/i1/attention": {
+      body: { documents: flagged, application: applicationDetail() },
+    },
   });
   renderDesk("/desk/applications/app-1");
   const section = await documentsSection();
@@ -127,6 +145,10 @@ test("a rep accepts one item and marks another as needing attention, with the se
   );
   expect(await within(section).findByText("Accepted: Business bank statement: August 2026.")).toBeVisible();
   expect(section).toHaveTextContent("Last changed by Sam Staff");
+  // The lead's timeline shows it at once.
+  const timeline = screen.getByRole("heading", { level: 2, name: "Timeline" }).closest("section")!;
+  expect(timeline).toHaveTextContent("Document accepted");
+  expect(timeline).toHaveTextContent("Business bank statement: August 2026");
 
   await user.click(
     within(section).getByRole("button", { name: "Needs attention: Business bank statement: August 2026" }),
@@ -158,7 +180,9 @@ test("a rep asks for another document; an empty name is refused before sending",
     "GET /applications/app-1": { body: applicationDetail() },
     "GET /applications/app-1/legal-holds": { body: { items: [] } },
     "GET /applications/app-1/documents": { body: panel },
-    "POST /applications/app-1/documents/requests": { body: requested },
+    "POST /applications/app-1/documents/requests": {
+      body: { documents: requested, application: applicationDetail() },
+    },
   });
   renderDesk("/desk/applications/app-1");
   const section = await documentsSection();

@@ -11,7 +11,13 @@ import { CheckIcon, DownloadIcon, ExternalLinkIcon, MessageSquareWarningIcon } f
 import { useState } from "react";
 import { Badge, type BadgeVariant } from "#ui/badge";
 import { Button, buttonVariants } from "#ui/button";
-import type { DocumentFile, DocumentItem, DocumentsPanel as Panel } from "#domain/desk/contract";
+import type {
+  ApplicationDetail,
+  DocumentFile,
+  DocumentItem,
+  DocumentsChange,
+  DocumentsPanel as Panel,
+} from "#domain/desk/contract";
 import {
   DOCUMENTS_STATE_LABELS,
   ITEM_STATE_DESK_LABELS,
@@ -126,7 +132,7 @@ function ItemRow({
 }: {
   applicationId: string;
   item: DocumentItem;
-  onChanged: (panel: Panel, message: string) => void;
+  onChanged: (change: DocumentsChange, message: string) => void;
 }) {
   const accept = useAction();
   const flag = useAction();
@@ -215,17 +221,21 @@ export function summaryWords({ summary }: Pick<Panel, "summary">): string {
   return parts.join(" · ");
 }
 
+/** `onApplication`: the application after a change, its timeline showing it. */
 export function DocumentsPanel({
   applicationId,
   panel: loaded,
+  onApplication,
 }: {
   applicationId: string;
   panel: Panel | null;
+  onApplication: (detail: ApplicationDetail) => void;
 }) {
   const [panel, setPanel] = useState(loaded);
   const [news, setNews] = useState<string | null>(null);
-  function changed(next: Panel, message: string) {
-    setPanel(next);
+  function changed(next: DocumentsChange, message: string) {
+    setPanel(next.documents);
+    onApplication(next.application);
     setNews(message);
   }
   if (!panel) {

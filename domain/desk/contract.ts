@@ -1010,6 +1010,12 @@ export interface DocumentsPanel {
   items: DocumentItem[];
 }
 
+/** The answer of every change to an application's documents: its panel, and the application with its timeline. */
+export interface DocumentsChange {
+  documents: DocumentsPanel;
+  application: ApplicationDetail;
+}
+
 /** POST /applications/:id/documents/items/:itemId/attention: what is wrong, in words the applicant reads. */
 export interface DocumentAttentionInput {
   reason: string;

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DocumentsPanel, InboxList, TimelineAction } from "#domain/desk/contract";
+import type { DocumentsChange, DocumentsPanel, InboxList, TimelineAction } from "#domain/desk/contract";
 import { ITEM_REASON_MAX } from "#domain/desk/inputs";
 import { auditRows, deskClient, submit } from "../../../test/support/desk-applications";
 import { signedInStaff } from "../../../test/support/desk";
@@ -210,7 +210,9 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
 
     const accepted = await client.post(`${base(id)}/items/${items[0].id}/accept`);
     expect(accepted.statusCode).toBe(200);
-    const panel: DocumentsPanel = accepted.json();
+    const { documents: panel, application } = accepted.json() as DocumentsChange;
+    // The answer's application has the change on its timeline already.
+    expect(application.timeline[0]).toMatchObject({ kind: "action", action: "document-item.accepted" });
     expect(panel.items[0]).toMatchObject({ state: "accepted", reason: null });
     expect(panel.items[0].changedBy).toEqual(expect.any(String));
     expect(panel.summary).toMatchObject({ received: 1, accepted: 1, needed: 5 });
@@ -251,7 +253,10 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
     const reason = "Page 2 of 3 is missing: please send every page.";
     const flagged = await client.post(url, { reason });
     expect(flagged.statusCode).toBe(200);
-    expect((flagged.json() as DocumentsPanel).items[1]).toMatchObject({ state: "needs-attention", reason });
+    expect((flagged.json() as DocumentsChange).documents.items[1]).toMatchObject({
+      state: "needs-attention",
+      reason,
+    });
 
     const { rows: mails } = await store().query<{ to_address: string; subject: string; html: string }>(
       "SELECT to_address, subject, html FROM mail_outbox WHERE application_id = $1 AND kind = 'document-attention'",
@@ -321,7 +326,7 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
       detail: "The signed lease, every page.",
     });
     expect(response.statusCode).toBe(200);
-    const panel: DocumentsPanel = response.json();
+    const panel = (response.json() as DocumentsChange).documents;
     expect(panel.items.at(-1)).toMatchObject({
       label: "Lease for your main location",
       state: "missing",

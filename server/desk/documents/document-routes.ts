@@ -4,9 +4,9 @@
  *   GET  /api/desk/applications/:id/documents                      DocumentsPanel
  *   GET  /api/desk/applications/:id/documents/:documentId/view      the file, inline (PDF, images)
  *   GET  /api/desk/applications/:id/documents/:documentId/download  the file, as an attachment
- *   POST /api/desk/applications/:id/documents/items/:itemId/accept           -> DocumentsPanel
- *   POST /api/desk/applications/:id/documents/items/:itemId/attention {reason} -> DocumentsPanel
- *   POST /api/desk/applications/:id/documents/requests {label, detail?}      -> DocumentsPanel
+ *   POST /api/desk/applications/:id/documents/items/:itemId/accept           -> DocumentsChange
+ *   POST /api/desk/applications/:id/documents/items/:itemId/attention {reason} -> DocumentsChange
+ *   POST /api/desk/applications/:id/documents/requests {label, detail?}      -> DocumentsChange
  * A file is streamed from the decrypting reader under a name of ours, with
  * nosniff, no-store and a sandboxing Content-Security-Policy, so nothing in it
  * runs in the desk's origin; a file the scanner flagged, or whose checks have
@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { APPLICATION_ACTIONS } from "#domain/audit/actions";
 import { documentAttentionInput, documentRequestInput } from "#domain/desk/inputs";
-import type { DocumentsPanel } from "#domain/desk/contract";
+import type { DocumentsChange, DocumentsPanel } from "#domain/desk/contract";
 import type { ItemEvent } from "#domain/documents/item-state";
 import { listChecklistItems, documentsStateOf } from "../../documents/checklist-repository";
 import { moveChecklistItemIn, requestDocumentIn } from "../../documents/checklist";
@@ -40,7 +40,7 @@ import { createApplicationRepository } from "../../work/application-repository";
 import { auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
 import { deskBody } from "../body";
-import { NOT_FOUND, Refusal, applicationParams } from "../application/application-action";
+import { NOT_FOUND, Refusal, applicationActions, applicationParams } from "../application/application-action";
 import { toDocumentsPanel } from "./documents-view";
 
 export const DOCUMENT_MESSAGES = {
@@ -80,6 +80,7 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
   const staff = { preValidation: requireRole("staff") };
   const applications = createApplicationRepository(store);
   const inbox = createInboxRepository(store);
+  const { detail } = applicationActions(app);
   let keys: DocumentsKeys | undefined;
   const keysOf = () => (keys ??= documentsKeys(config));
 
@@ -136,7 +137,7 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
   /**
    * One change to the checklist in a transaction with the application locked
    * (quarantined: refused), its audit row written by `change`; answers the
-   * panel after it, or the refusal.
+   * panel and the application (its timeline shows the change) after it, or the refusal.
    */
   async function change(
     request: FastifyRequest<{ Params: { id: string } }>,
@@ -156,7 +157,8 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
       if (error instanceof Refusal) return reply.code(error.status).send({ error: error.error });
       throw error;
     }
-    return panel(id);
+    const [documents, application] = await Promise.all([panel(id), detail(id)]);
+    return { documents, application } as DocumentsChange;
   }
 
   /** Moves the item by `event`; a move item-state.ts refuses is a 409 in its words. */
