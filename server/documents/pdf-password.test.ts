@@ -5,9 +5,9 @@
  * reaches qpdf's arguments. The locked files are made here with qpdf itself.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../../test/support/document-files";
@@ -121,16 +121,21 @@ describe("password-protected PDFs", () => {
   });
 
   it("hands qpdf a private copy and removes it afterwards, even when the work fails", async () => {
-    const before = readdirSync(tmpdir()).filter((name) => name.startsWith("harborline-pdf-")).length;
+    // Its own folder, not a count of every harborline-pdf- folder: other test files make theirs meanwhile.
+    let seen = "";
     let seenMode = 0;
+    let folderMode = 0;
     await expect(
       withPrivateFile([samplePdf()], async (path) => {
+        seen = path;
         seenMode = statSync(path).mode & 0o777;
+        folderMode = statSync(dirname(path)).mode & 0o777;
         throw new Error("work failed");
       }),
     ).rejects.toThrow("work failed");
     expect(seenMode).toBe(0o600);
-    const after = readdirSync(tmpdir()).filter((name) => name.startsWith("harborline-pdf-")).length;
-    expect(after).toBe(before);
+    expect(folderMode).toBe(0o700);
+    expect(dirname(seen).startsWith(join(tmpdir(), "harborline-pdf-"))).toBe(true);
+    expect(existsSync(dirname(seen))).toBe(false);
   });
 });
