@@ -200,7 +200,9 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   await third.getByRole("button", { name: "Mark as not applicable" }).click();
   await expect(third.getByTestId("item-state")).toHaveText("Not applicable");
   await expect(third.getByText("Your reason: The account was opened two months ago.")).toBeVisible();
-  await expect(page.getByText("Documents complete. You have sent everything we asked for.")).toBeVisible();
+  await expect(
+    page.getByText("All documents sent. You have sent everything we asked for; our team is checking it."),
+  ).toBeVisible();
 
   const stored = await queryRows<{ original_name: string }>(
     "SELECT original_name FROM documents WHERE application_id = $1 ORDER BY original_name",
@@ -217,7 +219,9 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
 
   // The session stays: the link opens the room directly now.
   await page.goto(new URL(mailed).pathname);
-  await expect(page.getByText("Documents complete. You have sent everything we asked for.")).toBeVisible();
+  await expect(
+    page.getByText("All documents sent. You have sent everything we asked for; our team is checking it."),
+  ).toBeVisible();
 });
 
 test("a link that opens nothing, and /documents, ask for a new link without saying whether the address is known", async ({

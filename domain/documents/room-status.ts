@@ -6,6 +6,7 @@
  * (which the CRM's stage reports move too) and the checklist; never a note,
  * an owner or the reason staff closed it.
  */
+import { documentsState } from "./documents-state";
 import { isComplete, type ItemState } from "./item-state";
 
 export const ROOM_STAGES = ["received", "in-review", "decision", "funded", "closed"] as const;
@@ -30,7 +31,8 @@ export interface RoomStatus {
   text: string;
   review: { dueAt: string | null; metAt: string | null };
   documents: {
-    state: "needed" | "complete";
+    /** Needed: something is missing or needs attention; sent: all in, some still to be checked; complete: all accepted or not applicable. */
+    state: "needed" | "sent" | "complete";
     label: string;
     /** Items still missing or needing attention. */
     needed: number;
@@ -69,13 +71,17 @@ export function roomStatus(facts: RoomStatusFacts): RoomStatus {
   const needed = facts.itemStates.filter(
     (state) => state === "missing" || state === "needs-attention",
   ).length;
-  const complete = isComplete(facts.itemStates);
+  // The applicant's "complete" is the desk's (documents-state.ts): every item accepted or not
+  // applicable. Everything sent but not yet checked is said as such, not as complete.
+  const documents: RoomStatus["documents"] = !isComplete(facts.itemStates)
+    ? { state: "needed", label: "Documents needed", needed }
+    : documentsState(facts.itemStates) === "complete"
+      ? { state: "complete", label: "Documents complete", needed: 0 }
+      : { state: "sent", label: "All documents sent", needed: 0 };
   return {
     stage,
     ...STAGE_WORDS[stage],
     review: { dueAt: facts.reviewDueAt, metAt: facts.firstTouchedAt },
-    documents: complete
-      ? { state: "complete", label: "Documents complete", needed: 0 }
-      : { state: "needed", label: "Documents needed", needed },
+    documents,
   };
 }

@@ -27,7 +27,8 @@ export function reviewLine({ dueAt, metAt }: RoomView["status"]["review"]): stri
 }
 
 export function documentsLine(documents: RoomView["status"]["documents"]): string {
-  if (documents.state === "complete") return "You have sent everything we asked for.";
+  if (documents.state === "complete") return "Our team has checked everything we asked for.";
+  if (documents.state === "sent") return "You have sent everything we asked for; our team is checking it.";
   return documents.needed === 1
     ? "1 document is still needed."
     : `${documents.needed} documents are still needed.`;
@@ -38,7 +39,7 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
   const { status } = room;
   const current = STEPS.findIndex((step) => step.stage === status.stage);
   const review = reviewLine(status.review);
-  const complete = status.documents.state === "complete";
+  const nothingNeeded = status.documents.state !== "needed";
   return (
     <section
       aria-labelledby={headingId}
@@ -101,7 +102,7 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
           </li>
         )}
         <li className="flex items-start gap-3">
-          {complete ? (
+          {nothingNeeded ? (
             <FileCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
           ) : (
             <FileWarningIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
