@@ -17,6 +17,8 @@ export interface ChecklistItemRow {
   year: number | null;
   owner: number | null;
   requestId: string | null;
+  /** What staff wrote about the document they asked for (document_requests.detail); null for the defaults. */
+  requestDetail: string | null;
   position: number;
   state: ItemState;
   reason: string | null;
@@ -59,6 +61,7 @@ export async function insertChecklistItems(
 const ITEM_COLUMNS = `i.id, i.slot, i.kind, i.label, i.month, i.year, i.owner, i.request_id AS "requestId", i.position,
   i.state, i.reason, i.state_changed_by AS "stateChangedBy", i.state_changed_at AS "stateChangedAt",
   (SELECT coalesce(nullif(u.name, ''), u.email) FROM desk_user u WHERE u.id = i.state_changed_by) AS "changedByName",
+  (SELECT r.detail FROM document_requests r WHERE r.id = i.request_id) AS "requestDetail",
   (SELECT count(*)::int FROM documents d WHERE d.item_id = i.id AND d.state = 'complete') AS files`;
 
 export async function listChecklistItems(db: Queryable, applicationId: string): Promise<ChecklistItemRow[]> {

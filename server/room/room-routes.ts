@@ -301,7 +301,10 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       checklist: items.map((item) => ({
         id: item.id,
         name: item.label,
-        why: DOCUMENT_KIND_COPY[item.kind as DocumentKind]?.hint ?? DOCUMENT_KIND_COPY.requested.hint,
+        why:
+          item.requestDetail ??
+          DOCUMENT_KIND_COPY[item.kind as DocumentKind]?.hint ??
+          DOCUMENT_KIND_COPY.requested.hint,
         state: item.state,
         stateLabel: ITEM_STATE_LABELS[item.state],
         reason: item.state === "needs-attention" || item.state === "not-applicable" ? item.reason : null,

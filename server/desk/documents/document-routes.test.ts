@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DocumentsChange, DocumentsPanel, InboxList, TimelineAction } from "#domain/desk/contract";
 import { ITEM_REASON_MAX } from "#domain/desk/inputs";
+import type { RoomView } from "#domain/documents/room-view";
 import { auditRows, deskClient, submit } from "../../../test/support/desk-applications";
 import { signedInStaff } from "../../../test/support/desk";
 import { samplePdf, samplePng } from "../../../test/support/document-files";
@@ -18,7 +19,7 @@ import { ENGINES, useTestApp } from "../../../test/support/server";
 import { makeChecklist, moveChecklistItem } from "../../documents/checklist";
 import { writeDocument } from "../../documents/document-store";
 import { keyringFrom } from "../../documents/master-key";
-import { hashRoomToken } from "../../room/room-link";
+import { hashRoomToken, issueRoomLink } from "../../room/room-link";
 import type { Store } from "../../store/store";
 import { DOCUMENT_MESSAGES } from "./document-routes";
 
@@ -342,6 +343,25 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
         },
       }),
     ]);
+    // The applicant's room names it and says what staff wrote about it.
+    const token = await issueRoomLink(store(), id, "asked-again");
+    const session = await ctx.app.inject({
+      method: "POST",
+      url: "/api/room/session",
+      headers: { "content-type": "application/json", origin: SITE },
+      payload: { token },
+    });
+    const room = await ctx.app.inject({
+      method: "GET",
+      url: "/api/room",
+      headers: { cookie: String(session.headers["set-cookie"]).split(";")[0] },
+    });
+    const asked = (room.json() as RoomView).checklist.find((item) => item.id === panel.items.at(-1)!.id);
+    expect(asked).toMatchObject({
+      name: "Lease for your main location",
+      why: "The signed lease, every page.",
+      state: "missing",
+    });
   });
 
   it("is documents complete when every item is accepted or not applicable, and the inbox filters on it", async () => {
