@@ -3,6 +3,8 @@
  * desk alike: whether it may be served yet, and the headers it goes out with.
  */
 
+import { ACCEPTED_FILE_KINDS } from "#domain/documents/file-kind";
+
 /** Why a complete document is not served: held by the virus scanner, a PDF waiting for its password, its checks running. */
 export type NotServed = "held" | "needs-password" | "checking";
 
@@ -28,4 +30,25 @@ export function documentHeaders(
     "x-content-type-options": "nosniff",
     "cache-control": "no-store",
   };
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "document";
+
+/** The name a document is served under: ours, from its item and its bytes' kind ("bank-statement-2026-03-1.pdf"). */
+export function servedFileName(document: {
+  slot: string | null;
+  mediaType: string | null;
+  position: number;
+}): string {
+  const base = !document.slot
+    ? "document"
+    : document.slot.startsWith("request:")
+      ? "requested-document"
+      : slug(document.slot);
+  const kind = Object.values(ACCEPTED_FILE_KINDS).find((kind) => kind.mediaType === document.mediaType);
+  return `${base}-${document.position}.${kind?.extension ?? "bin"}`;
 }

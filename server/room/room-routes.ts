@@ -26,7 +26,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fundingTypeOptions } from "#domain/application/schema";
-import { ACCEPTED_FILE_KINDS } from "#domain/documents/file-kind";
 import { ITEM_STATE_LABELS } from "#domain/documents/item-state";
 import { DOCUMENT_KIND_COPY, type DocumentKind } from "#domain/documents/kinds";
 import {
@@ -50,7 +49,7 @@ import { listChecklistItems } from "../documents/checklist-repository";
 import { moveChecklistItem, moveItemAfterChecks } from "../documents/checklist";
 import { findDocument } from "../documents/document-repository";
 import { DocumentTooLargeError, readDocument } from "../documents/document-store";
-import { documentHeaders, whyNotServed, type NotServed } from "../documents/served-document";
+import { documentHeaders, servedFileName, whyNotServed, type NotServed } from "../documents/served-document";
 import { PdfToolError, WrongPdfPasswordError } from "../documents/pdf-password";
 import { NotLockedError, unlockUpload, type CheckOutcome } from "../documents/upload-checks";
 import { documentsKeys, type DocumentsKeys } from "../documents/keyring-setup";
@@ -120,23 +119,6 @@ const LINKS_PER_REQUEST = 10;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ROOM_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" };
-
-const slug = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "") || "document";
-
-/** The name a document is served under: ours, from its item and its bytes' kind ("bank-statement-2026-03-1.pdf"). */
-export function servedFileName(document: Pick<RoomDocumentRow, "slot" | "mediaType" | "position">): string {
-  const base = !document.slot
-    ? "document"
-    : document.slot.startsWith("request:")
-      ? "requested-document"
-      : slug(document.slot);
-  const kind = Object.values(ACCEPTED_FILE_KINDS).find((kind) => kind.mediaType === document.mediaType);
-  return `${base}-${document.position}.${kind?.extension ?? "bin"}`;
-}
 
 /** A document as the room lists it. */
 const documentView = (document: RoomDocumentRow): RoomDocumentView => ({

@@ -26,14 +26,18 @@ import type { ItemEvent } from "#domain/documents/item-state";
 import { listChecklistItems, documentsStateOf } from "../../documents/checklist-repository";
 import { moveChecklistItemIn, requestDocumentIn } from "../../documents/checklist";
 import { readDocument } from "../../documents/document-store";
-import { documentHeaders, whyNotServed, type NotServed } from "../../documents/served-document";
+import {
+  documentHeaders,
+  servedFileName,
+  whyNotServed,
+  type NotServed,
+} from "../../documents/served-document";
 import { documentsKeys, type DocumentsKeys } from "../../documents/keyring-setup";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { composeDocumentAttention } from "../../mail/compose";
 import { insertMails, notifyMailQueued } from "../../mail/outbox-repository";
 import { issueRoomLink, roomUrl } from "../../room/room-link";
 import { roomDocument, roomDocuments } from "../../room/room-repository";
-import { servedFileName } from "../../room/room-routes";
 import { isUuid } from "../../store/row-values";
 import type { Queryable } from "../../store/store";
 import { createApplicationRepository } from "../../work/application-repository";

@@ -7,7 +7,7 @@ import type { DocumentFile, DocumentItem, DocumentsPanel } from "#domain/desk/co
 import { checklistSummary, type DocumentsState } from "#domain/documents/documents-state";
 import type { ChecklistItemRow } from "../../documents/checklist-repository";
 import type { RoomDocumentRow } from "../../room/room-repository";
-import { servedFileName } from "../../room/room-routes";
+import { servedFileName } from "../../documents/served-document";
 
 /** Who moved an item, when it was not a staff member. */
 const BY_WORDS: Record<string, string> = { applicant: "the applicant", scanner: "the virus scanner" };
