@@ -112,6 +112,24 @@ export function defineEngineTests({ launch, skipsOffscreen }: EngineTestOptions)
     await session?.close();
   });
 
+  /**
+   * Where a section ends up once the scroll has settled at its scroll margin: a smooth scroll in a
+   * browser starved of CPU (two cores, two workers, Xvfb) can stand still for longer than
+   * `settled`'s 300 ms on its way, so the place is read again until it is there, for up to 7 s,
+   * and the last place is named when it never gets there.
+   */
+  const landed = async (what: string, selector: string) => {
+    const place = await settled(`${what} settles`, () => session.evaluate(placeBelowHeader, selector));
+    if (Math.abs(place.top - place.margin) <= 1) return place;
+    let last = place;
+    return until(`${what} lands at its scroll margin`, async () => {
+      last = await session.evaluate(placeBelowHeader, selector);
+      return Math.abs(last.top - last.margin) <= 1 ? last : null;
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; last place ${JSON.stringify(last)}`);
+    });
+  };
+
   for (const size of WIDTHS) {
     test(`section links land exactly below the header while sections are skipped off screen (${size.width} px)`, async () => {
       await session.setViewport(size.width, size.height);
@@ -122,9 +140,7 @@ export function defineEngineTests({ launch, skipsOffscreen }: EngineTestOptions)
       // The header's link at a desktop's width, the footer's on a phone (the header's is in the menu).
       await session.click('a[href="/#how-it-works"]');
       await until("How It Works scrolls into view", () => session.evaluate(nearTop, "#how-it-works"));
-      const howItWorks = await settled("How It Works settles", () =>
-        session.evaluate(placeBelowHeader, "#how-it-works"),
-      );
+      const howItWorks = await landed("How It Works", "#how-it-works");
       expect(howItWorks.top, "How It Works lands at its scroll margin").toBeGreaterThanOrEqual(
         howItWorks.margin - 1,
       );
@@ -139,9 +155,7 @@ export function defineEngineTests({ launch, skipsOffscreen }: EngineTestOptions)
         ),
       );
       await until("the form scrolls into view", () => session.evaluate(nearTop, "#funding-form"));
-      const form = await settled("the form settles", () =>
-        session.evaluate(placeBelowHeader, "#funding-form"),
-      );
+      const form = await landed("the form", "#funding-form");
       expect(form.top, "the form lands at its scroll margin").toBeGreaterThanOrEqual(form.margin - 1);
       expect(form.top).toBeLessThanOrEqual(form.margin + 1);
       expect(form.top, "below the sticky header").toBeGreaterThanOrEqual(form.headerBottom - 1);

@@ -213,9 +213,11 @@ export function FundingWizard({
       {offer && (
         <BookingOffer key={offer.key} prefill={offer} bookingUrl={bookingUrl} onDismiss={dismissOffer} />
       )}
+      {/* Its key differs from the booking offer's (both are stamped with the same Date.now()):
+          two siblings with one key, and "Not now" left the booking offer on the page. */}
       {room && (
         <RoomOffer
-          key={room.key}
+          key={`room-${room.key}`}
           roomLink={room.roomLink}
           fundingType={room.fundingType}
           focus={!bookingUrl}
