@@ -26,6 +26,7 @@ const item = (id: string, label: string, overrides: Partial<DocumentItem> = {}):
   changedAt: "2026-12-06T15:00:00Z",
   changedBy: null,
   requested: false,
+  detail: null,
   documents: [],
   ...overrides,
 });
@@ -173,7 +174,10 @@ test("a rep asks for another document; an empty name is refused before sending",
   const user = userEvent.setup();
   const requested: DocumentsPanel = {
     ...panel,
-    items: [...panel.items, item("i5", "Lease for your main location", { requested: true })],
+    items: [
+      ...panel.items,
+      item("i5", "Lease for your main location", { requested: true, detail: "Every page, signed." }),
+    ],
   };
   const api = fakeApi({
     "GET /me": { body: staffer },
@@ -202,4 +206,12 @@ test("a rep asks for another document; an empty name is refused before sending",
     within(section).getByRole("heading", { level: 3, name: "Lease for your main location" }),
   ).toBeVisible();
   expect(section).toHaveTextContent("Asked for by staff.");
+  // What the rep typed shows under the item, as the applicant reads it in the room.
+  const asked = within(section)
+    .getByRole("heading", { level: 3, name: "Lease for your main location" })
+    .closest("li")!;
+  expect(asked).toHaveTextContent("What to send: Every page, signed.");
+  // The checklist's own items carry no such words.
+  const own = within(section).getByRole("heading", { level: 3, name: "Photo ID" }).closest("li")!;
+  expect(own).not.toHaveTextContent("What to send");
 });

@@ -1,7 +1,8 @@
 /**
  * The application's documents on the lead page: where they stand at a glance
  * ("3 of 6 received"), then each checklist item with its state, the reason
- * it needs attention or is not applicable, and its files, each opened in a
+ * it needs attention or is not applicable, what staff asked the applicant to
+ * send for a document they requested, and its files, each opened in a
  * new tab (PDF, images) or downloaded (both audited), a held or unchecked
  * file neither. A rep accepts an item with a file, marks one as needing
  * attention (the applicant is e-mailed the reason and reads it in the room),
@@ -149,6 +150,11 @@ function ItemRow({
         </div>
         <Badge variant={ITEM_TONES[item.state]}>{ITEM_STATE_DESK_LABELS[item.state]}</Badge>
       </div>
+      {item.detail && (
+        <p className="text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">What to send:</span> {item.detail}
+        </p>
+      )}
       {item.reason && (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm">
           <span className="font-medium">{reasonLabel}:</span> {item.reason}

@@ -996,6 +996,8 @@ export interface DocumentItem {
   changedBy: string | null;
   /** Asked for by staff, beyond the funding type's checklist. */
   requested: boolean;
+  /** What staff wrote, when asking for it, about what to send (the applicant reads it in the room); null: nothing. */
+  detail: string | null;
   documents: DocumentFile[];
 }
 

@@ -103,7 +103,12 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
       ["Voided business check", "missing"],
       ["Photo ID", "missing"],
     ]);
-    expect(panel.items[0]).toMatchObject({ changedBy: "the applicant", requested: false, reason: null });
+    expect(panel.items[0]).toMatchObject({
+      changedBy: "the applicant",
+      requested: false,
+      detail: null,
+      reason: null,
+    });
     expect(panel.items[0].documents).toEqual([
       {
         id: documentId,
@@ -332,6 +337,7 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
       label: "Lease for your main location",
       state: "missing",
       requested: true,
+      detail: "The signed lease, every page.",
     });
     expect(await auditRows(store(), id, "document.requested")).toEqual([
       expect.objectContaining({

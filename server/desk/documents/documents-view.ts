@@ -31,6 +31,7 @@ const itemOf = (item: ChecklistItemRow, documents: RoomDocumentRow[]): DocumentI
   changedAt: item.stateChangedAt,
   changedBy: BY_WORDS[item.stateChangedBy ?? ""] ?? item.changedByName,
   requested: item.requestId !== null,
+  detail: item.requestDetail,
   documents: documents.filter((document) => document.itemId === item.id).map(fileOf),
 });
 
