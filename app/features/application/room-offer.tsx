@@ -1,8 +1,8 @@
 import { FolderUpIcon } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
 import { buttonVariants } from "#ui/button";
 import { FUNDING_TYPE_CHECKLISTS, type FundingType } from "#domain/documents/checklist";
 import { DOCUMENT_KIND_COPY } from "#domain/documents/kinds";
+import { OfferPanel } from "./offer-panel";
 
 export const ROOM_OFFER_COPY = {
   title: "Next: send your documents",
@@ -35,35 +35,26 @@ export function RoomOffer({
   fundingType: string;
   focus: boolean;
 }) {
-  const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) headingRef.current?.focus();
-  }, [focus]);
   const first = firstDocuments(fundingType);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mb-6 flex flex-col gap-4 rounded-xl border border-primary/25 bg-card p-4 sm:p-5 lg:flex-row lg:items-center lg:justify-between"
+    <OfferPanel
+      icon={FolderUpIcon}
+      title={ROOM_OFFER_COPY.title}
+      focus={focus}
+      tone="card"
+      actions={
+        // The link carries the room's token: it goes to our own page and is sent nowhere else.
+        <a href={roomLink} rel="noreferrer" className={buttonVariants({ className: "lg:shrink-0" })}>
+          {ROOM_OFFER_COPY.open}
+        </a>
+      }
     >
-      <div className="flex items-start gap-3">
-        <FolderUpIcon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
-        <div className="flex flex-col gap-1">
-          <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
-            {ROOM_OFFER_COPY.title}
-          </h3>
-          <p className="text-sm text-muted-foreground">{ROOM_OFFER_COPY.text}</p>
-          {first && (
-            <p className="text-sm">
-              {ROOM_OFFER_COPY.firstUp}: <strong className="font-semibold">{first}</strong>.
-            </p>
-          )}
-        </div>
-      </div>
-      {/* The link carries the room's token: it goes to our own page and is sent nowhere else. */}
-      <a href={roomLink} rel="noreferrer" className={buttonVariants({ className: "lg:shrink-0" })}>
-        {ROOM_OFFER_COPY.open}
-      </a>
-    </section>
+      <p className="text-sm text-muted-foreground">{ROOM_OFFER_COPY.text}</p>
+      {first && (
+        <p className="text-sm">
+          {ROOM_OFFER_COPY.firstUp}: <strong className="font-semibold">{first}</strong>.
+        </p>
+      )}
+    </OfferPanel>
   );
 }
