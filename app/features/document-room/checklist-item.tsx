@@ -65,13 +65,14 @@ export function ChecklistItem({
         item.state === "needs-attention" ? "border-destructive/40" : "border-border",
       )}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <h3 id={`${id}-name`} className="text-base font-semibold sm:text-lg">
+      {/* The state stays top right at every width; a long name wraps beside it. */}
+      <div className="flex items-start justify-between gap-3 sm:gap-4">
+        <h3 id={`${id}-name`} className="min-w-0 flex-1 text-base font-semibold text-pretty sm:text-lg">
           {item.name}
         </h3>
         <span
           className={cn(
-            "rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1",
+            "mt-0.5 shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 sm:mt-1",
             STATE_TONES[item.state],
           )}
           data-testid="item-state"
@@ -108,7 +109,11 @@ export function ChecklistItem({
                 <span className="font-medium break-all">{document.fileName}</span>{" "}
                 <span className="text-muted-foreground">
                   {formatFileSize(document.size)}
-                  {document.uploadedAt && `, sent ${formatInstant(document.uploadedAt)}`}
+                  {document.uploadedAt && (
+                    <>
+                      , <span className="whitespace-nowrap">sent {formatInstant(document.uploadedAt)}</span>
+                    </>
+                  )}
                 </span>
                 {document.held && (
                   <span className="block text-destructive">

@@ -55,7 +55,9 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
             <>
               {" "}
               Reference{" "}
-              <strong className="font-semibold text-foreground tabular-nums">{room.reference}</strong>
+              <strong className="font-semibold whitespace-nowrap text-foreground tabular-nums">
+                {room.reference}
+              </strong>
             </>
           )}
         </p>
@@ -98,7 +100,7 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
         {review && (
           <li className="flex items-start gap-3">
             <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>{review}</span>
+            <span className="text-pretty">{review}</span>
           </li>
         )}
         <li className="flex items-start gap-3">
