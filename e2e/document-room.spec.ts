@@ -2,7 +2,7 @@ import { lockedPdf, samplePdf, samplePng, sampleHtml } from "../test/support/doc
 import { expectNoAxeViolations } from "./support/axe";
 import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
-import { SCREENSHOTS, shoot } from "./support/screenshots";
+import { shootWidths } from "./support/screenshots";
 import { expect, test, type Locator, type Page } from "./support/test";
 import { form, reachReview, uniqueApplicant } from "./support/wizard";
 
@@ -20,14 +20,8 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/shots";
 
-async function shootBoth(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await shoot(page, `${SHOTS}/document-room-${name}-${width}.png`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-}
+const shootBoth = (page: Page, name: string) =>
+  shootWidths(page, `${SHOTS}/document-room-${name}`, { width: 390, height: 844 });
 
 interface InboxMessage {
   to: string[];

@@ -11,7 +11,7 @@ import { Secret, TOTP } from "otpauth";
 import { sampleApplication } from "../../test/support/sample-application";
 import { E2E } from "./env";
 import { expect, type Page } from "./test";
-import { SCREENSHOTS, shoot } from "./screenshots";
+import { shootWidths } from "./screenshots";
 
 /** The path of the setup link the server logged at start-up (`setupUrl`). */
 export async function setupPath(): Promise<string> {
@@ -150,13 +150,5 @@ export { expectNoAxeViolations } from "./axe";
 
 /** Full-page screenshots of a desk page at desktop and phone widths (screenshots/desk-NAME-WIDTH.png), for a person to look at, when SCREENSHOTS=1. */
 export async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOTS) return;
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ]) {
-    await page.setViewportSize({ width, height });
-    await shoot(page, `screenshots/desk-${name}-${width}.png`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await shootWidths(page, `screenshots/desk-${name}`, { width: 1440, height: 900 });
 }

@@ -17,3 +17,22 @@ export async function shoot(target: Page | Locator, path: string, options: Optio
   mkdirSync(dirname(path), { recursive: true });
   await target.screenshot({ path, ...options });
 }
+
+/** The two widths every page is photographed at: a phone's and a desktop's. */
+export const SHOT_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * Full-page screenshots of `page` at both SHOT_VIEWPORTS, at `${prefix}-<width>.png`, when
+ * SCREENSHOTS=1; the viewport is `restore` afterwards.
+ */
+export async function shootWidths(page: Page, prefix: string, restore: { width: number; height: number }) {
+  if (!SCREENSHOTS) return;
+  for (const viewport of SHOT_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await shoot(page, `${prefix}-${viewport.width}.png`, { fullPage: true });
+  }
+  await page.setViewportSize(restore);
+}

@@ -15,15 +15,20 @@ async function untilReady(page: Page, response: Awaited<ReturnType<Page["goto"]>
   return response;
 }
 
+/** Makes `page`'s goto and reload wait for the page's script, as the `page` fixture's do (for a page a test opens itself). */
+export function readyOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    return args[1]?.waitUntil === "commit" ? response : untilReady(page, response);
+  };
+  page.reload = async (...args) => untilReady(page, await reload(...args));
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      return args[1]?.waitUntil === "commit" ? response : untilReady(page, response);
-    };
-    page.reload = async (...args) => untilReady(page, await reload(...args));
-    await use(page);
+    await use(readyOnLoad(page));
   },
 });

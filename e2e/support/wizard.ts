@@ -35,8 +35,9 @@ export async function fillStepOne(page: Page, applicant: Applicant) {
   await form(page).getByLabel("Business Description").fill("Warehouse robots for mid-size distributors.");
 }
 
-export async function fillStepTwo(page: Page) {
-  await choose(page, "Funding Type", /0% Strategic Financing/);
+/** Step 2, for `fundingType` (an option's label; 0% Strategic Financing unless asked). */
+export async function fillStepTwo(page: Page, fundingType: string | RegExp = /0% Strategic Financing/) {
+  await choose(page, "Funding Type", fundingType);
   await form(page).getByLabel("Funding Amount").fill("250000");
   await choose(page, "Funding Purpose", "Business Expansion");
   await choose(page, "Timeframe", "Within 1 month");
@@ -56,12 +57,12 @@ export async function next(page: Page, expectedTitle: string) {
   await expect(form(page).getByRole("heading", { name: expectedTitle, level: 3 })).toBeVisible();
 }
 
-/** Fills steps 1-3 and arrives on "Review & Submit". */
-export async function reachReview(page: Page, applicant: Applicant) {
+/** Fills steps 1-3 and arrives on "Review & Submit" (`fundingType` as fillStepTwo takes it). */
+export async function reachReview(page: Page, applicant: Applicant, fundingType?: string | RegExp) {
   await openWizard(page);
   await fillStepOne(page, applicant);
   await next(page, "Funding Details");
-  await fillStepTwo(page);
+  await fillStepTwo(page, fundingType);
   await next(page, "Contact Information");
   await fillStepThree(page, applicant);
   await next(page, "Review & Submit");
