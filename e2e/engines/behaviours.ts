@@ -3,10 +3,12 @@
  * (e2e/engines/firefox.spec.ts, e2e/engines/webkit.spec.ts), at a phone's width
  * and a desktop's: the ones where engines differ (scrolling to a section or a
  * field under the sticky header, keys inside a dialog, the page behind an open
- * dialog), and screenshots of the home page and a dialog to look at.
+ * dialog), the document room's upload through a file input
+ * (e2e/engines/document-room.ts), and screenshots of the home page and a dialog to look at.
  */
 import { expect, test, type TestInfo } from "@playwright/test";
 import { settled, until, type EngineSession } from "../support/engine";
+import { sendsADocument } from "./document-room";
 
 export interface EngineTestOptions {
   launch: () => Promise<EngineSession>;
@@ -249,4 +251,11 @@ export function defineEngineTests({ launch, skipsOffscreen }: EngineTestOptions)
       expect(during, "the page behind the dialog keeps its width and layout").toEqual(before);
     });
   }
+
+  test("the document room: opened from its link, a PDF chosen is received, a renamed web page refused", async () => {
+    const testInfo = test.info();
+    await session.setViewport(WIDTHS[0].width, WIDTHS[0].height);
+    await sendsADocument(session);
+    await attachScreenshot(session, testInfo, "document-room");
+  });
 }

@@ -17,6 +17,11 @@ export interface EngineSession {
   evaluate<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A): Promise<R>;
   /** Clicks the first element matching `selector` that is visible, scrolled into view first. */
   click(selector: string): Promise<void>;
+  /**
+   * Chooses the file at `path` (on this machine) in the first file input matching `selector`, as a
+   * person picking it would: the driver's own file upload, which fires the input's change event.
+   */
+  chooseFile(selector: string, path: string): Promise<void>;
   /** Presses a key at the focused element, with Shift held when asked. */
   press(key: "Tab" | "Escape" | "Enter", options?: { shift?: boolean }): Promise<void>;
   /** A PNG of the viewport. */

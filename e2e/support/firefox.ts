@@ -38,6 +38,12 @@ export async function launchFirefox(): Promise<EngineSession> {
       await element.click();
       await handle.dispose();
     },
+    async chooseFile(selector, path) {
+      const input = (await page.$(selector)) as ElementHandle<HTMLInputElement> | null;
+      if (!input) throw new Error(`Firefox: no file input matches ${selector}`);
+      await input.uploadFile(path);
+      await input.dispose();
+    },
     async press(key, { shift = false } = {}) {
       if (shift) await page.keyboard.down("Shift");
       await page.keyboard.press(key);

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { Builder, Key, type WebDriver, type WebElement } from "selenium-webdriver";
+import { Builder, By, Key, type WebDriver, type WebElement } from "selenium-webdriver";
 import { findMiniBrowser, webkitDriverPath, xvfbPath } from "../../scripts/lib/engines.mjs";
 import { E2E } from "./env";
 import { firstVisible, until, type EngineSession } from "./engine";
@@ -136,6 +136,10 @@ export async function launchWebKit(): Promise<EngineSession> {
         element,
       );
       await driver.actions().move({ origin: element }).click().perform();
+    },
+    async chooseFile(selector, path) {
+      // Element Send Keys with a path is WebDriver's file upload; a visually hidden input still takes it.
+      await driver.findElement(By.css(selector)).sendKeys(path);
     },
     async press(key, { shift = false } = {}) {
       const code = { Tab: Key.TAB, Escape: Key.ESCAPE, Enter: Key.ENTER }[key];
