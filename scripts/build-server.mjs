@@ -35,6 +35,9 @@ await writeFile(
 );
 // The migrations are read at start-up from beside the bundle (see server/store/migrate.ts).
 await cp("server/store/migrations", `${out}/migrations`, { recursive: true });
+// The statements' text is read in a worker thread, started from its own file beside the bundle
+// (see server/documents/statement-reading.ts).
+await cp("server/documents/statement-text-worker.mjs", `${out}/statement-text-worker.mjs`);
 const old = `dist.old-${process.pid}`;
 await rename("dist", old).catch((error) => {
   if (error.code !== "ENOENT") throw error;

@@ -15,6 +15,7 @@ const file = (id: string, overrides: Partial<DocumentItem["documents"][number]> 
   uploadedAt: "2026-12-06T15:04:00Z",
   scan: "clean" as const,
   checks: "done" as const,
+  statement: null,
   ...overrides,
 });
 
@@ -38,7 +39,7 @@ const panel: DocumentsPanel = {
     item("i1", "Business bank statement: August 2026", {
       state: "received",
       changedBy: "the applicant",
-      documents: [file("1")],
+      documents: [file("1", { statement: { state: "read", from: "2026-08-01", to: "2026-08-31" } })],
     }),
     item("i2", "Voided business check", {
       state: "received",
@@ -52,6 +53,7 @@ const panel: DocumentsPanel = {
       changedBy: "the applicant",
     }),
   ],
+  statements: { state: "read", gaps: [] },
 };
 
 const documentsSection = async () =>
@@ -76,6 +78,7 @@ test("the panel shows what is in, what is missing, each file's facts and links, 
   expect(statement).toHaveTextContent("PDF · 240 KB");
   expect(statement).toHaveTextContent("Scanned, clean");
   expect(statement).toHaveTextContent("Sent as “August.pdf”");
+  expect(statement).toHaveTextContent("Machine-read: 1 Aug – 31 Aug 2026");
   const view = within(statement).getByRole("link", {
     name: /View bank-statement-2026-08-1.pdf in a new tab/,
   });
@@ -214,4 +217,100 @@ test("a rep asks for another document; an empty name is refused before sending",
   // The checklist's own items carry no such words.
   const own = within(section).getByRole("heading", { level: 3, name: "Photo ID" }).closest("li")!;
   expect(own).not.toHaveTextContent("What to send");
+});
+
+/** A panel whose statement items have these files, and the server's coverage of them. */
+const statementsPanel = (
+  files: DocumentItem["documents"],
+  statements: DocumentsPanel["statements"],
+): DocumentsPanel => ({
+  ...panel,
+  items: [item("s1", "Business bank statement: September 2026", { state: "received", documents: files })],
+  statements,
+});
+
+async function renderPanel(body: DocumentsPanel) {
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /applications/app-1": { body: applicationDetail() },
+    "GET /applications/app-1/legal-holds": { body: { items: [] } },
+    "GET /applications/app-1/documents": { body },
+  });
+  renderDesk("/desk/applications/app-1");
+  const section = await documentsSection();
+  return { section, summary: within(section).getByRole("group", { name: "Bank statements, machine-read" }) };
+}
+
+test("statements show the period the machine read, marked as its reading, and the months none covers", async () => {
+  const { section, summary } = await renderPanel(
+    statementsPanel(
+      [
+        file("1", { statement: { state: "read", from: "2026-09-01", to: "2026-10-31" } }),
+        file("2", { statement: { state: "read", from: "2026-12-15", to: "2027-01-14" } }),
+      ],
+      {
+        state: "read",
+        gaps: [
+          { month: "2026-08", from: "2026-08-01", to: "2026-08-31", wholeMonth: true },
+          { month: "2026-11", from: "2026-11-01", to: "2026-11-30", wholeMonth: true },
+          { month: "2026-12", from: "2026-12-01", to: "2026-12-14", wholeMonth: false },
+        ],
+      },
+    ),
+  );
+  const files = within(section).getByRole("list", {
+    name: "Files for Business bank statement: September 2026",
+  });
+  expect(files).toHaveTextContent("Machine-read: 1 Sep – 31 Oct 2026");
+  expect(files).toHaveTextContent("Machine-read: 15 Dec 2026 – 14 Jan 2027");
+  expect(summary).toHaveTextContent("Missing: August 2026, November 2026, 1–14 Dec 2026.");
+  expect(summary).toHaveTextContent("not checked by anyone");
+});
+
+test("statements not read say so, and no month is called missing until every one is read", async () => {
+  const { section, summary } = await renderPanel(
+    statementsPanel(
+      [
+        file("1", { statement: { state: "not-read" } }),
+        file("2", {
+          fileName: "bank-statement-2026-09-2.jpg",
+          type: "image/jpeg",
+          statement: { state: "not-read" },
+        }),
+        file("3", { checks: "needs-password", statement: { state: "pending" } }),
+      ],
+      {
+        state: "unread",
+        files: [
+          "bank-statement-2026-08-1.pdf",
+          "bank-statement-2026-09-2.jpg",
+          "bank-statement-2026-08-3.pdf",
+        ],
+      },
+    ),
+  );
+  const files = within(section).getByRole("list", {
+    name: "Files for Business bank statement: September 2026",
+  });
+  expect(files).toHaveTextContent("Not read: no single statement period was found in its text");
+  expect(files).toHaveTextContent("Not read: only a PDF's text is read");
+  expect(files).toHaveTextContent("Not read yet: the file is still being checked");
+  expect(files).not.toHaveTextContent("Machine-read:");
+  expect(summary).toHaveTextContent(
+    "Missing months not worked out: not every statement was read. Not read: bank-statement-2026-08-1.pdf, bank-statement-2026-09-2.jpg, bank-statement-2026-08-3.pdf.",
+  );
+  expect(summary).not.toHaveTextContent("Missing:");
+});
+
+test("an application whose checklist asks for no statement shows no statements summary", async () => {
+  fakeApi({
+    "GET /me": { body: staffer },
+    "GET /applications/app-1": { body: applicationDetail() },
+    "GET /applications/app-1/legal-holds": { body: { items: [] } },
+    "GET /applications/app-1/documents": { body: { ...panel, statements: null } },
+  });
+  renderDesk("/desk/applications/app-1");
+  const section = await documentsSection();
+  expect(within(section).queryByRole("group", { name: "Bank statements, machine-read" })).toBeNull();
+  expect(section).toHaveTextContent("Photo ID");
 });

@@ -6,7 +6,9 @@
  * new tab (PDF, images) or downloaded (both audited), a held or unchecked
  * file neither. A rep accepts an item with a file, marks one as needing
  * attention (the applicant is e-mailed the reason and reads it in the room),
- * or asks for another document. `panel` null: it could not be loaded.
+ * or asks for another document. Bank statements carry the period the machine
+ * read from them, and the months none covers (statement-reading.tsx). `panel`
+ * null: it could not be loaded.
  */
 import { CheckIcon, DownloadIcon, ExternalLinkIcon, MessageSquareWarningIcon } from "lucide-react";
 import { useState } from "react";
@@ -33,6 +35,7 @@ import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
 import { DocumentRequestForm } from "./document-request-form";
 import { ReasonDialog } from "./reason-dialog";
+import { StatementLine, StatementsSummary } from "./statement-reading";
 
 export const DOCUMENTS_STATE_TONES: Record<DocumentsState, BadgeVariant> = {
   none: "quiet",
@@ -90,6 +93,7 @@ function FileRow({ applicationId, file }: { applicationId: string; file: Documen
         {file.originalName && (
           <p className="text-xs break-all text-muted-foreground">Sent as “{file.originalName}”</p>
         )}
+        <StatementLine file={file} />
       </div>
       {held ? (
         <Badge variant={file.scan === "flagged" ? "bad" : "held"}>{held}</Badge>
@@ -265,11 +269,14 @@ export function DocumentsPanel({
           their receipt). You can ask for a document now.
         </p>
       ) : (
-        <ul className="flex flex-col gap-4">
-          {panel.items.map((item) => (
-            <ItemRow key={item.id} applicationId={applicationId} item={item} onChanged={changed} />
-          ))}
-        </ul>
+        <>
+          <StatementsSummary statements={panel.statements} />
+          <ul className="flex flex-col gap-4">
+            {panel.items.map((item) => (
+              <ItemRow key={item.id} applicationId={applicationId} item={item} onChanged={changed} />
+            ))}
+          </ul>
+        </>
       )}
       <StatusMessage>{news}</StatusMessage>
       <DocumentRequestForm applicationId={applicationId} onRequested={changed} />

@@ -17,6 +17,7 @@ import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } 
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type { ChecklistSummary, DocumentsState } from "../documents/documents-state";
 import type { ItemState } from "../documents/item-state";
+import type { StatementCoverage, StatementReading } from "../documents/statement-coverage";
 import type {
   ActivityKind,
   BulkActionKind,
@@ -982,6 +983,12 @@ export interface DocumentFile {
   scan: "not-scanned" | "clean" | "flagged";
   /** Its checks after upload: running, a PDF waiting for the applicant's password, or done (only then served). */
   checks: "pending" | "needs-password" | "done";
+  /**
+   * A bank statement's period as the machine read it from the PDF's text
+   * (a hint, not a verified fact; decision 0022): pending, not read, or read
+   * with its first and last day. null for a file under any other item.
+   */
+  statement: StatementReading | null;
 }
 
 /** One item of the application's checklist, with its files. */
@@ -1010,6 +1017,12 @@ export interface DocumentsPanel {
   state: DocumentsState;
   summary: ChecklistSummary;
   items: DocumentItem[];
+  /**
+   * Across the bank-statement items: the days of the months asked for that
+   * no statement read by the machine covers, or, while any statement file is
+   * not read, those files' names. null when no monthly statement is asked for.
+   */
+  statements: StatementCoverage;
 }
 
 /** The answer of every change to an application's documents: its panel, and the application with its timeline. */

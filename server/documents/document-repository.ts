@@ -1,10 +1,11 @@
 /**
- * The documents' SQL (migrations 032, 035): rows, sealed chunks, wrapped keys,
+ * The documents' SQL (migrations 032, 035, 038): rows, sealed chunks, wrapped keys,
  * and the drafts a document's new bytes are written to before they replace its old ones.
  * Bytes travel as base64 (`decode`/`encode`), not as bytea parameters: PGlite
  * converts a bytea parameter byte by byte in JavaScript, ten times slower
  * (decision 0019), and `pg` sends bytea as hex, twice the size.
  */
+import type { StatementReading } from "../../domain/documents/statement-coverage";
 import type { Queryable, Store } from "../store/store";
 import { normalise } from "../store/row-values";
 
@@ -144,6 +145,29 @@ export async function setScan(
   signature: string | null = null,
 ): Promise<void> {
   await db.query("UPDATE documents SET scan = $2, scan_signature = $3 WHERE id = $1", [id, scan, signature]);
+}
+
+/** Whether the document is filed under a bank-statement item: only those are read for their period. */
+export async function isStatementDocument(db: Queryable, id: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM documents d JOIN document_checklist_items i ON i.id = d.item_id
+      WHERE d.id = $1 AND i.kind = 'bank-statement'`,
+    [id],
+  );
+  return rows.length === 1;
+}
+
+/** A statement's reading (migration 038): pending, not read, or read with its period. */
+export async function setStatementReading(
+  db: Queryable,
+  id: string,
+  reading: StatementReading,
+): Promise<void> {
+  const period = reading.state === "read" ? [reading.from, reading.to] : [null, null];
+  await db.query(
+    "UPDATE documents SET statement_read = $2, statement_from = $3::date, statement_to = $4::date WHERE id = $1",
+    [id, reading.state, ...period],
+  );
 }
 
 /** Bytes an application's documents take or have announced, for its total limit. */

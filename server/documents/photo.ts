@@ -11,6 +11,7 @@
  */
 import type { Readable } from "node:stream";
 import sharp from "sharp";
+import { turns } from "./turns";
 
 /** The longest side a photo is kept at: a page of a document stays readable. */
 export const PHOTO_MAX_SIDE = 3000;
@@ -21,20 +22,8 @@ export const PHOTO_MAX_PIXELS = 100_000_000;
 /** Photos written again at the same time; each holds up to about 50 MB while it is. */
 export const PHOTOS_AT_ONCE = 2;
 
-let busy = 0;
-const waiting: (() => void)[] = [];
-
-/** A turn to write a photo again; call the function it resolves to when done. */
-async function photoTurn(): Promise<() => void> {
-  if (busy >= PHOTOS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else busy += 1;
-  return () => {
-    // The turn passes to the next in line (busy stays the same), or is given back.
-    const next = waiting.shift();
-    if (next) next();
-    else busy -= 1;
-  };
-}
+/** A turn to write a photo again. */
+const photoTurn = turns(PHOTOS_AT_ONCE);
 
 // No cache of decoded images between requests, and one thread per image: the
 // server shares its cores with the rest of the work.

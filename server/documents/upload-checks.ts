@@ -5,7 +5,9 @@
  * the virus scanner, when one is configured, reads what will be served. A
  * flagged file is held (never served); a scanner that does not answer loses
  * nothing: the file is kept as "not scanned" and the log says so. Every file
- * is read and written a chunk at a time, never whole.
+ * is read and written a chunk at a time, never whole; last, a bank statement
+ * that passed is read for its period (statement-reading.ts, decision 0022),
+ * whole in memory, bounded.
  */
 import { scanStream, ScannerError, type ClamdTarget } from "./clamd";
 import { deleteDocument, findDocument, setChecks, setScan, type ScanState } from "./document-repository";
@@ -13,6 +15,7 @@ import { DocumentConflictError, readDocument, replaceDocumentBytes } from "./doc
 import type { Keyring } from "./master-key";
 import { PdfToolError, mayBeEncrypted, pdfLock, unlockPdf, withPrivateFile } from "./pdf-password";
 import { PhotoError, isPhotoType, reencodePhoto } from "./photo";
+import { markStatementPending, readStatement } from "./statement-reading";
 import type { Store } from "../store/store";
 
 /** ready: served from now on; held: the scanner flagged it; needs-password: a locked PDF waits for its password. */
@@ -55,6 +58,7 @@ export async function checkUpload(checks: UploadChecks, documentId: string): Pro
   if (!document || document.checks !== "pending") {
     throw new DocumentConflictError(`Document ${documentId} has no checks waiting`);
   }
+  await markStatementPending(store, documentId);
   if (
     document.mediaType === "application/pdf" &&
     (await mayBeEncrypted(await readDocument(store, keyring, documentId)))
@@ -126,6 +130,7 @@ export async function unlockUpload(
 
 async function finishChecks(checks: UploadChecks, documentId: string): Promise<CheckOutcome> {
   const scan = await scanDocument(checks, documentId);
+  await readStatement(checks, documentId, scan === "flagged");
   await setChecks(checks.store, documentId, "pending", "done");
   return scan === "flagged" ? "held" : "ready";
 }

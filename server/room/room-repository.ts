@@ -126,11 +126,18 @@ export interface RoomDocumentRow {
   slot: string | null;
   /** 1-based, in upload order among the item's complete documents (or the application's without an item). */
   position: number;
+  /** A bank statement's reading (migration 038): null for other documents, and for a statement not yet checked. */
+  statementRead: "pending" | "read" | "not-read" | null;
+  /** "YYYY-MM-DD", when read. */
+  statementFrom: string | null;
+  statementTo: string | null;
 }
 
 const ROOM_DOCUMENTS = `
   SELECT d.id, d.item_id AS "itemId", d.original_name AS "originalName", d.media_type AS "mediaType",
          d.size::float8 AS size, d.scan, d.checks, d.completed_at AS "completedAt", i.slot,
+         d.statement_read AS "statementRead", to_char(d.statement_from, 'YYYY-MM-DD') AS "statementFrom",
+         to_char(d.statement_to, 'YYYY-MM-DD') AS "statementTo",
          row_number() OVER (PARTITION BY d.item_id ORDER BY d.completed_at, d.id)::int AS position
     FROM documents d LEFT JOIN document_checklist_items i ON i.id = d.item_id
    WHERE d.application_id = $1 AND d.state = 'complete'`;

@@ -11,7 +11,22 @@ import { qpdfPath } from "../../server/documents/pdf-password";
 
 /** A valid one-page PDF (qpdf --check passes) with `text` on its page. */
 export function samplePdf(text = "Statement March 2026 balance 12,345.67", padding = 0): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET\n${"% filler line to make the page longer\n".repeat(padding)}`;
+  return onePagePdf(
+    `BT /F1 18 Tf 72 720 Td (${text}) Tj ET\n${"% filler line to make the page longer\n".repeat(padding)}`,
+  );
+}
+
+/**
+ * A one-page PDF whose text is `lines`, one under the other, as a bank's
+ * statement prints its header and summary: PDF.js reads them back.
+ */
+export function statementPdf(lines: string[]): Buffer {
+  const escape = (line: string) => line.replace(/[\\()]/g, (character) => `\\${character}`);
+  const shown = lines.map((line) => `(${escape(line)}) Tj T*`).join("\n");
+  return onePagePdf(`BT /F1 10 Tf 14 TL 54 740 Td\n${shown}\nET\n`);
+}
+
+function onePagePdf(content: string): Buffer {
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",

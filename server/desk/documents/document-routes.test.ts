@@ -87,6 +87,7 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
       state: "none",
       summary: { asked: 0, received: 0, accepted: 0, needed: 0, notApplicable: 0 },
       items: [],
+      statements: null,
     });
 
     const { items, upload } = await withDocuments(store(), id);
@@ -119,6 +120,8 @@ describe.each(ENGINES)("the desk's documents on %s", (engine) => {
         uploadedAt: expect.any(String),
         scan: "not-scanned",
         checks: "done",
+        // Stored without the upload's checks, so never read for its period.
+        statement: { state: "not-read" },
       },
     ]);
   });
