@@ -108,6 +108,8 @@ export function defineEngineTests({ launch, skipsOffscreen }: EngineTestOptions)
 
   test.describe.configure({ timeout: 60_000 });
   test.beforeAll(async () => {
+    // Starting a browser took over 30 s (the default hook timeout) on a 2-core machine at load 20.
+    test.setTimeout(120_000);
     session = await launch();
   });
   test.afterAll(async () => {

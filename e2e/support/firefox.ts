@@ -14,6 +14,8 @@ export async function launchFirefox(): Promise<EngineSession> {
     executablePath: firefoxPath,
     headless: true,
     protocol: "webDriverBiDi",
+    // puppeteer's 30 s to start was not always enough on a loaded 2-core machine.
+    timeout: 90_000,
     // No update checks, telemetry or other outside connections from a test run.
     extraPrefsFirefox: { "network.dns.disablePrefetch": true, "app.update.enabled": false },
   });
