@@ -1,3 +1,5 @@
+import { figures } from "./claims/figures";
+
 /**
  * The one place for who we are and how to reach us. Every page, the metadata,
  * the structured data, the e-mails and the desk read these values; change them
@@ -9,8 +11,7 @@ export const siteFacts = {
   brand: "Harborline Capital",
   legalName: "Harborline Capital LLC",
   tagline: "Non-dilutive growth funding for founders who keep control",
-  description:
-    "Harborline Capital provides non-dilutive business funding for growth-stage companies: growth capital, revenue-based financing, bridge funding, 0% strategic financing, real estate financing and SBA loans, with decisions in 48 hours.",
+  description: `Harborline Capital provides non-dilutive business funding for growth-stage companies: growth capital, revenue-based financing, bridge funding, 0% strategic financing, real estate financing and SBA loans, with decisions in ${figures.decisionHours} hours.`,
   phone: { display: "(212) 555-0147", e164: "+12125550147" },
   email: "funding@harborlinecapital.com",
   privacyEmail: "privacy@harborlinecapital.com",

@@ -1,9 +1,14 @@
 import MailIcon from "lucide-react/icons/mail";
 import PhoneIcon from "lucide-react/icons/phone";
 import type { ComponentProps, ReactElement } from "react";
+import { figures } from "#domain/claims/figures";
+import { markClaim } from "#domain/claims/text";
 import { siteFacts } from "#domain/site-facts";
+import { ClaimText } from "./claim-text";
 import { publicEnv } from "~/lib/public-env";
 import { NativeDialog } from "#ui/native-dialog";
+
+const description = `Pick a time for a free ${markClaim("consultation-length", `${figures.consultationMinutes}-minute`)} call with a funding specialist. No obligation, no credit pull.`;
 
 /**
  * "Schedule Your Consultation": the booking widget in a dialog (iframe 700 px
@@ -26,7 +31,7 @@ export function ConsultationDialog({
     <NativeDialog
       trigger={trigger}
       title="Schedule Your Consultation"
-      description="Pick a time for a free 30-minute call with a funding specialist. No obligation, no credit pull."
+      description={<ClaimText text={description} />}
       closeLabel="Close consultation dialog"
       className="max-h-[90vh] max-w-4xl gap-5 p-4 sm:p-6"
       trackOpen="consultation_opened"

@@ -1,9 +1,15 @@
 import { ArrowRightIcon, CalendarDaysIcon, FileTextIcon, MailIcon, PhoneIcon } from "lucide-react";
+import { claimIn } from "#domain/claims/register";
+import { notAClaim } from "#domain/claims/text";
 import { siteFacts } from "#domain/site-facts";
+import { ClaimText } from "./claim-text";
 import { ConsultationDialog } from "./consultation-dialog";
 import { Decoration } from "./decoration";
 import { SectionLink } from "./section-link";
 import { Button, buttonVariants } from "#ui/button";
+
+const invitation = `Apply in about ${claimIn("application-time")} and get a funding decision within ${claimIn("decision-time")}. Prefer to talk it through first? Book a free consultation with a funding specialist.`;
+const tip = `have your last ${notAClaim("requirement", "12 months")} of bank statements and your most recent financial statements (P&L and balance sheet) ready. It speeds up your review.`;
 
 /** The closing call to action: apply, book a call, or reach us directly. */
 export function CtaBlock() {
@@ -17,8 +23,7 @@ export function CtaBlock() {
               Ready to grow without giving up equity?
             </h2>
             <p className="text-lg text-ink-muted">
-              Apply in about 10 minutes and get a funding decision within 48 hours. Prefer to talk it through
-              first? Book a free consultation with a funding specialist.
+              <ClaimText text={invitation} />
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               <SectionLink
@@ -55,9 +60,7 @@ export function CtaBlock() {
             <p className="flex gap-3 border-t border-white/10 pt-4 text-sm text-ink-muted">
               <FileTextIcon className="mt-0.5 size-5 shrink-0 text-highlight" aria-hidden="true" />
               <span>
-                <strong className="text-ink-foreground">Tip:</strong> have your last 12 months of bank
-                statements and your most recent financial statements (P&amp;L and balance sheet) ready. It
-                speeds up your review.
+                <strong className="text-ink-foreground">Tip:</strong> <ClaimText text={tip} />
               </span>
             </p>
           </div>

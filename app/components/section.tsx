@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { cn } from "#ui/cn";
+import { withClaims } from "./claim-text";
 
 /** A full-width page band with the site's content width and vertical rhythm. */
 export function Section({
@@ -56,15 +57,15 @@ export function SectionHeader({
     >
       {eyebrow && (
         <p className="text-sm font-semibold tracking-wider text-primary uppercase in-data-[tone=ink]:text-highlight">
-          {eyebrow}
+          {withClaims(eyebrow)}
         </p>
       )}
       <Heading id={headingId} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-        {title}
+        {withClaims(title)}
       </Heading>
       {description && (
         <p className="text-lg leading-relaxed text-pretty text-muted-foreground in-data-[tone=ink]:text-ink-muted">
-          {description}
+          {withClaims(description)}
         </p>
       )}
     </div>

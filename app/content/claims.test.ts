@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { claimIdsIn, claimPlain } from "#domain/claims/text";
 import { about, claims, figures, ratingClaim, speedClaims, valueProps } from "./claims";
 import { dashboardSample, hero } from "./hero";
 import { institutions, institutionsIntro } from "./institutions";
 import { formatUsdCompact } from "#domain/lib/format";
 
 describe("claims", () => {
-  const byId = Object.fromEntries(claims.map((claim) => [claim.id, claim]));
+  // As the page shows them: the words, with each claim's marker taken off.
+  const byId = Object.fromEntries(
+    claims.map((claim) => [
+      claim.id,
+      { ...claim, value: claimPlain(claim.value), detail: claimPlain(claim.detail) },
+    ]),
+  );
 
   it("states every published figure", () => {
     expect(byId["businesses-funded"]).toMatchObject({ value: "200+", label: "Businesses funded" });
@@ -15,18 +22,27 @@ describe("claims", () => {
     expect(byId["client-success-rate"]).toMatchObject({ value: "95%", label: "Client success rate" });
     expect(byId["average-rating"]).toMatchObject({ value: "4.9/5", label: "Average rating" });
     expect(byId["average-rating"].detail).toContain("200+ funded clients");
-    expect(ratingClaim).toBe("4.9/5 average rating from 200+ funded clients");
+    expect(claimPlain(ratingClaim)).toBe("4.9/5 average rating from 200+ funded clients");
   });
 
   it("promises review in 24 hours and a decision in 48 hours", () => {
-    expect(speedClaims.review).toBe("Application review within 24 hours");
-    expect(speedClaims.decision).toBe("Funding decision within 48 hours");
-    const reasons = about.reasons.map((reason) => reason.title);
+    expect(claimPlain(speedClaims.review)).toBe("Application review within 24 hours");
+    expect(claimPlain(speedClaims.decision)).toBe("Funding decision within 48 hours");
+    const reasons = about.reasons.map((reason) => claimPlain(reason.title));
     expect(reasons).toEqual(expect.arrayContaining(["Decision in 48 hours", "Review in 24 hours"]));
   });
 
   it("carries the value props: 3 weeks, no dilution, no board seats", () => {
-    expect(valueProps).toEqual(["Growth capital in 3 weeks", "No equity dilution", "No board seats"]);
+    expect(valueProps.map(claimPlain)).toEqual([
+      "Growth capital in 3 weeks",
+      "No equity dilution",
+      "No board seats",
+    ]);
+  });
+
+  it("marks each figure as its claim", () => {
+    for (const claim of claims) expect(claimIdsIn(claim.value)).toEqual([claim.id]);
+    expect(claimIdsIn(ratingClaim)).toEqual(["average-rating"]);
   });
 
   it("has unique ids", () => {

@@ -1,40 +1,18 @@
-import { formatUsdCompact } from "#domain/lib/format";
+import { figures } from "#domain/claims/figures";
+import { claimIn, claimWording, type SiteClaimId } from "#domain/claims/register";
 import type { ContentIconName } from "./icons";
 
 /**
- * The site's marketing claims. Every page, the FAQ and the structured data
- * read them from here, so a figure changes in one place only.
+ * The site's marketing claims as the pages lay them out. The figures and the
+ * claim records are in domain/claims (the register); every page, the FAQ and
+ * the structured data read them from there, so a figure changes in one place.
  */
 
-/** The raw figures behind the claims (numbers, for structured data and maths). */
-export const figures = {
-  businessesFunded: 200,
-  capitalDeployedUsd: 500_000_000,
-  averageFundingWeeks: 3,
-  combinedExperienceYears: 15,
-  clientSuccessRatePercent: 95,
-  averageRating: 4.9,
-  ratingScale: 5,
-  decisionHours: 48,
-  reviewHours: 24,
-  applicationMinutes: 10,
-  typicalFundingWeeks: { min: 2, max: 4 },
-  /** Most funding packages we arrange fall in this band (FAQ). */
-  typicalPackageUsd: { min: 500_000, max: 10_000_000 },
-  privacyResponseDays: 30,
-} as const;
-
-export type ClaimId =
-  | "businesses-funded"
-  | "capital-deployed"
-  | "average-funding-time"
-  | "combined-experience"
-  | "client-success-rate"
-  | "average-rating";
+export { figures };
 
 export interface Claim {
-  id: ClaimId;
-  /** The headline figure, e.g. "200+". */
+  id: SiteClaimId;
+  /** The headline figure, e.g. "200+" (marked as its claim). */
   value: string;
   /** What the figure measures, e.g. "Businesses funded". */
   label: string;
@@ -46,54 +24,54 @@ export interface Claim {
 export const claims: Claim[] = [
   {
     id: "businesses-funded",
-    value: `${figures.businessesFunded}+`,
+    value: claimIn("businesses-funded"),
     label: "Businesses funded",
     detail: "Growth companies across technology, healthcare, manufacturing and services.",
   },
   {
     id: "capital-deployed",
-    value: `${formatUsdCompact(figures.capitalDeployedUsd)}+`,
+    value: claimIn("capital-deployed"),
     label: "Capital deployed",
     detail: "Debt and revenue-based capital placed with founders who kept their equity.",
   },
   {
     id: "average-funding-time",
-    value: `${figures.averageFundingWeeks} weeks`,
+    value: claimIn("average-funding-time"),
     label: "Average funding time",
     detail: "From a completed application to money in your account.",
   },
   {
     id: "combined-experience",
-    value: `${figures.combinedExperienceYears}+ years`,
+    value: claimIn("combined-experience"),
     label: "Combined experience",
     detail: "Our underwriters come from commercial banking, venture debt and private credit.",
   },
   {
     id: "client-success-rate",
-    value: `${figures.clientSuccessRatePercent}%`,
+    value: claimIn("client-success-rate"),
     label: "Client success rate",
     detail: "Clients who hit the growth milestones their funding was meant to reach.",
   },
   {
     id: "average-rating",
-    value: `${figures.averageRating}/${figures.ratingScale}`,
+    value: claimIn("average-rating"),
     label: "Average rating",
-    detail: `From ${figures.businessesFunded}+ funded clients.`,
+    detail: `From ${claimIn("average-rating", `${figures.businessesFunded}+`)} funded clients.`,
   },
 ];
 
 /** Speed promises, quoted across the site. */
 export const speedClaims = {
-  decision: `Funding decision within ${figures.decisionHours} hours`,
-  review: `Application review within ${figures.reviewHours} hours`,
-  averageFunding: `Growth capital in ${figures.averageFundingWeeks} weeks`,
+  decision: claimWording("decision-time"),
+  review: claimWording("review-time"),
+  averageFunding: claimWording("funding-speed"),
 } as const;
 
 /** The three-part promise: speed, ownership, control. */
 export const valueProps: string[] = [speedClaims.averageFunding, "No equity dilution", "No board seats"];
 
 /** "4.9/5 average rating from 200+ funded clients". */
-export const ratingClaim = `${figures.averageRating}/${figures.ratingScale} average rating from ${figures.businessesFunded}+ funded clients`;
+export const ratingClaim = claimWording("average-rating");
 
 export interface Reason {
   icon: ContentIconName;
@@ -105,7 +83,7 @@ export interface Reason {
 export const about = {
   eyebrow: "About Harborline",
   title: "Capital for founders who intend to keep control",
-  description: `Our team brings ${figures.combinedExperienceYears}+ years of combined experience structuring debt and revenue-based capital for growing companies. We underwrite the business you have built, its revenue, margins and momentum, so you can fund the next stage without selling a piece of it.`,
+  description: `Our team brings ${claimWording("combined-experience")} structuring debt and revenue-based capital for growing companies. We underwrite the business you have built, its revenue, margins and momentum, so you can fund the next stage without selling a piece of it.`,
   reasons: [
     {
       icon: "percent",
@@ -119,12 +97,12 @@ export const about = {
     },
     {
       icon: "clock",
-      title: `Decision in ${figures.decisionHours} hours`,
+      title: `Decision in ${claimIn("decision-time")}`,
       description: `${speedClaims.decision}, with the terms in writing.`,
     },
     {
       icon: "file-check",
-      title: `Review in ${figures.reviewHours} hours`,
+      title: `Review in ${claimIn("review-time")}`,
       description: `${speedClaims.review}, by a funding specialist, not an algorithm.`,
     },
   ] satisfies Reason[],

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { claimPlain } from "#domain/claims/text";
 import { allFaqItems, faqGroups } from "./faq";
 import { products } from "./products";
 import { siteFacts } from "#domain/site-facts";
 import { formatUsdCompact } from "#domain/lib/format";
 
-const answers = allFaqItems.map((item) => item.answer).join("\n");
+const answers = allFaqItems.map((item) => claimPlain(item.answer)).join("\n");
 
 describe("FAQ content", () => {
   it("has four groups of four, in the published order", () => {

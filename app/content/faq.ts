@@ -2,8 +2,10 @@
  * FAQ page content: four groups of four questions. Figures come from the
  * claims, the product catalogue and the site facts, never retyped here.
  */
-import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
+import { formatUsdCompact } from "#domain/lib/format";
 import { figures, ratingClaim } from "./claims";
+import { claimIn, claimWording, productRangeClaimId } from "#domain/claims/register";
+import { notAClaim } from "#domain/claims/text";
 import { products, type ProductSlug } from "./products";
 import { siteFacts } from "#domain/site-facts";
 
@@ -29,7 +31,7 @@ const strategic = product("strategic-financing");
 const realEstate = product("real-estate-financing");
 const sba = product("sba-loans");
 const { brand } = siteFacts;
-const typicalWeeks = `${figures.typicalFundingWeeks.min}-${figures.typicalFundingWeeks.max} weeks`;
+const typicalWeeks = claimIn("typical-funding-time");
 
 export const faqGroups: FaqGroup[] = [
   {
@@ -42,7 +44,7 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "How much funding can my business receive?",
-        answer: `Most funding packages we arrange range from ${formatUsdRange(figures.typicalPackageUsd)}. Individual programs span wider: ${strategic.title} starts at ${formatUsdCompact(strategic.range.min)} for smaller needs, and ${realEstate.title} reaches ${formatUsdCompact(realEstate.range.max)}. We size every offer to your revenue and your capacity to repay, not to a fixed ticket.`,
+        answer: `Most funding packages we arrange range from ${claimIn("typical-package")}. Individual programs span wider: ${strategic.title} starts at ${claimIn(productRangeClaimId(strategic.slug), formatUsdCompact(strategic.range.min))} for smaller needs, and ${realEstate.title} reaches ${claimIn(productRangeClaimId(realEstate.slug), formatUsdCompact(realEstate.range.max))}. We size every offer to your revenue and your capacity to repay, not to a fixed ticket.`,
       },
       {
         question: "Which businesses are a good fit?",
@@ -51,8 +53,7 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "Do I have to give up equity or a board seat?",
-        answer:
-          "No. Our funding is structured as debt or revenue-based financing, so you keep 100% of your equity and full control of your company. We take no board seats, no observer rights and no say in how you run the business.",
+        answer: `No. Our funding is structured as debt or revenue-based financing, so you keep ${claimIn("equity-kept")} of your equity and full control of your company. We take no board seats, no observer rights and no say in how you run the business.`,
       },
     ],
   },
@@ -62,16 +63,15 @@ export const faqGroups: FaqGroup[] = [
     items: [
       {
         question: "How do I apply?",
-        answer: `Complete the online application on our home page. It has four short steps (company information, funding details, contact information, review and submit) and takes about ${figures.applicationMinutes} minutes. You can also book a free consultation first if you prefer to talk it through with a funding specialist.`,
+        answer: `Complete the online application on our home page. It has four short steps (company information, funding details, contact information, review and submit) and takes about ${claimIn("application-time")}. You can also book a free consultation first if you prefer to talk it through with a funding specialist.`,
       },
       {
         question: "How long does the process take?",
-        answer: `Funding typically takes ${typicalWeeks} from application, and our average is ${figures.averageFundingWeeks} weeks. We review every application within ${figures.reviewHours} hours and give you a funding decision within ${figures.decisionHours} hours. Having your documents ready is the biggest thing you can do to speed up due diligence.`,
+        answer: `Funding typically takes ${typicalWeeks} from application, and our average is ${claimIn("average-funding-time")}. We review every application within ${claimIn("review-time")} and give you a funding decision within ${claimIn("decision-time")}. Having your documents ready is the biggest thing you can do to speed up due diligence.`,
       },
       {
         question: "What documents will I need?",
-        answer:
-          "To start, only the application. For due diligence we usually ask for the last 12 months of business bank statements, your most recent financial statements (profit and loss and balance sheet), business tax returns and, where relevant, accounts receivable aging and a current cap table. Your funding specialist will confirm the exact list for your program.",
+        answer: `To start, only the application. For due diligence we usually ask for the last ${notAClaim("requirement", "12 months")} of business bank statements, your most recent financial statements (profit and loss and balance sheet), business tax returns and, where relevant, accounts receivable aging and a current cap table. Your funding specialist will confirm the exact list for your program.`,
       },
       {
         question: "Will applying affect my credit score?",
@@ -100,7 +100,7 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "Do you require collateral or a personal guarantee?",
-        answer: `Many of our programs are secured by business assets or future receivables rather than personal property. Some require more: for ${sba.title}, for example, every owner with 20% or more of the business must provide a personal guarantee. Your specialist will explain exactly what is required before you apply for a term sheet.`,
+        answer: `Many of our programs are secured by business assets or future receivables rather than personal property. Some require more: for ${sba.title}, for example, every owner with ${notAClaim("requirement", "20% or more")} of the business must provide a personal guarantee. Your specialist will explain exactly what is required before you apply for a term sheet.`,
       },
     ],
   },
@@ -120,11 +120,11 @@ export const faqGroups: FaqGroup[] = [
       },
       {
         question: "How do I access, correct or delete my data?",
-        answer: `Email ${siteFacts.privacyEmail} with your request. We answer privacy inquiries within ${figures.privacyResponseDays} days. Some records must be kept for a period to meet lending and anti-fraud regulations; if so, we will tell you which ones and for how long.`,
+        answer: `Email ${siteFacts.privacyEmail} with your request. We answer privacy inquiries within ${claimIn("privacy-response-time")}. Some records must be kept for a period to meet lending and anti-fraud regulations; if so, we will tell you which ones and for how long.`,
       },
       {
         question: `Why should I trust ${brand}?`,
-        answer: `Our team has funded ${figures.businessesFunded}+ growing businesses and deployed more than ${formatUsdCompact(figures.capitalDeployedUsd)} in capital, with a ${figures.clientSuccessRatePercent}% client success rate and a ${ratingClaim}. We bring ${figures.combinedExperienceYears}+ years of combined experience in commercial lending and private credit, and every offer comes with clear written terms.`,
+        answer: `Our team has funded ${claimIn("businesses-funded")} growing businesses and deployed more than ${claimIn("capital-deployed", formatUsdCompact(figures.capitalDeployedUsd))} in capital, with a ${claimWording("client-success-rate")} and a ${ratingClaim}. We bring ${claimWording("combined-experience")} in commercial lending and private credit, and every offer comes with clear written terms.`,
       },
     ],
   },
@@ -136,7 +136,7 @@ export const allFaqItems: FaqItem[] = faqGroups.flatMap((group) => group.items);
 export const faqIntro = {
   eyebrow: "Help center",
   title: "Frequently Asked Questions",
-  description: `Straight answers about non-dilutive funding, our application process, terms and how we protect your data. We review every application within ${figures.reviewHours} hours and decide within ${figures.decisionHours} hours.`,
+  description: `Straight answers about non-dilutive funding, our application process, terms and how we protect your data. We review every application within ${claimIn("review-time")} and decide within ${claimIn("decision-time")}.`,
 } as const;
 
 export const faqContact = {
@@ -146,7 +146,7 @@ export const faqContact = {
 
 export const faqSeo = {
   title: `Frequently Asked Questions | ${brand}`,
-  description: `How non-dilutive funding works at ${brand}: amounts from ${formatUsdRange(figures.typicalPackageUsd)}, funding in ${typicalWeeks}, review in ${figures.reviewHours} hours, decisions in ${figures.decisionHours} hours, repayment terms and data security.`,
+  description: `How non-dilutive funding works at ${brand}: amounts from ${claimIn("typical-package")}, funding in ${typicalWeeks}, review in ${claimIn("review-time")}, decisions in ${claimIn("decision-time")}, repayment terms and data security.`,
 } as const;
 
 export interface FaqPageContent {

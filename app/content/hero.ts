@@ -1,17 +1,17 @@
 /** The home page hero: the promise, and an illustrative client dashboard. */
-import { figures } from "./claims";
+import { claimIn } from "#domain/claims/register";
 import { siteFacts } from "#domain/site-facts";
 
 /** Home page title and description (search results and social cards). */
 export const homeSeo = {
-  title: `${siteFacts.brand}: Non-Dilutive Business Funding in as Little as ${figures.averageFundingWeeks} Weeks`,
-  description: `Growth capital, revenue-based financing, bridge funding and SBA loans for growing businesses. Keep your equity and your board: review in ${figures.reviewHours} hours, decision in ${figures.decisionHours} hours, funding in as little as ${figures.averageFundingWeeks} weeks.`,
+  title: `${siteFacts.brand}: Non-Dilutive Business Funding in as Little as ${claimIn("funding-speed", "3 Weeks")}`,
+  description: `Growth capital, revenue-based financing, bridge funding and SBA loans for growing businesses. Keep your equity and your board: review in ${claimIn("review-time")}, decision in ${claimIn("decision-time")}, funding in as little as ${claimIn("funding-speed")}.`,
 } as const;
 
 export const hero = {
   eyebrow: "Non-dilutive growth capital",
   headline: "Scale your business without limits",
-  subheadline: `Growth capital for founders who want to keep what they built: from application to funding in as little as ${figures.averageFundingWeeks} weeks, with no equity dilution and no board seats.`,
+  subheadline: `Growth capital for founders who want to keep what they built: from application to funding in as little as ${claimIn("funding-speed")}, with no equity dilution and no board seats.`,
   primaryCta: "Get Funding Now",
   secondaryCta: "Learn More",
 } as const;

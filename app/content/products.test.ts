@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { claimPlain } from "#domain/claims/text";
 import { formatUsdRange } from "#domain/lib/format";
 import { contentIconNames } from "./icons";
 import { findProductByPath, productPath, products, productSlugs, type ProductSlug } from "./products";
@@ -54,14 +55,16 @@ describe("product catalogue", () => {
 
   it.each(products)("$title has SEO metadata with the brand and range", (product) => {
     expect(product.seo.title).toContain(product.title);
-    expect(product.seo.title).toContain(formatUsdRange(product.range));
+    expect(claimPlain(product.seo.title)).toContain(formatUsdRange(product.range));
     expect(product.seo.title).toContain("Harborline Capital");
-    expect(product.seo.description.length).toBeGreaterThanOrEqual(120);
-    expect(product.seo.description.length).toBeLessThanOrEqual(160);
+    expect(claimPlain(product.seo.description).length).toBeGreaterThanOrEqual(120);
+    expect(claimPlain(product.seo.description).length).toBeLessThanOrEqual(160);
   });
 
   it("writes each SEO description around its product's range", () => {
-    expect(Object.fromEntries(products.map((product) => [product.slug, product.seo.description]))).toEqual({
+    expect(
+      Object.fromEntries(products.map((product) => [product.slug, claimPlain(product.seo.description)])),
+    ).toEqual({
       "growth-capital":
         "Growth capital from $500K to $5M for recurring-revenue companies. No equity dilution, no board seats, a decision within 48 hours and funding in 3 weeks.",
       "revenue-based-financing":

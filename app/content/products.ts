@@ -8,6 +8,8 @@ import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
 import type { ContentIconName } from "./icons";
 import { productPath, productSlugs, productTitles, type ProductSlug } from "#domain/product-index";
 import { siteFacts } from "#domain/site-facts";
+import { productRanges } from "#domain/claims/figures";
+import { claimIn, productRangeClaimId } from "#domain/claims/register";
 
 export { productPath, productSlugs, type ProductSlug };
 export { productPageCopy } from "./product-page-copy";
@@ -23,7 +25,7 @@ export interface Product {
   cardDescription: string;
   /** Longer intro paragraph on the product page. */
   description: string;
-  /** The published range, and its notation ("$500K-$5M") for the UI. */
+  /** The published range, and its notation ("$500K-$5M", marked as the range claim) for the UI. */
   range: { min: number; max: number; label: string };
   /** Card feature bullets (four). */
   features: string[];
@@ -46,21 +48,17 @@ export function findProductByPath(pathname: string): Product | undefined {
 
 const brand = siteFacts.brand;
 
-// Each product's funding range as the provider publishes it: the one place these figures
-// live; page titles, cards, SEO descriptions and the comparison derive from them.
-const ranges = {
-  "growth-capital": { min: 500_000, max: 5_000_000 },
-  "revenue-based-financing": { min: 100_000, max: 2_000_000 },
-  "bridge-funding": { min: 50_000, max: 1_000_000 },
-  "strategic-financing": { min: 25_000, max: 500_000 },
-  "real-estate-financing": { min: 1_000_000, max: 50_000_000 },
-  "sba-loans": { min: 50_000, max: 5_000_000 },
-} satisfies Record<ProductSlug, { min: number; max: number }>;
+// Each product's funding range is published in the claim register (domain/claims/figures.ts);
+// page titles, cards, SEO descriptions and the comparison derive from it.
+const ranges = productRanges;
 
-const range = (slug: ProductSlug) => formatUsdRange(ranges[slug]);
+/** The range, marked as the product's range claim: "$500K-$5M". */
+const range = (slug: ProductSlug) => claimIn(productRangeClaimId(slug), formatUsdRange(ranges[slug]));
+/** One end of a product's range, marked as its range claim: "$500K". */
+const rangeEnd = (slug: ProductSlug, end: "min" | "max") =>
+  claimIn(productRangeClaimId(slug), formatUsdCompact(ranges[slug][end]));
 /** The range in words, for prose: "from $500K to $5M". */
-const fromTo = (slug: ProductSlug) =>
-  `from ${formatUsdCompact(ranges[slug].min)} to ${formatUsdCompact(ranges[slug].max)}`;
+const fromTo = (slug: ProductSlug) => `from ${rangeEnd(slug, "min")} to ${rangeEnd(slug, "max")}`;
 const rangeOf = (slug: ProductSlug): Product["range"] => ({ ...ranges[slug], label: range(slug) });
 
 export const products: Product[] = [
@@ -181,7 +179,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Growth Capital: ${range("growth-capital")} non-dilutive funding | ${brand}`,
-      description: `Growth capital ${fromTo("growth-capital")} for recurring-revenue companies. No equity dilution, no board seats, a decision within 48 hours and funding in 3 weeks.`,
+      description: `Growth capital ${fromTo("growth-capital")} for recurring-revenue companies. No equity dilution, no board seats, a decision within ${claimIn("decision-time")} and funding in ${claimIn("funding-speed")}.`,
     },
   },
   {
@@ -805,15 +803,15 @@ export function productCards(): ProductCardData[] {
   }));
 }
 
-const catalogueMin = Math.min(...Object.values(ranges).map((entry) => entry.min));
-const catalogueMax = Math.max(...Object.values(ranges).map((entry) => entry.max));
+const slugsByMin = [...productSlugs].sort((a, b) => ranges[a].min - ranges[b].min);
+const slugsByMax = [...productSlugs].sort((a, b) => ranges[b].max - ranges[a].max);
 
 /** Copy of the home page's products section and its comparison dialog. */
 export type ProductsSectionCopy = typeof productsSectionCopy;
 export const productsSectionCopy = {
   eyebrow: "Funding solutions",
   title: "Capital structured around how your business grows",
-  description: `Six non-dilutive funding options from ${formatUsdCompact(catalogueMin)} to ${formatUsdCompact(catalogueMax)}. Keep your equity and your board, and get a decision within 48 hours.`,
+  description: `Six non-dilutive funding options from ${rangeEnd(slugsByMin[0], "min")} to ${rangeEnd(slugsByMax[0], "max")}. Keep your equity and your board, and get a decision within ${claimIn("decision-time")}.`,
   rangeLabel: "Funding range",
   compare: {
     trigger: "Compare All Options",

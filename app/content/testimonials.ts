@@ -1,4 +1,5 @@
 /** Client stories (home page and review structured data). Fictional clients. */
+import { claimIn } from "#domain/claims/register";
 
 export interface Testimonial {
   id: string;
@@ -18,8 +19,7 @@ export const testimonials: Testimonial[] = [
     name: "Priya Raman",
     title: "Founder & CEO",
     company: "Cadence Health Analytics",
-    content:
-      "We needed capital to hire ahead of two hospital contracts and did not want to reprice our next equity round. Harborline understood our recurring revenue, gave us a decision in two days and we closed in 18 days. We kept every share.",
+    content: `We needed capital to hire ahead of two hospital contracts and did not want to reprice our next equity round. Harborline understood our recurring revenue, gave us a decision in two days and ${claimIn("testimonial-closed-in-18-days", "we closed in 18 days")}. We kept every share.`,
     rating: 5,
     image: "👩🏽‍💼",
   },
@@ -28,8 +28,7 @@ export const testimonials: Testimonial[] = [
     name: "Marcus Bell",
     title: "Co-founder & CTO",
     company: "Lumen Fieldworks",
-    content:
-      "The revenue-based facility let us fund our hardware roadmap without giving up a board seat. That funding accelerated our development by 6 months, and repayments flex with our revenue, so a slow month never squeezes payroll.",
+    content: `The revenue-based facility let us fund our hardware roadmap without giving up a board seat. That funding ${claimIn("testimonial-accelerated-6-months", "accelerated our development by 6 months")}, and repayments flex with our revenue, so a slow month never squeezes payroll.`,
     rating: 5,
     image: "👨🏾‍💻",
   },

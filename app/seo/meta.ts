@@ -1,10 +1,11 @@
 import type { MetaDescriptor } from "react-router";
+import { claimParts, claimPlain } from "#domain/claims/text";
 import { siteFacts } from "#domain/site-facts";
 import { absoluteUrl } from "~/lib/public-env";
 import { organizationJsonLd } from "./structured-data";
 
 export interface PageMetaInput {
-  /** Full document title, unique per route. */
+  /** Full document title, unique per route. Claims in it and in the description are marked (domain/claims/text.ts). */
   title: string;
   description: string;
   /** Path of the canonical URL ("/faq"). */
@@ -16,15 +17,28 @@ export interface PageMetaInput {
   noindex?: boolean;
 }
 
+/**
+ * The claims a page's text-only parts use (title, description, JSON-LD), as
+ * [id, words] pairs: none of them can hold a `data-claim` element, so the page
+ * names them in `<meta name="claims">` for the build's check (docs/claims.md).
+ */
+function textOnlyClaims(...texts: string[]): [string, string][] {
+  const pairs = texts.flatMap((text) =>
+    claimParts(text).flatMap((part) =>
+      typeof part !== "string" && "id" in part ? [[part.id, part.text]] : [],
+    ),
+  );
+  return [...new Map(pairs.map((pair) => [pair.join("\n"), pair as [string, string]])).values()];
+}
+
 /** Title, description, canonical, Open Graph, Twitter and JSON-LD for one page. */
-export function pageMeta({
-  title,
-  description,
-  path,
-  structuredData = [],
-  ogType = "website",
-  noindex = false,
-}: PageMetaInput): MetaDescriptor[] {
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const { path, ogType = "website", noindex = false } = input;
+  const ldJson = JSON.stringify(input.structuredData ?? []);
+  const claims = textOnlyClaims(input.title, input.description, ldJson);
+  const title = claimPlain(input.title);
+  const description = claimPlain(input.description);
+  const structuredData = JSON.parse(claimPlain(ldJson)) as object[];
   const url = absoluteUrl(path);
   const image = absoluteUrl("/og-image.png");
   return [
@@ -48,5 +62,6 @@ export function pageMeta({
     { name: "twitter:image", content: image },
     { "script:ld+json": organizationJsonLd() },
     ...structuredData.map((data) => ({ "script:ld+json": data })),
+    ...(claims.length > 0 ? [{ name: "claims", content: JSON.stringify(claims) }] : []),
   ];
 }

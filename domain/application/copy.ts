@@ -4,18 +4,36 @@
  * placeholders, hints, buttons and notices. Zod-free, so the home page's
  * static placeholder can use them without loading the wizard.
  */
+import { figures } from "../claims/figures";
+import { markClaim } from "../claims/text";
 import type { AnswerField } from "./steps";
 
+// The section's claims, marked for the page (domain/claims/text.ts); the wizard's own
+// words below stay plain, for the islands and the e-mails.
+const applicationTime = markClaim("application-time", `${figures.applicationMinutes} minutes`);
+const reviewTime = markClaim("review-time", `${figures.reviewHours} hours`);
+
 export const sectionCopy = {
-  eyebrow: "Apply in about 10 minutes",
+  eyebrow: `Apply in about ${applicationTime}`,
   title: "Start Your Funding Application",
-  description:
-    "Tell us about your business and the capital you need. A funding specialist reviews every application within 24 hours.",
+  description: `Tell us about your business and the capital you need. A funding specialist reviews every application within ${reviewTime}.`,
   loading: "Loading the application form…",
   assurances: [
-    { icon: "clock", title: "About 10 minutes", text: "Four short steps, saved as you go." },
-    { icon: "file-check", title: "Reviewed within 24 hours", text: "A specialist reads every application." },
-    { icon: "badge-check", title: "Decision within 48 hours", text: "Funding in as little as 3 weeks." },
+    {
+      icon: "clock",
+      title: `About ${applicationTime}`,
+      text: "Four short steps, saved as you go.",
+    },
+    {
+      icon: "file-check",
+      title: `Reviewed within ${reviewTime}`,
+      text: "A specialist reads every application.",
+    },
+    {
+      icon: "badge-check",
+      title: `Decision within ${markClaim("decision-time", `${figures.decisionHours} hours`)}`,
+      text: `Funding in as little as ${markClaim("funding-speed", `${figures.averageFundingWeeks} weeks`)}.`,
+    },
     { icon: "shield", title: "No equity dilution", text: "Keep ownership, control and your board." },
   ],
   help: "Questions while you apply? Call us at",
@@ -70,17 +88,16 @@ export const wizardCopy = {
   consentLinksLead: "See our",
   newTab: "(opens in a new tab)",
   successTitle: "Application Submitted Successfully!",
-  successDescription: "We'll review your application and get back to you within 24 hours.",
+  successDescription: `We'll review your application and get back to you within ${figures.reviewHours} hours.`,
   errorTitle: "Submission Error",
   errorDescription: "There was an error submitting your application. Please try again.",
   honeypotLabel: "Company website (leave this empty)",
   stepsLabel: "Application steps",
-  reviewNote: "A funding specialist reviews every application within 24 hours and contacts you directly.",
+  reviewNote: `A funding specialist reviews every application within ${figures.reviewHours} hours and contacts you directly.`,
   // The offer to book the call, shown after the success toast until dismissed.
   bookingOfferTitle: "Your application is in",
   bookingOfferReference: "Your reference number",
-  bookingOfferText:
-    "Talk it through sooner: pick a time for a free 30-minute call with a funding specialist now. Your name and email are already filled in.",
+  bookingOfferText: `Talk it through sooner: pick a time for a free ${figures.consultationMinutes}-minute call with a funding specialist now. Your name and email are already filled in.`,
   bookingOfferBook: "Book your call now",
   bookingOfferDismiss: "Not now",
 } as const;

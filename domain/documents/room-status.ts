@@ -6,6 +6,7 @@
  * (which the CRM's stage reports move too) and the checklist; never a note,
  * an owner or the reason staff closed it.
  */
+import { figures } from "../claims/figures";
 import { documentsState } from "./documents-state";
 import { isComplete, type ItemState } from "./item-state";
 
@@ -42,7 +43,7 @@ export interface RoomStatus {
 const STAGE_WORDS: Record<RoomStage, { label: string; text: string }> = {
   received: {
     label: "Received",
-    text: "We have your application. A funding specialist will review it within 24 hours.",
+    text: `We have your application. A funding specialist will review it within ${figures.reviewHours} hours.`,
   },
   "in-review": {
     label: "In review",

@@ -27,7 +27,7 @@ describe("FundingApplicationSection", () => {
     const html = renderToString(<FundingApplicationSection />);
     expect(html).toContain('id="funding-form"');
     expect(html).toContain("Start Your Funding Application");
-    expect(html).toContain("Apply in about 10 minutes");
+    expect(html).toContain('Apply in about <span data-claim="application-time">10 minutes</span>');
     expect(html).toContain('data-island="wizard"');
     document.body.innerHTML = html;
     const island = document.querySelector<HTMLElement>('[data-island="wizard"]')!;

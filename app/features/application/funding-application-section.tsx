@@ -6,6 +6,7 @@ import {
   ShieldIcon,
   type LucideIcon,
 } from "lucide-react";
+import { ClaimText } from "~/components/claim-text";
 import { IntroducedSection } from "~/components/section";
 import { Island } from "~/islands/island";
 import { publicEnv } from "~/lib/public-env";
@@ -53,8 +54,12 @@ function Assurances() {
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <span className="flex flex-col gap-0.5">
-                <span className="font-semibold">{item.title}</span>
-                <span className="text-sm text-muted-foreground">{item.text}</span>
+                <span className="font-semibold">
+                  <ClaimText text={item.title} />
+                </span>
+                <span className="text-sm text-muted-foreground">
+                  <ClaimText text={item.text} />
+                </span>
               </span>
             </li>
           );

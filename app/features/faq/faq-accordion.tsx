@@ -1,5 +1,6 @@
 import { AccordionContent, AccordionItem, AccordionTrigger } from "#ui/accordion";
 import type { FaqGroup } from "~/content/faq";
+import { ClaimText } from "~/components/claim-text";
 
 /**
  * Every item on the page shares ONE group name, so opening any answer closes
@@ -21,7 +22,9 @@ export function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
             {group.items.map((item) => (
               <AccordionItem key={item.question} name="faq">
                 <AccordionTrigger headingLevel={3}>{item.question}</AccordionTrigger>
-                <AccordionContent className="text-base">{item.answer}</AccordionContent>
+                <AccordionContent className="text-base">
+                  <ClaimText text={item.answer} />
+                </AccordionContent>
               </AccordionItem>
             ))}
           </div>

@@ -2,6 +2,7 @@ import type { FaqPageContent } from "~/content/faq";
 import { FaqAccordion } from "./faq-accordion";
 import { FaqContact } from "./faq-contact";
 import { FaqTopicsNav } from "./faq-topics-nav";
+import { ClaimText } from "~/components/claim-text";
 
 /** The FAQ body: title, topic links, the grouped questions, then contact. */
 export function FaqPage({ content }: { content: FaqPageContent }) {
@@ -11,7 +12,9 @@ export function FaqPage({ content }: { content: FaqPageContent }) {
       <header className="max-w-3xl">
         <p className="text-sm font-semibold tracking-wider text-primary uppercase">{intro.eyebrow}</p>
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">{intro.title}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">{intro.description}</p>
+        <p className="mt-4 text-lg leading-relaxed text-pretty text-muted-foreground">
+          <ClaimText text={intro.description} />
+        </p>
       </header>
       <div className="mt-10 grid gap-10 lg:mt-14 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-16">
         <aside>

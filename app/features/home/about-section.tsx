@@ -1,3 +1,4 @@
+import { ClaimText } from "~/components/claim-text";
 import { ContentIcon } from "~/components/content-icon";
 import { Section, SectionHeader } from "~/components/section";
 import type { HomeContent } from "~/content/home";
@@ -22,8 +23,12 @@ export function AboutSection({ about, claims }: Pick<HomeContent, "about" | "cla
                   <ContentIcon name={reason.icon} className="size-5 text-highlight" />
                 </span>
                 <div>
-                  <h3 className="font-semibold">{reason.title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-ink-muted">{reason.description}</p>
+                  <h3 className="font-semibold">
+                    <ClaimText text={reason.title} />
+                  </h3>
+                  <p className="mt-1 text-sm leading-relaxed text-ink-muted">
+                    <ClaimText text={reason.description} />
+                  </p>
                 </div>
               </li>
             ))}
@@ -34,9 +39,11 @@ export function AboutSection({ about, claims }: Pick<HomeContent, "about" | "cla
             <div key={claim.id} className="flex flex-col gap-1 bg-ink-soft p-4 sm:p-6">
               <dt className="text-sm font-semibold sm:text-base">{claim.label}</dt>
               <dd className="order-first text-2xl font-bold tracking-tight whitespace-nowrap text-highlight tabular-nums sm:text-4xl">
-                {claim.value}
+                <ClaimText text={claim.value} />
               </dd>
-              <dd className="text-xs leading-relaxed text-ink-muted sm:text-sm">{claim.detail}</dd>
+              <dd className="text-xs leading-relaxed text-ink-muted sm:text-sm">
+                <ClaimText text={claim.detail} />
+              </dd>
             </div>
           ))}
         </dl>

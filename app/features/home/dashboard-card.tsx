@@ -1,15 +1,18 @@
 import { BadgeCheckIcon, TrendingUpIcon } from "lucide-react";
+import { notAClaimProps } from "~/components/claim-text";
 import type { HomeContent } from "~/content/home";
 
 /**
  * The hero's sample client dashboard, drawn with CSS only (it sits in the
- * LCP area: no images, fixed proportions, nothing that shifts on load).
+ * LCP area: no images, fixed proportions, nothing that shifts on load). Its
+ * figures are an illustration, labelled so, and not claims (docs/claims.md).
  */
 export function DashboardCard({ sample }: { sample: HomeContent["dashboard"] }) {
   const chartMax = Math.max(...sample.revenueTrendUsd);
   return (
     <figure
       aria-label={sample.label}
+      {...notAClaimProps("sample")}
       className="relative mx-auto w-full max-w-md rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-lift sm:p-6 lg:mx-0 lg:ml-auto"
     >
       <div className="flex items-start justify-between gap-3">

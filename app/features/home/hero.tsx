@@ -1,4 +1,5 @@
 import { ArrowRightIcon, CircleCheckIcon } from "lucide-react";
+import { ClaimText } from "~/components/claim-text";
 import { Decoration } from "~/components/decoration";
 import { HeroLead, HeroTitle } from "~/components/hero-heading";
 import { SectionLink } from "~/components/section-link";
@@ -26,7 +27,9 @@ export function Hero({
               {hero.eyebrow}
             </p>
             <HeroTitle id="hero-heading">{hero.headline}</HeroTitle>
-            <HeroLead className="max-w-xl">{hero.subheadline}</HeroLead>
+            <HeroLead className="max-w-xl">
+              <ClaimText text={hero.subheadline} />
+            </HeroLead>
             <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
               <SectionLink className={buttonVariants({ size: "lg" })} section="funding-form">
                 {hero.primaryCta} <ArrowRightIcon aria-hidden="true" />
@@ -39,7 +42,7 @@ export function Hero({
               {valueProps.map((prop) => (
                 <li key={prop} className="inline-flex items-center gap-2">
                   <CircleCheckIcon className="size-5 text-primary" aria-hidden="true" />
-                  {prop}
+                  <ClaimText text={prop} />
                 </li>
               ))}
             </ul>

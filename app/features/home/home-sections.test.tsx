@@ -10,7 +10,8 @@ import { AboutSection } from "./about-section";
 import { Hero } from "./hero";
 import { HowItWorks } from "./how-it-works";
 import { Testimonials } from "./testimonials";
-import { renderPage } from "../../../test/support/site-pages/render";
+import { claimPlain } from "#domain/claims/text";
+import { renderPage, shownText } from "../../../test/support/site-pages/render";
 
 function renderHome() {
   return renderPage(
@@ -43,7 +44,12 @@ describe("home sections", () => {
     expect(screen.getByRole("link", { name: "Get Funding Now" })).toHaveAttribute("href", "/#funding-form");
     expect(screen.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/#products");
     const hero = screen.getByRole("region", { name: "Scale your business without limits" });
-    for (const prop of valueProps) expect(within(hero).getByText(prop)).toBeInTheDocument();
+    for (const prop of valueProps)
+      expect(within(hero).getByText(shownText(claimPlain(prop)))).toBeInTheDocument();
+    expect(within(hero).getByText("Growth capital in 3 weeks")).toHaveAttribute(
+      "data-claim",
+      "funding-speed",
+    );
     const dashboard = screen.getByRole("figure", { name: "Illustrative client dashboard" });
     expect(within(dashboard).getByText("$847K")).toBeInTheDocument();
     expect(within(dashboard).getByText("127%")).toBeInTheDocument();
@@ -58,11 +64,12 @@ describe("home sections", () => {
       "Capital for founders who intend to keep control",
     );
     for (const claim of claims) {
-      expect(within(about).getByText(claim.value)).toBeInTheDocument();
+      const shown = within(about).getAllByText(claimPlain(claim.value));
+      expect(shown.map((element) => element.dataset.claim)).toContain(claim.id);
       expect(within(about).getByText(claim.label)).toBeInTheDocument();
     }
-    expect(within(about).getByText("Decision in 48 hours")).toBeInTheDocument();
-    expect(within(about).getByText("Review in 24 hours")).toBeInTheDocument();
+    expect(within(about).getByText(shownText("Decision in 48 hours"))).toBeInTheDocument();
+    expect(within(about).getByText(shownText("Review in 24 hours"))).toBeInTheDocument();
   });
 
   it("renders #how-it-works with four numbered steps and their timelines", () => {
@@ -77,9 +84,12 @@ describe("home sections", () => {
       expect(within(steps[index]).getByRole("heading", { level: 3 })).toHaveTextContent(
         `Step ${step.number}: ${step.title}`,
       );
-      expect(within(steps[index]).getByText(step.timeline)).toBeInTheDocument();
+      expect(within(steps[index]).getByText(claimPlain(step.timeline))).toHaveAttribute(
+        "data-claim",
+        "process-timeline",
+      );
     });
-    expect(within(how).getByText(processSummary)).toBeInTheDocument();
+    expect(within(how).getByText(shownText(claimPlain(processSummary)))).toBeInTheDocument();
     expect(within(how).getByRole("link", { name: /start your application/i })).toHaveAttribute(
       "href",
       "/#funding-form",
@@ -100,7 +110,9 @@ describe("home sections", () => {
       expect(within(card).getByText(testimonial.name)).toBeInTheDocument();
       expect(within(card).getByText(testimonial.title)).toBeInTheDocument();
       expect(within(card).getByText(testimonial.company)).toBeInTheDocument();
-      expect(within(card).getByText(new RegExp(testimonial.content.slice(0, 40)))).toBeInTheDocument();
+      expect(
+        within(card).getByText(new RegExp(claimPlain(testimonial.content).slice(0, 40))),
+      ).toBeInTheDocument();
       // The emoji avatar is decorative: hidden from assistive tech.
       expect(within(card).getByText(testimonial.image)).toHaveAttribute("aria-hidden", "true");
     });

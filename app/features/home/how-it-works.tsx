@@ -1,4 +1,5 @@
 import { ArrowRightIcon, ClockIcon } from "lucide-react";
+import { ClaimText } from "~/components/claim-text";
 import { IntroducedSection } from "~/components/section";
 import { SectionLink } from "~/components/section-link";
 import { Badge } from "#ui/badge";
@@ -30,21 +31,26 @@ export function HowItWorks({ intro, steps, summary }: HomeContent["process"]) {
               </span>
               <Badge>
                 <ClockIcon aria-hidden="true" />
-                {step.timeline}
+                <ClaimText text={step.timeline} />
               </Badge>
             </div>
             <h3 className="text-lg font-semibold tracking-tight">
               <span className="sr-only">Step {step.number}: </span>
               {step.title}
             </h3>
-            <p className="text-sm leading-relaxed text-muted-foreground">{step.description}</p>
+            <p className="text-sm leading-relaxed text-muted-foreground">
+              <ClaimText text={step.description} />
+            </p>
           </li>
         ))}
       </ol>
       <div className="mt-10 flex flex-col items-center justify-between gap-5 rounded-2xl bg-ink px-6 py-6 text-ink-foreground sm:flex-row sm:px-8">
         <p className="flex items-center gap-3 text-center text-lg font-semibold sm:text-left">
           <ClockIcon className="hidden size-6 shrink-0 text-highlight sm:block" aria-hidden="true" />
-          {summary}
+          {/* One flex item, as the plain words were: the claim inside must not become another. */}
+          <span>
+            <ClaimText text={summary} />
+          </span>
         </p>
         <SectionLink
           className={cn(buttonVariants({ variant: "inverse", size: "lg" }), "w-full sm:w-auto")}

@@ -1,4 +1,5 @@
 import { QuoteIcon } from "lucide-react";
+import { ClaimText } from "~/components/claim-text";
 import { IntroducedSection } from "~/components/section";
 import type { HomeContent } from "~/content/home";
 import { StarRating } from "./star-rating";
@@ -9,7 +10,9 @@ export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeCon
     <IntroducedSection id="testimonials" intro={intro} headingId="testimonials-heading">
       <p className="mx-auto mt-6 flex w-fit flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-full border border-border bg-card px-4 py-2 text-sm font-medium shadow-sm">
         <StarRating rating={5} outOf={ratingScale} decorative />
-        <span>{ratingClaim}</span>
+        <span>
+          <ClaimText text={ratingClaim} />
+        </span>
       </p>
       <ul className="mt-12 grid gap-6 lg:grid-cols-3">
         {items.map((testimonial) => (
@@ -23,7 +26,11 @@ export function Testimonials({ intro, items, ratingScale, ratingClaim }: HomeCon
                 <QuoteIcon className="size-8 text-accent" aria-hidden="true" />
               </div>
               <blockquote className="flex-1 text-base leading-relaxed text-pretty">
-                <p>&ldquo;{testimonial.content}&rdquo;</p>
+                <p>
+                  &ldquo;
+                  <ClaimText text={testimonial.content} />
+                  &rdquo;
+                </p>
               </blockquote>
               <figcaption className="flex items-center gap-4 border-t border-border pt-5">
                 <span

@@ -1,12 +1,11 @@
 import {
-  PRIVACY_ANSWER_WITHIN_DAYS,
   PRIVACY_DETAILS_MAX,
   PRIVACY_NAME_MAX,
   PRIVACY_REQUEST_KIND_LABELS,
   PRIVACY_REQUEST_KINDS,
-  PRIVACY_VERIFY_TTL_HOURS,
 } from "#domain/privacy/kinds";
 import { siteFacts } from "#domain/site-facts";
+import { Claim } from "~/components/claim";
 import { buttonVariants } from "#ui/button";
 import { cn } from "#ui/cn";
 import { Field, FieldDescription, FieldLabel } from "#ui/field";
@@ -88,8 +87,8 @@ export function PrivacyRequestForm() {
           Send my request
         </button>
         <p className="text-sm text-muted-foreground">
-          The confirmation link works for {PRIVACY_VERIFY_TTL_HOURS} hours. We answer a confirmed request
-          within {PRIVACY_ANSWER_WITHIN_DAYS} days. Questions:{" "}
+          The confirmation link works for <Claim id="privacy-link-validity" show="figure" />. We answer a
+          confirmed request within <Claim id="privacy-response-time" show="figure" />. Questions:{" "}
           <a href={`mailto:${siteFacts.email}`}>{siteFacts.email}</a>.
         </p>
       </div>

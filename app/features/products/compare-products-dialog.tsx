@@ -3,6 +3,7 @@ import { ContentIcon } from "~/components/content-icon";
 import { Button } from "#ui/button";
 import { NativeDialog } from "#ui/native-dialog";
 import { productPath, type ProductCardData, type ProductsSectionCopy } from "~/content/products";
+import { ClaimText } from "~/components/claim-text";
 
 type CompareCopy = ProductsSectionCopy["compare"];
 
@@ -71,7 +72,7 @@ export function CompareProductsDialog({
                   </span>
                 </th>
                 <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
-                  {product.range.label}
+                  <ClaimText text={product.range.label} />
                 </td>
                 <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
                 <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
@@ -102,7 +103,9 @@ export function CompareProductsDialog({
             <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
               <div>
                 <dt className="text-muted-foreground">{copy.columns.range}</dt>
-                <dd className="text-lg font-bold text-primary">{product.range.label}</dd>
+                <dd className="text-lg font-bold text-primary">
+                  <ClaimText text={product.range.label} />
+                </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">{copy.columns.speed}</dt>

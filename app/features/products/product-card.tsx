@@ -4,6 +4,7 @@ import { Card } from "#ui/card";
 import { productPath } from "#domain/product-index";
 import type { ProductCardData } from "~/content/products";
 import { cn } from "#ui/cn";
+import { ClaimText } from "~/components/claim-text";
 
 /** A home-page product card: what it is, how much, what you get, where to read more. */
 export function ProductCard({
@@ -33,7 +34,9 @@ export function ProductCard({
       <p className="leading-relaxed text-muted-foreground">{product.cardDescription}</p>
       <div className="rounded-xl bg-muted px-4 py-3">
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{rangeLabel}</p>
-        <p className="text-2xl font-bold tracking-tight text-primary">{product.range.label}</p>
+        <p className="text-2xl font-bold tracking-tight text-primary">
+          <ClaimText text={product.range.label} />
+        </p>
       </div>
       <ul className="flex flex-1 flex-col gap-2.5 text-sm">
         {product.features.map((feature) => (

@@ -1,5 +1,6 @@
 import { CircleCheckIcon, CircleXIcon } from "lucide-react";
 import type * as React from "react";
+import { NotAClaim } from "~/components/claim-text";
 import { IntroducedSection } from "~/components/section";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
@@ -37,14 +38,17 @@ export function ProductEligibility({ product }: { product: Product }) {
   );
 }
 
-/** A list whose every item opens with the same mark (a check for a requirement, a cross for a disqualifier). */
+/**
+ * A list whose every item opens with the same mark (a check for a requirement, a cross for a
+ * disqualifier). Their figures are what an applicant must meet, not claims (docs/claims.md).
+ */
 function MarkedList({ items, marker }: { items: readonly string[]; marker: React.ReactNode }) {
   return (
     <ul className="flex flex-col gap-3">
       {items.map((item) => (
         <li key={item} className="flex gap-3 leading-relaxed">
           {marker}
-          <span>{item}</span>
+          <NotAClaim reason="requirement">{item}</NotAClaim>
         </li>
       ))}
     </ul>

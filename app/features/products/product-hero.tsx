@@ -14,6 +14,7 @@ import { SectionLink } from "~/components/section-link";
 import { Button, buttonVariants } from "#ui/button";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
+import { ClaimText } from "~/components/claim-text";
 
 /** Product page hero: what it is, how much, and the two ways to act. */
 export function ProductHero({ product }: { product: Product }) {
@@ -65,7 +66,9 @@ export function ProductHero({ product }: { product: Product }) {
               <dt className="text-sm font-semibold tracking-wider text-highlight uppercase">
                 {copy.rangeLabel}
               </dt>
-              <dd className="text-4xl font-bold tracking-tight sm:text-5xl">{product.range.label}</dd>
+              <dd className="text-4xl font-bold tracking-tight sm:text-5xl">
+                <ClaimText text={product.range.label} />
+              </dd>
             </div>
             <HeroFact icon={ClockIcon} label={copy.speedLabel} value={product.typicalSpeed} />
             <HeroFact icon={TargetIcon} label={copy.bestForLabel} value={product.bestFor} />

@@ -7,6 +7,7 @@
  * application's document room, where the documents a decision needs are sent
  * and the application's status is shown.
  */
+import { wizardCopy } from "#domain/application/copy";
 import { siteFacts } from "#domain/site-facts";
 import {
   ButtonLink,
@@ -31,7 +32,7 @@ export interface ReceiptProps {
 }
 
 /** The promise the site's success message makes, repeated word for word. */
-export const REVIEW_PROMISE = "We'll review your application and get back to you within 24 hours.";
+export const REVIEW_PROMISE = wizardCopy.successDescription;
 
 export const receiptSubject = (reference: string) =>
   `We received your application (${reference}) - ${siteFacts.brand}`;

@@ -33,3 +33,16 @@ export function renderPage(element: React.ReactNode, url = "/") {
   );
   return render(<RouterProvider router={router} />);
 }
+
+/**
+ * A getByText matcher for words that may run across elements, as a sentence
+ * with its claims in their own elements does (app/components/claim-text.tsx):
+ * the innermost element whose whole text is `words` (spaces normalized).
+ */
+export function shownText(words: string) {
+  const normalize = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+  return (_content: string, element: Element | null) =>
+    element !== null &&
+    normalize(element.textContent) === words &&
+    [...element.children].every((child) => normalize(child.textContent) !== words);
+}

@@ -1,0 +1,404 @@
+/**
+ * The claim register: every objective claim the public site makes, one record
+ * each. Pages print a claim through its id (app/components/claim.tsx, or
+ * text.ts in a sentence), and the build checks that no figure reaches a page
+ * without one (scripts/claims-check.mjs, docs/claims.md).
+ */
+import { formatUsdCompact, formatUsdRange } from "../lib/format";
+import { productTitles, type ProductSlug } from "../product-index";
+import { figures, productRanges } from "./figures";
+import type { ClaimRecord } from "./record";
+import { markClaim } from "./text";
+
+const MARKETING = "Head of Marketing";
+const UNDERWRITING = "Head of Underwriting";
+const CLIENT_SERVICE = "Head of Client Service";
+const COMPLIANCE = "Compliance Officer";
+const REVIEW_BY = "2027-06-30";
+const NOT_YET_FILED = "Not yet filed: the owner attaches the report or export that backs the figure.";
+
+const siteClaims = [
+  {
+    id: "businesses-funded",
+    wording: `${figures.businessesFunded}+ businesses funded`,
+    figure: `${figures.businessesFunded}+`,
+    meaning: {
+      numerator: "Distinct businesses that received funds under a facility we arranged",
+      denominator: "None (a count)",
+      population: "Every client business since the firm was founded",
+      period: "Since founding, to the last review",
+    },
+    kind: "static",
+    evidence: [{ description: `Closed-deal register from the CRM. ${NOT_YET_FILED}` }],
+    owner: MARKETING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Growing companies across many industries have funded with us",
+  },
+  {
+    id: "capital-deployed",
+    wording: `${formatUsdCompact(figures.capitalDeployedUsd)}+ capital deployed`,
+    figure: `${formatUsdCompact(figures.capitalDeployedUsd)}+`,
+    meaning: {
+      numerator: "Sum of the principal funded under facilities we arranged",
+      denominator: "None (a total in USD)",
+      population: "Every funded facility",
+      period: "Since founding, to the last review",
+    },
+    kind: "static",
+    evidence: [{ description: `Funded-amount total from the loan servicing ledger. ${NOT_YET_FILED}` }],
+    owner: MARKETING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Substantial capital placed with founders who kept their equity",
+  },
+  {
+    id: "average-funding-time",
+    wording: `${figures.averageFundingWeeks} weeks average funding time`,
+    figure: `${figures.averageFundingWeeks} weeks`,
+    meaning: {
+      numerator: "Sum of the days from a completed application to funds sent",
+      denominator: "Number of funded applications",
+      population: "Funded applications",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Application and funding dates from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Funding typically takes a few weeks from a completed application",
+  },
+  {
+    id: "funding-speed",
+    wording: `Growth capital in ${figures.averageFundingWeeks} weeks`,
+    figure: `${figures.averageFundingWeeks} weeks`,
+    meaning: {
+      numerator: "Days from a completed application to funds sent, for the faster deals",
+      denominator: "None (a duration that deals regularly meet)",
+      population: "Funded growth capital applications",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Application and funding dates from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Growth capital in weeks, not months",
+  },
+  {
+    id: "typical-funding-time",
+    wording: `Funding typically takes ${figures.typicalFundingWeeks.min}-${figures.typicalFundingWeeks.max} weeks`,
+    figure: `${figures.typicalFundingWeeks.min}-${figures.typicalFundingWeeks.max} weeks`,
+    meaning: {
+      numerator: "Funded applications that took this long from application to funds",
+      denominator: "Funded applications",
+      population: "Funded applications, every product",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Application and funding dates from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Funding typically takes a few weeks",
+  },
+  {
+    id: "combined-experience",
+    wording: `${figures.combinedExperienceYears}+ years of combined experience`,
+    figure: `${figures.combinedExperienceYears}+ years`,
+    meaning: {
+      numerator: "Years the underwriting team has worked in commercial lending and private credit, added up",
+      denominator: "None (a sum)",
+      population: "The underwriting team at the review",
+      period: "Each member's career to the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Team members' career histories. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "An experienced underwriting team",
+  },
+  {
+    id: "client-success-rate",
+    wording: `${figures.clientSuccessRatePercent}% client success rate`,
+    figure: `${figures.clientSuccessRatePercent}%`,
+    meaning: {
+      numerator: "Funded clients who reached the growth milestone their funding was meant to reach",
+      denominator: "Funded clients whose milestone date has passed",
+      population: "Funded clients",
+      period: "Facilities funded since founding whose milestone date has passed",
+    },
+    kind: "static",
+    evidence: [{ description: `Milestone follow-ups recorded by client service. ${NOT_YET_FILED}` }],
+    owner: CLIENT_SERVICE,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Clients use our funding to reach their growth milestones",
+  },
+  {
+    id: "average-rating",
+    wording: `${figures.averageRating}/${figures.ratingScale} average rating from ${figures.businessesFunded}+ funded clients`,
+    figure: `${figures.averageRating}/${figures.ratingScale}`,
+    meaning: {
+      numerator: "Sum of the star ratings funded clients gave",
+      denominator: "Number of ratings given",
+      population: "Funded clients who answered the rating request",
+      period: "Since founding, to the last review",
+    },
+    kind: "static",
+    evidence: [{ description: `The rating responses. ${NOT_YET_FILED}` }],
+    owner: CLIENT_SERVICE,
+    approver: MARKETING,
+    reviewBy: REVIEW_BY,
+    fallback: "Highly rated by the founders we fund",
+    source: {
+      name: "Rating request sent to each funded client after closing",
+      count: figures.businessesFunded,
+      period: "Since founding, to the last review",
+    },
+  },
+  {
+    id: "decision-time",
+    wording: `Funding decision within ${figures.decisionHours} hours`,
+    figure: `${figures.decisionHours} hours`,
+    meaning: {
+      numerator: "Complete applications decided within this many hours",
+      denominator: "Complete applications",
+      population: "Complete applications, every product",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Completion and decision times from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Funding decisions are typically fast",
+  },
+  {
+    id: "review-time",
+    wording: `Application review within ${figures.reviewHours} hours`,
+    figure: `${figures.reviewHours} hours`,
+    meaning: {
+      numerator: "Applications a specialist reviewed within this many hours of arriving",
+      denominator: "Applications received",
+      population: "Applications received through the site",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [
+      { description: "The desk's review clock keeps each application's deadline (docs/review-clock.md)." },
+    ],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "A funding specialist reviews every application promptly",
+  },
+  {
+    id: "application-time",
+    wording: `Apply in about ${figures.applicationMinutes} minutes`,
+    figure: `${figures.applicationMinutes} minutes`,
+    meaning: {
+      numerator: "Time from opening the application to submitting it, the median",
+      denominator: "Submitted applications",
+      population: "Applications submitted through the site",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `The site's own analytics (start and submit events). ${NOT_YET_FILED}` }],
+    owner: MARKETING,
+    approver: UNDERWRITING,
+    reviewBy: REVIEW_BY,
+    fallback: "A short online application",
+  },
+  {
+    id: "consultation-length",
+    wording: `A free ${figures.consultationMinutes}-minute call`,
+    figure: `${figures.consultationMinutes}-minute`,
+    meaning: {
+      numerator: "The length of the consultation slot offered",
+      denominator: "None (a slot length)",
+      population: "Consultations booked through the site",
+      period: "Current booking settings",
+    },
+    kind: "static",
+    evidence: [{ description: "The booking service's slot length." }],
+    owner: CLIENT_SERVICE,
+    approver: MARKETING,
+    reviewBy: REVIEW_BY,
+    fallback: "A free call with a funding specialist",
+  },
+  {
+    id: "typical-package",
+    wording: `Most funding packages range from ${formatUsdRange(figures.typicalPackageUsd)}`,
+    figure: formatUsdRange(figures.typicalPackageUsd),
+    meaning: {
+      numerator: "Funded packages within this band",
+      denominator: "Funded packages",
+      population: "Funded packages, every product",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Funded amounts from the loan servicing ledger. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Funding sized to your revenue and capacity to repay",
+  },
+  {
+    id: "privacy-response-time",
+    wording: `We answer privacy inquiries within ${figures.privacyResponseDays} days`,
+    figure: `${figures.privacyResponseDays} days`,
+    meaning: {
+      numerator: "Privacy inquiries answered within this many days",
+      denominator: "Privacy inquiries received",
+      population: "Privacy inquiries by e-mail and the privacy request form",
+      period: "Each inquiry",
+    },
+    kind: "static",
+    evidence: [
+      { description: "The desk's privacy request queue and its due dates (docs/privacy-requests.md)." },
+    ],
+    owner: COMPLIANCE,
+    approver: CLIENT_SERVICE,
+    reviewBy: REVIEW_BY,
+    fallback: "We answer privacy inquiries promptly",
+  },
+  {
+    id: "privacy-link-validity",
+    wording: `The confirmation link works for ${figures.privacyLinkHours} hours`,
+    figure: `${figures.privacyLinkHours} hours`,
+    meaning: {
+      numerator: "Hours from sending a privacy request's confirmation link to its expiry",
+      denominator: "None (a time limit)",
+      population: "Privacy requests made through the form",
+      period: "Each request",
+    },
+    kind: "static",
+    evidence: [
+      { description: "The server removes an unconfirmed request after this time (domain/privacy/kinds.ts)." },
+    ],
+    owner: "Engineering lead",
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "The confirmation link works for a limited time",
+  },
+  {
+    id: "equity-kept",
+    wording: `You keep ${figures.equityKeptPercent}% of your equity`,
+    figure: `${figures.equityKeptPercent}%`,
+    meaning: {
+      numerator: "Equity a client holds after funding",
+      denominator: "Equity the client held before funding",
+      population: "Facilities on standard terms (no warrants)",
+      period: "Each facility",
+    },
+    kind: "static",
+    evidence: [{ description: "The standard facility agreements take no shares and no warrants." }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "You keep your equity",
+  },
+  {
+    id: "process-timeline",
+    wording: "Day 1, Day 2-3, Day 4-10, Day 14-21",
+    figure: "Day 14-21",
+    meaning: {
+      numerator: "The day after application on which each step typically happens",
+      denominator: "None (typical days)",
+      population: "Funded applications",
+      period: "The last 12 months before the review",
+    },
+    kind: "static",
+    evidence: [{ description: `Step dates from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Application, consultation, due diligence and funding, usually within a few weeks",
+  },
+  {
+    id: "testimonial-closed-in-18-days",
+    wording: "we closed in 18 days",
+    figure: "18 days",
+    meaning: {
+      numerator: "Days from this client's application to closing",
+      denominator: "None (one client's case)",
+      population: "One client (Priya Raman, Cadence Health Analytics)",
+      period: "That client's funding",
+    },
+    kind: "static",
+    evidence: [{ description: `The client's signed testimonial release and deal dates. ${NOT_YET_FILED}` }],
+    owner: MARKETING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "we closed within weeks",
+    source: { name: "Client testimonial (Priya Raman)", count: 1, period: "That client's funding" },
+  },
+  {
+    id: "testimonial-accelerated-6-months",
+    wording: "accelerated our development by 6 months",
+    figure: "6 months",
+    meaning: {
+      numerator: "Months the client says the funding brought its roadmap forward",
+      denominator: "None (one client's own estimate)",
+      population: "One client (Marcus Bell, Lumen Fieldworks)",
+      period: "That client's funding",
+    },
+    kind: "static",
+    evidence: [{ description: `The client's signed testimonial release. ${NOT_YET_FILED}` }],
+    owner: MARKETING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "accelerated our development",
+    source: { name: "Client testimonial (Marcus Bell)", count: 1, period: "That client's funding" },
+  },
+] as const satisfies readonly ClaimRecord[];
+
+/** "range-growth-capital": a product's published funding range. */
+export type ProductRangeClaimId = `range-${ProductSlug}`;
+
+export function productRangeClaimId(slug: ProductSlug): ProductRangeClaimId {
+  return `range-${slug}`;
+}
+
+const rangeClaims: ClaimRecord[] = (Object.keys(productRanges) as ProductSlug[]).map((slug) => ({
+  id: productRangeClaimId(slug),
+  wording: `${productTitles[slug]} from ${formatUsdRange(productRanges[slug])}`,
+  figure: formatUsdRange(productRanges[slug]),
+  meaning: {
+    numerator: "The smallest and largest facility offered",
+    denominator: "None (a range of amounts)",
+    population: `${productTitles[slug]} facilities`,
+    period: "Current lending policy",
+  },
+  kind: "static",
+  evidence: [{ description: `The credit policy's limits for ${productTitles[slug]}. ${NOT_YET_FILED}` }],
+  owner: "Head of Products",
+  approver: COMPLIANCE,
+  reviewBy: REVIEW_BY,
+  fallback: "Funding sized to your business and its capacity to repay",
+}));
+
+export type SiteClaimId = (typeof siteClaims)[number]["id"];
+export type ClaimId = SiteClaimId | ProductRangeClaimId;
+
+export const claimRegister: readonly ClaimRecord[] = [...siteClaims, ...rangeClaims];
+
+const byId = new Map(claimRegister.map((record) => [record.id, record]));
+
+/** The record of `id`; every id the types allow has one. */
+export function claimRecord(id: ClaimId): ClaimRecord {
+  return byId.get(id)!;
+}
+
+/** Claim `id` inside a sentence: the record's figure, or the words the sentence uses. */
+export function claimIn(id: ClaimId, text: string = claimRecord(id).figure): string {
+  return markClaim(id, text);
+}
+
+/** Claim `id`'s whole wording, inside a sentence. */
+export function claimWording(id: ClaimId): string {
+  return markClaim(id, claimRecord(id).wording);
+}
