@@ -18,6 +18,8 @@ const STEPS = [
   "vite build -c vite.page.config.ts",
   "vite build -c vite.desk.config.ts",
   "node scripts/postbuild.mjs",
+  // Every figure on the public pages is a registered claim (docs/claims.md).
+  "node --import tsx scripts/check-claims.mjs",
   "node scripts/build-server.mjs",
 ];
 const env = {
