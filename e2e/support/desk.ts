@@ -67,6 +67,9 @@ export function adminInvitationPath(email: string): string {
   return new URL(inviteUrl).pathname;
 }
 
+/** How long a step of setting up an account may wait for the server (one run in several at load 20 took over 7 s). */
+const SERVER_STEP = { timeout: 30_000 };
+
 /**
  * Opens an invitation (or the setup link) and goes through all of it:
  * password, authenticator, backup codes. Ends signed in, on the inbox.
@@ -92,16 +95,19 @@ export async function acceptInvitation(
   await page.getByLabel("Confirm password").fill(account.password);
   await page.getByRole("button", { name: "Continue" }).click();
 
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  // Each step waits for the server to hash a password or check a code: seconds on a loaded machine.
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible(
+    SERVER_STEP,
+  );
   account.secret = (await page.locator("code").first().innerText()).replace(/\s+/g, "");
   await page.getByLabel("Authentication code").fill(await authenticatorCode(account));
   await page.getByRole("button", { name: "Confirm" }).click();
 
   const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
-  await expect(codes.first()).toBeVisible();
+  await expect(codes.first()).toBeVisible(SERVER_STEP);
   account.backupCodes = await codes.allInnerTexts();
   await page.getByRole("button", { name: "I have saved them" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible(SERVER_STEP);
   return account;
 }
 
