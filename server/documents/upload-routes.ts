@@ -10,7 +10,8 @@
 import { randomUUID } from "node:crypto";
 import { Server } from "@tus/server";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { Store } from "../store/store";
+import { BUSY_MESSAGE } from "../plugins/error-handler";
+import { StoreBusyError, type Store } from "../store/store";
 import { formatFileSize } from "#domain/lib/format";
 import { isUuid } from "../store/row-values";
 import type { ClamdTarget } from "./clamd";
@@ -46,6 +47,7 @@ export interface UploadRoutesOptions {
 }
 
 const NOT_FOUND = { error: "Not found" };
+const UPLOAD_FAILED = "Something went wrong on our side. Please try again in a moment.";
 
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scope, options) => {
   const { store, path } = options;
@@ -86,6 +88,16 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (scop
           [UPLOADER_KEY]: options.uploader,
         };
         return { metadata };
+      },
+      // tus answers an unexpected error with its own words and the error's message: ours instead,
+      // a 503 the client retries for a database that had no connection free in time, else a 500
+      // that says nothing of the inside (the log has it).
+      onResponseError(_request, error) {
+        // A refusal (ours or tus's own) is already worded.
+        if (!(error instanceof Error) || "status_code" in error) return undefined;
+        if (error instanceof StoreBusyError) return { status_code: 503, body: BUSY_MESSAGE };
+        scope.log.error({ err: error }, "an upload request failed");
+        return { status_code: 500, body: UPLOAD_FAILED };
       },
       async onUploadFinish(_request, upload) {
         const outcome = await checkUpload(checks, upload.id).catch((error: unknown) => {

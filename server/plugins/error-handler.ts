@@ -1,6 +1,11 @@
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
+import { StoreBusyError } from "../store/store";
 import { badRequest, invalidInputOf, rememberInvalidInput } from "./input-schemas";
+
+/** The answer to a request the database had no connection for in time (503, Retry-After). */
+export const BUSY_MESSAGE = "We're busy for a moment. Please try again in a few seconds.";
+export const BUSY_RETRY_AFTER_S = 2;
 
 // Short, stable messages for the framework's own client errors.
 export const MESSAGES: Record<string, string> = {
@@ -15,8 +20,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * One error handler: 4xx answers carry a short message, anything else is a
- * 500 with no detail (the log has it). Unknown /api paths answer JSON; every
+ * One error handler: 4xx answers carry a short message, a database with no
+ * free connection in time is a 503 with Retry-After (StoreBusyError), anything
+ * else is a 500 with no detail (the log has it). Unknown /api paths answer JSON; every
  * other unknown path gets the site's 404 page. Every JSON 4xx has the one
  * shape `{"error": "...", "errors"?: {field: message}}`: a route that answers
  * field errors alone gets its first field's message as the `error` here, and
@@ -28,6 +34,13 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+      if (error instanceof StoreBusyError) {
+        request.log.warn({ method: request.method, url: request.url }, error.message);
+        return reply
+          .code(503)
+          .header("retry-after", String(BUSY_RETRY_AFTER_S))
+          .send({ error: BUSY_MESSAGE });
+      }
       if (status >= 500) {
         request.log.error({ err: error, method: request.method, url: request.url }, "request failed");
         return reply.code(500).send({ error: "Internal Server Error" });

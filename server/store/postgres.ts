@@ -1,6 +1,6 @@
 import pg from "pg";
 import { createPostgresListener } from "./postgres-listener";
-import type { Queryable, QueryResult, Store } from "./store";
+import { StoreBusyError, type Queryable, type QueryResult, type Store } from "./store";
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -8,6 +8,13 @@ export interface PostgresStoreOptions {
   schema?: string;
   max?: number;
 }
+
+/** pg-pool's error when no connection came free within connectionTimeoutMillis. */
+const POOL_TIMEOUT = "timeout exceeded when trying to connect";
+
+/** A wait for the pool that ran out as StoreBusyError; any other error as it is. */
+const busyOr = (error: unknown) =>
+  error instanceof Error && error.message === POOL_TIMEOUT ? new StoreBusyError(error) : error;
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   // pg lets a URL's `options` replace ours wholesale; merge them instead.
@@ -35,11 +42,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const result = await target.query(sql, params);
+      const result = await target.query(sql, params).catch((error: unknown) => {
+        throw busyOr(error);
+      });
       return { rows: result.rows as R[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {
-      await target.query(sql);
+      await target.query(sql).catch((error: unknown) => {
+        throw busyOr(error);
+      });
     },
   });
   const direct = wrap(pool);
@@ -49,7 +60,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw busyOr(error);
+      });
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");

@@ -74,3 +74,16 @@ export function isUniqueViolation(error: unknown): boolean {
     typeof error === "object" && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
   );
 }
+
+/**
+ * Every connection to the database stayed taken for longer than the pool
+ * waits for one (a burst of requests on a busy server): the request may be
+ * tried again in a moment, and is answered 503 with Retry-After, not 500.
+ */
+export class StoreBusyError extends Error {
+  readonly statusCode = 503;
+  constructor(cause: unknown) {
+    super("The database had no free connection in time", { cause });
+    this.name = "StoreBusyError";
+  }
+}

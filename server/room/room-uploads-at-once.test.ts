@@ -1,0 +1,153 @@
+/**
+ * 200 uploads at once into the document room, across two instances on one
+ * PostgreSQL, over real HTTP, as tus clients send them: each file in several
+ * PATCH requests, some PATCHes sent twice (a client that lost the answer and
+ * tries again), some uploads finished through the other instance. Nothing is
+ * lost (every file is served back byte for byte, from either instance) and
+ * nothing is duplicated (a repeated PATCH is refused with 409 and stores
+ * nothing; each item holds exactly the files sent to it). A request the
+ * database had no free connection for in time is answered 503, and sent
+ * again as tus-js-client does; never a 500.
+ */
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { samplePdf } from "../../test/support/document-files";
+import { ORIGIN, apply, checklist, listening, session } from "../../test/support/room";
+import { useTwoInstances } from "../../test/support/server";
+
+const ENV = { DOCUMENTS_MASTER_KEY: randomBytes(32).toString("base64") };
+const APPLICANTS = 40;
+const FILES_EACH = 5;
+const PATCH_BYTES = 40_000;
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+
+let busyAnswers = 0;
+
+/** fetch, sent again after a 503 (with its Retry-After, shortened) as tus-js-client would. */
+async function sendRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, init);
+    if (response.status !== 503 || attempt === 20) return response;
+    expect(response.headers.get("retry-after") ?? "2").toMatch(/^\d+$/);
+    busyAnswers += 1;
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
+}
+
+interface Sent {
+  cookie: string;
+  itemId: string;
+  file: Buffer;
+  id: string;
+}
+
+describe("200 uploads at once across two instances", () => {
+  const two = useTwoInstances({ env: ENV });
+  let bases: [string, string];
+  beforeAll(async () => {
+    bases = [await listening(two.first), await listening(two.second)];
+  });
+
+  /**
+   * One upload by hand (the tus protocol): created on `bases[n % 2]`, its
+   * PATCHes alternating between the instances when `n % 3 === 0`, and every
+   * fourth upload sending its first PATCH twice.
+   */
+  async function send(n: number, cookie: string, itemId: string): Promise<Sent> {
+    const file = samplePdf(`Upload ${n}`, 2_000 + (n % 7) * 300);
+    const headers = { cookie, ...ORIGIN, "tus-resumable": "1.0.0" };
+    const created = await sendRetrying(`${bases[n % 2]}/api/room/uploads`, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "upload-length": String(file.length),
+        "upload-metadata": `filename ${b64(`statement-${n}.pdf`)},itemId ${b64(itemId)}`,
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const path = new URL(created.headers.get("location")!, bases[0]).pathname;
+    let offset = 0;
+    let patch = 0;
+    while (offset < file.length) {
+      const base = n % 3 === 0 ? bases[patch % 2] : bases[n % 2];
+      const body = new Uint8Array(file.subarray(offset, offset + PATCH_BYTES));
+      const answer = await sendRetrying(`${base}${path}`, {
+        method: "PATCH",
+        headers: {
+          ...headers,
+          "upload-offset": String(offset),
+          "content-type": "application/offset+octet-stream",
+        },
+        body,
+      });
+      expect(answer.status, await answer.clone().text()).toBe(204);
+      if (patch === 0 && n % 4 === 0) {
+        // The same PATCH again, as a client that never saw the answer sends it: refused, nothing kept.
+        const again = await sendRetrying(`${bases[(n + 1) % 2]}${path}`, {
+          method: "PATCH",
+          headers: {
+            ...headers,
+            "upload-offset": String(offset),
+            "content-type": "application/offset+octet-stream",
+          },
+          body,
+        });
+        expect(again.status).toBe(409);
+        // And it asks where to go on, as tus-js-client does.
+        const head = await sendRetrying(`${bases[(n + 1) % 2]}${path}`, { method: "HEAD", headers });
+        expect(Number(head.headers.get("upload-offset"))).toBe(offset + body.byteLength);
+      }
+      offset += body.byteLength;
+      patch += 1;
+    }
+    return { cookie, itemId, file, id: path.split("/").pop()! };
+  }
+
+  it("loses nothing and duplicates nothing", { timeout: 300_000 }, async () => {
+    const people = await Promise.all(
+      Array.from({ length: APPLICANTS }, async (_, n) => {
+        const { token } = await apply(n % 2 ? two.second : two.first);
+        const cookie = await session(two.first, token);
+        const items = await checklist(two.first, cookie);
+        return { cookie, items };
+      }),
+    );
+    const jobs = people.flatMap(({ cookie, items }, p) =>
+      Array.from({ length: FILES_EACH }, (_, f) => ({
+        n: p * FILES_EACH + f,
+        cookie,
+        itemId: items[f % items.length].id,
+      })),
+    );
+    expect(jobs).toHaveLength(200);
+    const sent = await Promise.all(jobs.map(({ n, cookie, itemId }) => send(n, cookie, itemId)));
+    // How many answers were "busy, try again" (none on a machine with time to spare).
+    console.info(`200 uploads: ${busyAnswers} requests answered 503 and sent again`);
+
+    // Every file back, byte for byte, from the instance that did not create it.
+    for (const [n, upload] of sent.entries()) {
+      const served = await fetch(`${bases[(n + 1) % 2]}/api/room/documents/${upload.id}`, {
+        headers: { cookie: upload.cookie },
+      });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(upload.file)).toBe(true);
+    }
+
+    // Each item holds exactly the files sent to it: none lost, none twice.
+    for (const { cookie, items } of people) {
+      const now = await checklist(two.second, cookie);
+      for (const item of items) {
+        const expected = sent
+          .filter((upload) => upload.cookie === cookie && upload.itemId === item.id)
+          .map((upload) => upload.id)
+          .sort();
+        const held = now
+          .find((row) => row.id === item.id)!
+          .documents.map((document) => document.id)
+          .sort();
+        expect(held).toEqual(expected);
+      }
+    }
+  });
+});
