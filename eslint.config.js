@@ -127,8 +127,9 @@ const layerZones = [
  * service call, an entry like the desk); retention/ (legal holds, the purge)
  * on audit/ and store/; audit/ (the audit log, which the entries, the jobs
  * and any domain may write to) on store/ alone; documents/ (the document
- * room's encrypted store) on audit/, outbox/ and store/; room/ (the applicant's side
- * of the document room) on documents/, mail/ and store/, and only the intake
+ * room's encrypted store) on audit/, outbox/ and store/, and review-clock/'s
+ * deadline.ts alone (the decision's clock); room/ (the applicant's side
+ * of the document room) on documents/, mail/ and store/ (and that deadline.ts), and only the intake
  * (the room link it makes) and the entries use it; work/ (working an
  * application: its work status, follow-ups, history and timeline) and
  * consents/ (the SMS consent records) on store/ alone; staff/ (accounts,
@@ -241,7 +242,6 @@ const serverZones = [
     "inbox",
     "analytics",
     "assignment",
-    "review-clock",
     "opt-outs",
     "privacy",
     "retention",
@@ -256,11 +256,18 @@ const serverZones = [
     "inbox",
     "analytics",
     "assignment",
-    "review-clock",
     "opt-outs",
     "privacy",
     "retention",
   ]),
+  // Documents complete start the decision's clock: the document room counts its deadline with
+  // review-clock/'s clock (deadline.ts, which imports nothing of the domains), and nothing else of it.
+  ...["documents", "room"].map((target) => ({
+    target: `./server/${target}`,
+    from: "./server/review-clock",
+    except: ["./deadline.ts"],
+    message: "Server folders import one way: see server/README.md",
+  })),
   serverZone("review-clock", [
     "outbox",
     "crm-delivery",

@@ -267,6 +267,11 @@ const ANALYTICS = {
 const REVIEW = {
   /** The promised review window: received plus this is the deadline (counted in business hours when set). */
   windowMs: ["REVIEW_WINDOW", duration.default(24 * 3_600_000)],
+  /**
+   * The promised decision window: documents complete plus this is the decision's deadline (counted
+   * with the same business hours and holidays).
+   */
+  decisionWindowMs: ["DECISION_WINDOW", duration.default(48 * 3_600_000)],
   /** "Mon-Fri 09:00-17:00" in DESK_TIME_ZONE; unset: the clock runs around the clock. */
   businessHours: ["REVIEW_BUSINESS_HOURS", businessHours.optional()],
   /** Days the clock stands still (YYYY-MM-DD, in DESK_TIME_ZONE). */

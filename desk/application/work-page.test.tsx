@@ -469,3 +469,47 @@ test("a call booked by someone other than the applicant says who, under a warnin
   expect(unknown).toHaveTextContent("Who booked it was not reported");
   expect(within(unknown).queryByText("Booked by someone else")).toBeNull();
 });
+
+test("the decision's clock shows beside the review clock once documents are complete: due, overdue, decided", async () => {
+  const hour = 3_600_000;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const now = Date.now();
+  const documentsCompleteAt = iso(now - 38 * hour);
+  const decision = { documentsCompleteAt, dueAt: iso(now + 10 * hour), decidedAt: null };
+  const user = userEvent.setup();
+  openPage(detail({ workStatus: "underwriting", firstTouchedAt: "2024-05-01T15:00:00Z", decision }), {
+    "work-status": () =>
+      detail({
+        workStatus: "closed",
+        closeReason: "funded",
+        firstTouchedAt: "2024-05-01T15:00:00Z",
+        decision: { ...decision, decidedAt: iso(now - 7 * hour) },
+      }),
+  });
+  const { unmount } = renderDesk("/desk/applications/app-1");
+  const clock = await screen.findByTestId("decision-clock");
+  expect(clock).toHaveTextContent(/^Decision due by \w{3} \d+, \d{4}, \d+:\d\d [AP]M/);
+  expect(clock.querySelector("time")).toHaveAttribute("dateTime", decision.dueAt);
+  expect(clock).toHaveTextContent("Documents complete");
+
+  // Decided: how long it took from documents complete.
+  await user.selectOptions(screen.getByLabelText("Change to"), "closed");
+  await user.selectOptions(screen.getByLabelText("Close reason"), "funded");
+  await user.click(screen.getByRole("button", { name: "Close" }));
+  expect(await screen.findByText("Decided in 31 h")).toBeVisible();
+  unmount();
+
+  openPage(
+    detail({ workStatus: "underwriting", decision: { ...decision, dueAt: iso(now - 2 * hour - 60_000) } }),
+  );
+  renderDesk("/desk/applications/app-1");
+  expect(await screen.findByText("Decision overdue by 2 h 1 min")).toBeVisible();
+});
+
+test("no decision clock before documents are complete", async () => {
+  openPage(detail({ workStatus: "underwriting" }));
+  renderDesk("/desk/applications/app-1");
+  expect(await screen.findByText(/Review promised by/)).toBeVisible();
+  expect(screen.queryByTestId("decision-clock")).toBeNull();
+  expect(screen.queryByText(/Decision/)).toBeNull();
+});

@@ -22,6 +22,7 @@ import { useAction } from "../common/lib/use-action";
 import { changeOwner, setWorkStatus } from "./api";
 import { FollowUpControls } from "./follow-up-controls";
 import { clockWords } from "./review-clock";
+import { decisionWords } from "./decision-clock";
 import { useNow } from "../common/lib/time-left";
 
 const selectClasses = cn(fieldControlClasses, "h-11 cursor-pointer pr-8");
@@ -56,6 +57,41 @@ function ReviewClock({ detail }: { detail: ApplicationDetail }) {
           <>
             {"; first touched "}
             <time dateTime={clock.touchedAt}>{formatDateTime(clock.touchedAt)}</time>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The funding decision's clock, once the documents are complete: due by when, how late, or how soon it came. */
+function DecisionClock({ detail }: { detail: ApplicationDetail }) {
+  const now = useNow();
+  const clock = decisionWords(detail, now);
+  if (!clock) return null;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="decision-clock">
+      <p className="flex items-center gap-2">
+        <ClockIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+        <Badge variant={clock.tone} className="text-sm">
+          {clock.text}
+          {clock.tone === "busy" && (
+            <>
+              {" by "}
+              <time dateTime={clock.dueAt}>{formatDateTime(clock.dueAt)}</time>
+            </>
+          )}
+        </Badge>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        Documents complete{" "}
+        <time dateTime={clock.documentsCompleteAt}>{formatDateTime(clock.documentsCompleteAt)}</time>
+        {"; decision promised by "}
+        <time dateTime={clock.dueAt}>{formatDateTime(clock.dueAt)}</time>
+        {clock.decidedAt && (
+          <>
+            {"; decided "}
+            <time dateTime={clock.decidedAt}>{formatDateTime(clock.decidedAt)}</time>
           </>
         )}
       </p>
@@ -269,7 +305,8 @@ function StatusControls({ detail, onWorked }: { detail: ApplicationDetail; onWor
 }
 
 /**
- * Working the application: the review clock, its owner (claim, reassign),
+ * Working the application: the review clock and, once the documents are
+ * complete, the decision's, its owner (claim, reassign),
  * its work status and its next follow-up. A quarantined application is not
  * worked until released.
  */
@@ -286,7 +323,10 @@ export function WorkPanel({
 }) {
   return (
     <Section title="Work" className={className}>
-      <ReviewClock detail={detail} />
+      <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:gap-x-8">
+        <ReviewClock detail={detail} />
+        <DecisionClock detail={detail} />
+      </div>
       {detail.state === "quarantined" && (
         <p className="text-sm text-muted-foreground">Release it from quarantine to work on it.</p>
       )}

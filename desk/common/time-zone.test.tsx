@@ -76,6 +76,7 @@ test("the printable evidence names its zone and writes every time in it, dayligh
     },
     delivery: null,
     smsOptOuts: [],
+    decision: null,
     ...newWork,
     timeline: [],
   } satisfies ApplicationDetail;

@@ -535,6 +535,20 @@ export interface BookedBy {
 export type TimelineEntry =
   TimelineAttempt | TimelineAction | TimelineMail | TimelineMailAttempt | TimelineActivity;
 
+/**
+ * The funding decision's clock: it starts when the documents become complete
+ * (every item accepted or not applicable) and is met when the application
+ * reaches a decision (closed as funded or not qualified, domain/desk/work.ts).
+ */
+export interface DecisionClockState {
+  /** When the documents became complete (the last time, if they went back to needed in between). */
+  documentsCompleteAt: string;
+  /** That plus the promised decision window (DECISION_WINDOW, counted in business hours when set). */
+  dueAt: string;
+  /** When it was decided; null: not yet (or no longer: reopened). */
+  decidedAt: string | null;
+}
+
 /** GET /applications/:id, and the answer of every action on it. */
 export interface ApplicationDetail extends WorkState {
   /** Every field of the funding application by its schema name, as submitted. */
@@ -552,6 +566,8 @@ export interface ApplicationDetail extends WorkState {
   delivery: DeliveryInfo | null;
   /** The opt-outs of its phone number from text messages (a STOP reply among them), newest first. */
   smsOptOuts: OptOut[];
+  /** The decision's clock; null while its documents are not complete. */
+  decision: DecisionClockState | null;
   /** CRM attempts, desk actions, e-mails and its activities, newest first (domain/desk/timeline.ts groups them). */
   timeline: TimelineEntry[];
 }

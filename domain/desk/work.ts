@@ -48,6 +48,19 @@ export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   funded: "Funded",
 };
 
+/**
+ * The funding decision the site promises within 48 hours of documents
+ * complete: an application closed as funded (approved and funded; the CRM's
+ * "funded") or as not qualified (declined; the CRM's "lost" without another
+ * reason). The other closes (no response, a duplicate, another provider
+ * chosen) end the application without a decision owed.
+ */
+export const DECISION_CLOSE_REASONS: readonly CloseReason[] = ["funded", "not_qualified"];
+
+/** Whether this work status and close reason are a funding decision. */
+export const isDecision = (status: WorkStatus, closeReason: CloseReason | null): boolean =>
+  status === "closed" && closeReason !== null && DECISION_CLOSE_REASONS.includes(closeReason);
+
 /** A contact a rep logs: a call or an e-mail, with its outcome. */
 export const CONTACT_CHANNELS = ["call", "email"] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];

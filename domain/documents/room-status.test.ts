@@ -6,6 +6,8 @@ const facts = (itemStates: RoomStatusFacts["itemStates"]): RoomStatusFacts => ({
   closeReason: null,
   firstTouchedAt: null,
   reviewDueAt: "2026-12-07T20:39:00.000Z",
+  decisionDueAt: null,
+  decidedAt: null,
   itemStates,
 });
 
@@ -32,5 +34,38 @@ describe("the room's documents line", () => {
       label: "Documents complete",
       needed: 0,
     });
+  });
+});
+
+describe("the room's decision promise", () => {
+  const complete = (more: Partial<RoomStatusFacts> = {}) =>
+    roomStatus({
+      ...facts(["accepted", "not-applicable"]),
+      workStatus: "underwriting",
+      firstTouchedAt: "2026-12-07T15:00:00.000Z",
+      decisionDueAt: "2026-12-09T16:00:00.000Z",
+      ...more,
+    });
+
+  it("says nothing before the documents are complete", () => {
+    expect(roomStatus(facts(["accepted", "received"])).decision).toBeNull();
+  });
+
+  it("gives the promised time once they are complete, and when it was met", () => {
+    expect(complete().decision).toEqual({ dueAt: "2026-12-09T16:00:00.000Z", metAt: null });
+    const decided = complete({
+      workStatus: "closed",
+      closeReason: "funded",
+      decidedAt: "2026-12-08T23:00:00.000Z",
+    });
+    expect(decided.decision).toEqual({
+      dueAt: "2026-12-09T16:00:00.000Z",
+      metAt: "2026-12-08T23:00:00.000Z",
+    });
+    expect(decided.stage).toBe("funded");
+  });
+
+  it("promises nothing for an application closed without a decision", () => {
+    expect(complete({ workStatus: "closed", closeReason: "duplicate" }).decision).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * Where an application stands, in the applicant's words, for the document
  * room (issue 42): received, in review (with the review time the site
  * promised and when it was met), waiting for a decision, funded or closed;
- * and whether documents are still needed. Made from the desk's work status
+ * whether documents are still needed; and, once they are complete, the
+ * funding decision's promised time and when it was met. Made from the desk's work status
  * (which the CRM's stage reports move too) and the checklist; never a note,
  * an owner or the reason staff closed it.
  */
@@ -21,6 +22,10 @@ export interface RoomStatusFacts {
   reviewDueAt: string | null;
   /** When someone first worked on it (ISO): the review promise was met then. */
   firstTouchedAt: string | null;
+  /** Documents complete plus the promised decision window (ISO); null while they are not complete. */
+  decisionDueAt: string | null;
+  /** When the application was decided (closed as funded or not qualified); null: not yet. */
+  decidedAt: string | null;
   itemStates: readonly ItemState[];
 }
 
@@ -31,6 +36,12 @@ export interface RoomStatus {
   /** What it means, in a sentence. */
   text: string;
   review: { dueAt: string | null; metAt: string | null };
+  /**
+   * The funding decision the site promises once documents are complete: by
+   * when, and when it was made. Null before the documents are complete, and
+   * for an application closed without a decision (no decision is owed).
+   */
+  decision: { dueAt: string; metAt: string | null } | null;
   documents: {
     /** Needed: something is missing or needs attention; sent: all in, some still to be checked; complete: all accepted or not applicable. */
     state: "needed" | "sent" | "complete";
@@ -67,6 +78,12 @@ function stageOf(facts: RoomStatusFacts): RoomStage {
   return "received";
 }
 
+function decisionOf(facts: RoomStatusFacts): RoomStatus["decision"] {
+  if (!facts.decisionDueAt) return null;
+  if (!facts.decidedAt && facts.workStatus === "closed") return null;
+  return { dueAt: facts.decisionDueAt, metAt: facts.decidedAt };
+}
+
 export function roomStatus(facts: RoomStatusFacts): RoomStatus {
   const stage = stageOf(facts);
   const needed = facts.itemStates.filter(
@@ -83,6 +100,7 @@ export function roomStatus(facts: RoomStatusFacts): RoomStatus {
     stage,
     ...STAGE_WORDS[stage],
     review: { dueAt: facts.reviewDueAt, metAt: facts.firstTouchedAt },
+    decision: decisionOf(facts),
     documents,
   };
 }

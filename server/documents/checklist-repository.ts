@@ -141,15 +141,29 @@ export async function itemStatesOf(db: Queryable, applicationId: string): Promis
   return rows.map((row) => row.state);
 }
 
-/** applications.documents_state (migration 036), as documents-state.ts works it out. */
+/**
+ * applications.documents_state (migration 036), as documents-state.ts works it
+ * out, and the decision clock with it (migration 039): `complete` (given with
+ * the complete state: the moment and the decision's deadline) starts the clock
+ * when the state becomes complete; any other state stops and clears it. A
+ * state written again as it was moves nothing.
+ */
 export async function setDocumentsState(
   tx: Queryable,
   applicationId: string,
   state: DocumentsState,
+  complete: { at: Date; decisionDueAt: Date } | null,
 ): Promise<void> {
   await tx.query(
-    "UPDATE applications SET documents_state = $2 WHERE id = $1 AND documents_state IS DISTINCT FROM $2",
-    [applicationId, state],
+    `UPDATE applications
+        SET documents_state = $2, documents_complete_at = $3::timestamptz, decision_due_at = $4::timestamptz
+      WHERE id = $1 AND documents_state IS DISTINCT FROM $2`,
+    [
+      applicationId,
+      state,
+      complete && state === "complete" ? complete.at.toISOString() : null,
+      complete && state === "complete" ? complete.decisionDueAt.toISOString() : null,
+    ],
   );
 }
 

@@ -11,6 +11,7 @@ import {
   DOCUMENT_REQUEST_DETAIL_MAX as REQUEST_DETAIL_MAX,
   DOCUMENT_REQUEST_LABEL_MAX as REQUEST_LABEL_MAX,
 } from "../../domain/desk/limits";
+import { createDecisionClock, type DecisionClock } from "../review-clock/deadline";
 import type { Queryable, Store } from "../store/store";
 import { notifyDocumentsQueued, queueAcceptedDocuments } from "./accepted-documents-repository";
 import type { CheckOutcome } from "./upload-checks";
@@ -26,10 +27,21 @@ import {
 
 /**
  * The application's documents' state written again after a change to its
- * checklist, in the change's transaction (lockChecklistOf taken first).
+ * checklist, in the change's transaction (lockChecklistOf taken first). Become
+ * complete, it starts the decision's clock: `decisionClock`'s deadline from now
+ * (DECISION_WINDOW in the configured business hours; without one, 48 hours
+ * around the clock). Only an item accepted or declared not applicable can
+ * complete the documents, so only those callers need pass the configured clock.
  */
-async function refreshDocumentsState(tx: Queryable, applicationId: string): Promise<void> {
-  await setDocumentsState(tx, applicationId, documentsState(await itemStatesOf(tx, applicationId)));
+async function refreshDocumentsState(
+  tx: Queryable,
+  applicationId: string,
+  decisionClock: DecisionClock = createDecisionClock(),
+): Promise<void> {
+  const state = documentsState(await itemStatesOf(tx, applicationId));
+  const at = new Date();
+  const complete = state === "complete" ? { at, decisionDueAt: decisionClock.deadline(at) } : null;
+  await setDocumentsState(tx, applicationId, state, complete);
 }
 
 /** Makes the application's default items; a second call adds none it has already. Returns how many were made. */
@@ -90,7 +102,9 @@ export async function requestDocumentIn(
  * where the item stands now (read under a row lock, so two moves at once are
  * judged one after the other). `by` is "applicant" or the staff member's id.
  * An item accepted queues its files for the CRM in the same transaction.
- * Null when the application has no such item.
+ * `decisionClock`: the configured one (createDecisionClock(config)), for the
+ * moves that can complete the documents (accept, not applicable). Null when
+ * the application has no such item.
  */
 export async function moveChecklistItem(
   store: Store,
@@ -98,8 +112,11 @@ export async function moveChecklistItem(
   itemId: string,
   event: ItemEvent,
   by: string,
+  decisionClock?: DecisionClock,
 ): Promise<Transition | null> {
-  const moved = await store.transaction((tx) => moveChecklistItemIn(tx, applicationId, itemId, event, by));
+  const moved = await store.transaction((tx) =>
+    moveChecklistItemIn(tx, applicationId, itemId, event, by, decisionClock),
+  );
   if (moved?.ok && moved.state === "accepted") notifyDocumentsQueued();
   return moved;
 }
@@ -111,6 +128,7 @@ export async function moveChecklistItemIn(
   itemId: string,
   event: ItemEvent,
   by: string,
+  decisionClock?: DecisionClock,
 ): Promise<Transition | null> {
   if (!(await lockChecklistOf(tx, applicationId))) return null;
   const item = await lockChecklistItem(tx, applicationId, itemId);
@@ -118,7 +136,7 @@ export async function moveChecklistItemIn(
   const result = transition(item, event);
   if (result.ok) {
     await setItemState(tx, itemId, { state: result.state, reason: result.reason, by });
-    await refreshDocumentsState(tx, applicationId);
+    await refreshDocumentsState(tx, applicationId, decisionClock);
     // Accepted: its files go to the CRM, each once (accepted-documents-repository.ts).
     if (result.state === "accepted") await queueAcceptedDocuments(tx, itemId, by);
   }

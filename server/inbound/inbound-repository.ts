@@ -4,7 +4,7 @@
  * (locked until its transaction ends), the work state a stage report moves,
  * and the activity each event adds to the application's timeline.
  */
-import type { ActivityKind, CloseReason, WorkStatus } from "#domain/desk/work";
+import { isDecision, type ActivityKind, type CloseReason, type WorkStatus } from "#domain/desk/work";
 import { iso } from "../store/row-values";
 import type { Queryable } from "../store/store";
 
@@ -138,7 +138,8 @@ export const inboundRepository = {
   /**
    * A stage report: the review clock stops at it (the first touch: the
    * earliest one reported, also when an earlier report arrives later), and an
-   * applied one moves the work status. least() passes over a NULL.
+   * applied one moves the work status (a decision, funded or lost as not
+   * qualified, is decided at the report's time). least() passes over a NULL.
    */
   async reportStage(tx: Queryable, id: string, at: string, change: StageChange | undefined): Promise<void> {
     if (!change) {
@@ -154,7 +155,8 @@ export const inboundRepository = {
           SET work_status = $3, close_reason = $4,
               funded_amount = CASE WHEN $4 = 'funded' THEN $5::numeric ELSE funded_amount END,
               stage_reported_at = $6::timestamptz,
-              first_touched_at = least(first_touched_at, $2::timestamptz)
+              first_touched_at = least(first_touched_at, $2::timestamptz),
+              decided_at = CASE WHEN $7::boolean THEN coalesce(decided_at, $2::timestamptz) END
         WHERE id = $1::uuid`,
       [
         id,
@@ -163,6 +165,7 @@ export const inboundRepository = {
         change.closeReason,
         change.fundedAmount === null ? null : String(change.fundedAmount),
         change.reportedAt,
+        isDecision(change.workStatus, change.closeReason),
       ],
     );
   },

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config";
 import { TZDate } from "@date-fns/tz";
 import { parseBusinessHours } from "./business-hours";
-import { createReviewClock, DEFAULT_REVIEW_WINDOW_MS } from "./deadline";
+import {
+  createDecisionClock,
+  createReviewClock,
+  DEFAULT_DECISION_WINDOW_MS,
+  DEFAULT_REVIEW_WINDOW_MS,
+} from "./deadline";
 
 const WEEKDAYS = "Mon-Fri 09:00-17:00";
 
@@ -43,6 +48,29 @@ describe("the review deadline around the clock", () => {
     const received = new Date("2026-09-05T12:00:00-04:00");
     const clock = createReviewClock(loadConfig(env));
     expect(clock.deadline(received).getTime()).toBe(received.getTime() + 24 * 3_600_000);
+  });
+});
+
+describe("the decision deadline: the same clock, DECISION_WINDOW from documents complete", () => {
+  it("is 48 hours around the clock by default, and the setting's length when set", () => {
+    expect(createDecisionClock().deadline(new Date(0)).getTime()).toBe(DEFAULT_DECISION_WINDOW_MS);
+    const complete = new Date("2026-12-07T15:00:00Z");
+    expect(createDecisionClock(loadConfig({})).deadline(complete).toISOString()).toBe(
+      "2026-12-09T15:00:00.000Z",
+    );
+    const day = createDecisionClock(loadConfig({ DECISION_WINDOW: "24h" }));
+    expect(day.deadline(complete).toISOString()).toBe("2026-12-08T15:00:00.000Z");
+  });
+
+  it("counts in the review clock's business hours and skips its holidays", () => {
+    const config = loadConfig({ REVIEW_BUSINESS_HOURS: WEEKDAYS, REVIEW_HOLIDAYS: "2026-11-26" });
+    const deadline = createDecisionClock(config).deadline(new Date("2026-11-24T10:00:00-05:00"));
+    // 48 business hours are six working days: Tue 10:00 to Thu 10:00 the week after, Thanksgiving skipped.
+    expect(new TZDate(deadline, config.desk.timeZone).toISOString()).toBe("2026-12-03T10:00:00.000-05:00");
+  });
+
+  it("refuses a DECISION_WINDOW it cannot read, naming it", () => {
+    expect(() => loadConfig({ DECISION_WINDOW: "two days" })).toThrow(/DECISION_WINDOW/);
   });
 });
 

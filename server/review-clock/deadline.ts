@@ -1,17 +1,19 @@
 /**
- * An application's review deadline: the promised window (REVIEW_WINDOW) after
- * it was received. Computed once at intake and stored
- * (applications.review_due_at), so the inbox sorts and filters by it and the
- * alerts (alerts.ts) read it.
+ * The deadlines of the site's two promises, counted by one clock: the review
+ * (REVIEW_WINDOW after an application was received; computed once at intake
+ * and stored as applications.review_due_at, so the inbox sorts and filters by
+ * it and the alerts, alerts.ts, read it) and the funding decision
+ * (DECISION_WINDOW after its documents became complete; stored as
+ * applications.decision_due_at by server/documents/checklist.ts).
  *
  * With REVIEW_BUSINESS_HOURS the window is counted in business time only: the
  * clock runs during the open hours of each day in DESK_TIME_ZONE and stands
- * still outside them, on REVIEW_HOLIDAYS and on days without hours. An
- * application received outside the hours starts its clock at the next
- * opening. Without business hours the clock runs around the clock, except on
- * the holidays (each a whole day of the zone). Wall-clock times become
- * instants through the zone's own rules (@date-fns/tz, Intl's data), so a
- * day on which the clocks change is as long as it really is.
+ * still outside them, on REVIEW_HOLIDAYS and on days without hours. A window
+ * that starts outside the hours starts its clock at the next opening. Without
+ * business hours the clock runs around the clock, except on the holidays (each
+ * a whole day of the zone). Wall-clock times become instants through the
+ * zone's own rules (@date-fns/tz, Intl's data), so a day on which the clocks
+ * change is as long as it really is.
  */
 import { TZDate } from "@date-fns/tz";
 import type { Config } from "../config";
@@ -20,12 +22,16 @@ import { parseBusinessHours, type OpenSpan, type WeeklyHours } from "./business-
 export type ReviewSettings = Pick<Config, "review"> & { desk: Pick<Config["desk"], "timeZone"> };
 
 export interface ReviewClock {
-  /** The deadline of an application received at `receivedAt`. */
-  deadline(receivedAt: Date): Date;
+  /** The deadline of a window that starts at `from` (an application received, its documents complete). */
+  deadline(from: Date): Date;
 }
 
-/** The promise as the site states it, for callers without a configuration (benchmarks, tests). */
+/** The deadline of the funding decision, counted from the moment an application's documents became complete. */
+export type DecisionClock = ReviewClock;
+
+/** The promises as the site states them, for callers without a configuration (benchmarks, tests). */
 export const DEFAULT_REVIEW_WINDOW_MS = 24 * 3_600_000;
+export const DEFAULT_DECISION_WINDOW_MS = 48 * 3_600_000;
 
 const DAY_MS = 86_400_000;
 const AROUND_THE_CLOCK: WeeklyHours = Array.from({ length: 7 }, () => [{ start: 0, end: 24 * 60 }]);
@@ -77,15 +83,15 @@ function countOpenTime(
       cursor = end;
     }
   }
-  throw new Error("the review clock found no open time");
+  throw new Error("the clock found no open time");
 }
 
-export function createReviewClock(settings?: ReviewSettings): ReviewClock {
-  const windowMs = settings?.review.windowMs ?? DEFAULT_REVIEW_WINDOW_MS;
+/** A clock counting `windowMs` with the settings' business hours and holidays. */
+function createClock(windowMs: number, settings?: ReviewSettings): ReviewClock {
   const holidays = new Set(settings?.review.holidays ?? []);
   const text = settings?.review.businessHours;
   if (!settings || (!text && holidays.size === 0)) {
-    return { deadline: (receivedAt) => new Date(receivedAt.getTime() + windowMs) };
+    return { deadline: (from) => new Date(from.getTime() + windowMs) };
   }
   let hours = AROUND_THE_CLOCK;
   if (text) {
@@ -96,7 +102,14 @@ export function createReviewClock(settings?: ReviewSettings): ReviewClock {
   }
   const timeZone = settings.desk.timeZone;
   return {
-    deadline: (receivedAt) =>
-      new Date(countOpenTime(receivedAt.getTime(), windowMs, hours, holidays, timeZone)),
+    deadline: (from) => new Date(countOpenTime(from.getTime(), windowMs, hours, holidays, timeZone)),
   };
+}
+
+export function createReviewClock(settings?: ReviewSettings): ReviewClock {
+  return createClock(settings?.review.windowMs ?? DEFAULT_REVIEW_WINDOW_MS, settings);
+}
+
+export function createDecisionClock(settings?: ReviewSettings): DecisionClock {
+  return createClock(settings?.review.decisionWindowMs ?? DEFAULT_DECISION_WINDOW_MS, settings);
 }

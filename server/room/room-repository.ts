@@ -96,6 +96,9 @@ export interface RoomApplicationRow {
   closeReason: string | null;
   reviewDueAt: string | null;
   firstTouchedAt: string | null;
+  /** The decision's deadline (documents complete plus DECISION_WINDOW); null while not complete. */
+  decisionDueAt: string | null;
+  decidedAt: string | null;
 }
 
 /** What the room shows of its application: never an owner, a note or anyone else's data. */
@@ -106,7 +109,8 @@ export async function roomApplication(
   const { rows } = await db.query(
     `SELECT a.id, a.reference, a.funding_type AS "fundingType", a.submitted_at AS "submittedAt",
             a.work_status AS "workStatus", a.close_reason AS "closeReason", a.review_due_at AS "reviewDueAt",
-            a.first_touched_at AS "firstTouchedAt"
+            a.first_touched_at AS "firstTouchedAt", a.decision_due_at AS "decisionDueAt",
+            a.decided_at AS "decidedAt"
        FROM applications a WHERE a.id = $1 AND ${OPEN}`,
     [applicationId],
   );

@@ -60,6 +60,7 @@ import { BODY_LIMIT, jsonPostOptions, requireJson } from "../plugins/json-body";
 import { sameOrigin } from "../plugins/same-origin";
 import { isUuid } from "../store/row-values";
 import type { Store } from "../store/store";
+import { createDecisionClock } from "../review-clock/deadline";
 import { makeRoomChecklist } from "./room-checklist";
 import { hashRoomToken, newRoomToken, roomUrl } from "./room-link";
 import {
@@ -149,6 +150,8 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
   // the embedded default makes its key file only once the room is used.
   let keys: DocumentsKeys | undefined;
   const keysOf = () => (keys ??= documentsKeys(config));
+  // An item declared not applicable may complete the documents: the decision's deadline runs from then.
+  const decisionClock = createDecisionClock(config);
   /** What an upload's checks need beside the keys and a log. */
   const uploadChecks = { store, scanner: config.documents.clamd, maxBytes: config.documents.maxFileBytes };
   /** Each request's session's application, once requireSession has found it. */
@@ -274,6 +277,8 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         closeReason: application.closeReason,
         reviewDueAt: application.reviewDueAt,
         firstTouchedAt: application.firstTouchedAt,
+        decisionDueAt: application.decisionDueAt,
+        decidedAt: application.decidedAt,
         itemStates: items.map((item) => item.state),
       }),
       limits: {
@@ -313,6 +318,7 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
         id,
         { type: "declare-not-applicable", by: "applicant", reason: request.body.reason },
         "applicant",
+        decisionClock,
       );
       if (!moved) return reply.code(404).send({ error: ROOM_MESSAGES.notFound });
       if (!moved.ok) return reply.code(409).send({ error: moved.error });

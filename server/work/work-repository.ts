@@ -6,7 +6,7 @@
  * in the caller's transaction, with the application already locked
  * (server/desk/application/application-action.ts).
  */
-import type { ContactOutcome, CloseReason, WorkStatus } from "#domain/desk/work";
+import { isDecision, type ContactOutcome, type CloseReason, type WorkStatus } from "#domain/desk/work";
 import type { Queryable, Store } from "../store/store";
 
 /** One entry staff add to an application's history (application_activities). */
@@ -63,13 +63,20 @@ export function createWorkRepository(store: Store) {
       );
     },
 
-    /** Sets the work status (a close reason only with closed; addActivity records the change). */
+    /**
+     * Sets the work status (a close reason only with closed; addActivity
+     * records the change). A funding decision (isDecision) is decided now,
+     * unless it was already; any other status is undecided.
+     */
     async setWorkStatus(db: Queryable, id: string, status: WorkStatus, closeReason: CloseReason | null) {
-      await db.query("UPDATE applications SET work_status = $2, close_reason = $3 WHERE id = $1::uuid", [
-        id,
-        status,
-        status === "closed" ? closeReason : null,
-      ]);
+      const reason = status === "closed" ? closeReason : null;
+      await db.query(
+        `UPDATE applications
+            SET work_status = $2, close_reason = $3,
+                decided_at = CASE WHEN $4::boolean THEN coalesce(decided_at, now()) END
+          WHERE id = $1::uuid`,
+        [id, status, reason, isDecision(status, reason)],
+      );
     },
 
     /**

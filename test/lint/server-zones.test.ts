@@ -62,6 +62,11 @@ describe("imports between the server's folders", () => {
       'import { insertMails } from "../mail/outbox-repository";',
     ],
     [
+      "the documents importing the review clock's alerts",
+      "server/documents/probe.ts",
+      'import { createReviewAlerts } from "../review-clock/alerts";',
+    ],
+    [
       "the review clock importing the inbound webhooks",
       "server/review-clock/probe.ts",
       'import { inboundPlugin } from "../inbound/plugin";',
@@ -160,6 +165,11 @@ describe("imports between the server's folders", () => {
       "the documents using the outbox's notifier and the store",
       "server/documents/probe.ts",
       'import { notifyRowsWaiting } from "../outbox/notifier";\nimport type { Store } from "../store/store";',
+    ],
+    [
+      "the room counting the decision's deadline with the review clock's clock",
+      "server/room/probe.ts",
+      'import { createDecisionClock } from "../review-clock/deadline";',
     ],
     [
       "the staff accounts using the audit log and the store",

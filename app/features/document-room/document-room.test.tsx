@@ -6,6 +6,7 @@ import { LINK_INVALID } from "#domain/documents/room-requests";
 import { roomStatus } from "#domain/documents/room-status";
 import type { RoomItemView, RoomView } from "#domain/documents/room-view";
 import { DocumentRoom } from "./document-room";
+import { RoomStatusPanel } from "./room-status-panel";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdE";
 const ENDED =
@@ -24,7 +25,10 @@ const item = (overrides: Partial<RoomItemView>): RoomItemView => ({
   ...overrides,
 });
 
-function roomWith(checklist: RoomItemView[]): RoomView {
+function roomWith(
+  checklist: RoomItemView[],
+  decision: { dueAt: string; decidedAt?: string } | null = null,
+): RoomView {
   return {
     reference: "HL-7K3M9QPX",
     fundingType: "Revenue-Based Financing",
@@ -34,6 +38,8 @@ function roomWith(checklist: RoomItemView[]): RoomView {
       closeReason: null,
       reviewDueAt: "2026-12-02T15:00:00.000Z",
       firstTouchedAt: "2026-12-01T18:30:00.000Z",
+      decisionDueAt: decision?.dueAt ?? null,
+      decidedAt: decision?.decidedAt ?? null,
       itemStates: checklist.map((entry) => entry.state),
     }),
     limits: { maxFileBytes: 25e6, maxApplicationBytes: 250e6 },
@@ -135,6 +141,8 @@ describe("the document room", () => {
     expect(status).toHaveTextContent("A funding specialist is reviewing your application");
     expect(status).toHaveTextContent(/Reviewed Dec 1, .*; we promised it by Dec 2, /);
     expect(status).toHaveTextContent("Documents needed. 3 documents are still needed.");
+    // No decision is promised before the documents are complete.
+    expect(status).not.toHaveTextContent(/decision by/);
     expect(status).toHaveTextContent("Reference HL-7K3M9QPX");
     expect(
       screen.getByText(/Each file can be up to 25 MB, and all your files together up to 250 MB/),
@@ -323,5 +331,26 @@ describe("the document room", () => {
       "We could not reach our server. Check your connection and try again.",
     );
     expect(screen.getByRole("button", { name: "Open my documents" })).toBeEnabled();
+  });
+});
+
+describe("the room's decision promise", () => {
+  const done = [id, item({ name: "Voided business check", state: "accepted", stateLabel: "Accepted" })];
+
+  it("tells the applicant, once the documents are complete, when a decision is promised", () => {
+    render(<RoomStatusPanel room={roomWith(done, { dueAt: "2026-12-09T16:00:00.000Z" })} />);
+    const status = screen.getByRole("region", { name: "Where your application stands" });
+    expect(status).toHaveTextContent("Documents complete.");
+    expect(within(status).getByTestId("room-decision")).toHaveTextContent(
+      /^Your documents are complete: we promised you a funding decision by Dec 9, \d+:00 [AP]M\.$/,
+    );
+  });
+
+  it("says when the decision was made", () => {
+    const decided = { dueAt: "2026-12-09T16:00:00.000Z", decidedAt: "2026-12-08T20:00:00.000Z" };
+    render(<RoomStatusPanel room={roomWith(done, decided)} />);
+    expect(screen.getByTestId("room-decision")).toHaveTextContent(
+      /^Decided Dec 8, .*; we promised a decision by Dec 9, /,
+    );
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Where the application stands, in the applicant's words (GET /api/room's
  * `status`, domain/documents/room-status.ts): its stage among the four steps,
- * the review the site promised and when it was met, and whether documents
- * are still needed.
+ * the review the site promised and when it was met, whether documents are
+ * still needed, and once they are complete the decision the site promised and
+ * when it was made.
  */
 import { CheckIcon, ClockIcon, FileCheckIcon, FileWarningIcon } from "lucide-react";
 import { useId } from "react";
@@ -26,6 +27,13 @@ export function reviewLine({ dueAt, metAt }: RoomView["status"]["review"]): stri
   return null;
 }
 
+export function decisionLine(decision: RoomView["status"]["decision"]): string | null {
+  if (!decision) return null;
+  if (decision.metAt)
+    return `Decided ${formatInstant(decision.metAt)}; we promised a decision by ${formatInstant(decision.dueAt)}.`;
+  return `Your documents are complete: we promised you a funding decision by ${formatInstant(decision.dueAt)}.`;
+}
+
 export function documentsLine(documents: RoomView["status"]["documents"]): string {
   if (documents.state === "complete") return "Our team has checked everything we asked for.";
   if (documents.state === "sent") return "You have sent everything we asked for; our team is checking it.";
@@ -39,6 +47,7 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
   const { status } = room;
   const current = STEPS.findIndex((step) => step.stage === status.stage);
   const review = reviewLine(status.review);
+  const decision = decisionLine(status.decision);
   const nothingNeeded = status.documents.state !== "needed";
   return (
     <section
@@ -101,6 +110,12 @@ export function RoomStatusPanel({ room }: { room: RoomView }) {
           <li className="flex items-start gap-3">
             <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             <span className="text-pretty">{review}</span>
+          </li>
+        )}
+        {decision && (
+          <li className="flex items-start gap-3">
+            <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span data-testid="room-decision">{decision}</span>
           </li>
         )}
         <li className="flex items-start gap-3">

@@ -9,6 +9,7 @@ import type {
   ApplicationState,
   ConsentEvidence,
   ConsentRecord,
+  DecisionClockState,
   DeliveryInfo,
   DeliveryState,
   OptOut,
@@ -124,6 +125,15 @@ function workOf(shown: Shown): WorkState {
   };
 }
 
+/** The funding decision's clock: running from documents complete until decided (migration 039). */
+function decisionOf(shown: Shown): DecisionClockState | null {
+  const a = shown.application;
+  const completeAt = str(a.documents_complete_at);
+  const dueAt = str(a.decision_due_at);
+  if (!completeAt || !dueAt) return null;
+  return { documentsCompleteAt: completeAt, dueAt, decidedAt: str(a.decided_at) };
+}
+
 export function toDetail(
   shown: Shown,
   actions: ActionRow[],
@@ -176,6 +186,7 @@ export function toDetail(
     consent: consentOf(shown),
     delivery: deliveryOf(shown),
     smsOptOuts: smsOptOuts.filter((optOut) => optOut.channel === "sms"),
+    decision: decisionOf(shown),
     ...workOf(shown),
     timeline,
   };

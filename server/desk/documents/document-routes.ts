@@ -25,6 +25,7 @@ import type { DocumentsChange, DocumentsPanel } from "#domain/desk/contract";
 import type { ItemEvent } from "#domain/documents/item-state";
 import { listChecklistItems, documentsStateOf } from "../../documents/checklist-repository";
 import { moveChecklistItemIn, requestDocumentIn } from "../../documents/checklist";
+import { createDecisionClock } from "../../review-clock/deadline";
 import { readDocument } from "../../documents/document-store";
 import {
   documentHeaders,
@@ -87,6 +88,8 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
   const { detail } = applicationActions(app);
   let keys: DocumentsKeys | undefined;
   const keysOf = () => (keys ??= documentsKeys(config));
+  // An item accepted may complete the documents: the decision's deadline is counted from then.
+  const decisionClock = createDecisionClock(config);
 
   /** The panel as it stands now; null when there is no such application. */
   async function panel(applicationId: string, db: Queryable = store): Promise<DocumentsPanel | null> {
@@ -175,7 +178,7 @@ const documentRoutes: FastifyPluginAsync = async (plugin) => {
     const items = await listChecklistItems(tx, id);
     const item = items.find((candidate) => candidate.id === itemId);
     if (!item) throw new Refusal(404, DOCUMENT_MESSAGES.noItem);
-    const moved = await moveChecklistItemIn(tx, id, itemId, event, request.staff!.userId);
+    const moved = await moveChecklistItemIn(tx, id, itemId, event, request.staff!.userId, decisionClock);
     if (!moved) throw new Refusal(404, DOCUMENT_MESSAGES.noItem);
     if (!moved.ok) throw new Refusal(409, moved.error);
     return item;

@@ -28,6 +28,7 @@ export const applicationDetail = (overrides: Partial<ApplicationDetail> = {}): A
   },
   delivery: { state: "dead", attempts: 12, nextAttemptAt: null, lastError: "HTTP 422", deliveredAt: null },
   smsOptOuts: [],
+  decision: null,
   ...newWork,
   timeline: [
     {
