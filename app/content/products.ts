@@ -8,8 +8,8 @@ import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
 import type { ContentIconName } from "./icons";
 import { productPath, productSlugs, productTitles, type ProductSlug } from "#domain/product-index";
 import { siteFacts } from "#domain/site-facts";
-import { productRanges } from "#domain/claims/figures";
-import { claimIn, productRangeClaimId } from "#domain/claims/register";
+import { figures, productRanges, productSpeeds } from "#domain/claims/figures";
+import { claimIn, productRangeClaimId, productSpeedClaimId } from "#domain/claims/register";
 
 export { productPath, productSlugs, type ProductSlug };
 export { productPageCopy } from "./product-page-copy";
@@ -59,6 +59,8 @@ const rangeEnd = (slug: ProductSlug, end: "min" | "max") =>
   claimIn(productRangeClaimId(slug), formatUsdCompact(ranges[slug][end]));
 /** The range in words, for prose: "from $500K to $5M". */
 const fromTo = (slug: ProductSlug) => `from ${rangeEnd(slug, "min")} to ${rangeEnd(slug, "max")}`;
+/** How fast the product typically funds, marked as its speed claim: "2-3 weeks". */
+const speed = (slug: ProductSlug) => claimIn(productSpeedClaimId(slug), productSpeeds[slug]);
 const rangeOf = (slug: ProductSlug): Product["range"] => ({ ...ranges[slug], label: range(slug) });
 
 export const products: Product[] = [
@@ -67,18 +69,18 @@ export const products: Product[] = [
     title: productTitles["growth-capital"],
     icon: "trending-up",
     range: rangeOf("growth-capital"),
-    subtitle: "Non-dilutive capital to scale a recurring-revenue business, funded in as little as 3 weeks.",
+    subtitle: `Non-dilutive capital to scale a recurring-revenue business, funded in as little as ${claimIn("funding-speed")}.`,
     cardDescription:
       "Term capital for recurring-revenue companies ready to scale sales, product and hiring without selling equity.",
-    description: `Growth Capital is a senior term facility sized to your recurring revenue, built for companies that have found product-market fit and need fuel rather than a new shareholder. You keep 100% of your equity and every board seat; ${brand} is paid back on a fixed schedule from the growth the capital creates.`,
+    description: `Growth Capital is a senior term facility sized to your recurring revenue, built for companies that have found product-market fit and need fuel rather than a new shareholder. You keep ${claimIn("equity-kept")} of your equity and every board seat; ${brand} is paid back on a fixed schedule from the growth the capital creates.`,
     features: [
       "No equity dilution or board seats",
-      "Funding in as little as 3 weeks",
+      `Funding in as little as ${claimIn("funding-speed")}`,
       "12-48 month terms, interest-only options",
       "Draw in tranches as you hit milestones",
     ],
-    chips: ["No equity dilution", "No board seats", "Decision within 48 hours"],
-    typicalSpeed: "2-3 weeks",
+    chips: ["No equity dilution", "No board seats", claimIn("decision-time", "Decision within 48 hours")],
+    typicalSpeed: speed("growth-capital"),
     bestFor: "SaaS and subscription companies with $1M+ in annual recurring revenue",
     benefits: [
       {
@@ -108,8 +110,7 @@ export const products: Product[] = [
       {
         icon: "zap",
         title: "Venture-speed process",
-        description:
-          "A decision within 48 hours of a complete application and funds typically in 2-3 weeks, not the months an equity round takes.",
+        description: `A decision within ${claimIn("decision-time")} of a complete application and funds typically in ${speed("growth-capital")}, not the months an equity round takes.`,
       },
       {
         icon: "handshake",
@@ -121,8 +122,7 @@ export const products: Product[] = [
     steps: [
       {
         title: "Apply and connect your data",
-        description:
-          "Complete the 10-minute application and securely connect your accounting, billing and bank accounts.",
+        description: `Complete the ${claimIn("application-time", `${figures.applicationMinutes}-minute`)} application and securely connect your accounting, billing and bank accounts.`,
         duration: "1 day",
       },
       {
@@ -133,8 +133,7 @@ export const products: Product[] = [
       },
       {
         title: "Term sheet and diligence",
-        description:
-          "You receive a term sheet within 48 hours of a complete file; confirmatory diligence covers contracts and financial statements.",
+        description: `You receive a term sheet within ${claimIn("decision-time")} of a complete file; confirmatory diligence covers contracts and financial statements.`,
         duration: "1-2 weeks",
       },
       {
@@ -196,10 +195,10 @@ export const products: Product[] = [
       "Repay 3-10% of monthly revenue",
       "One flat fee, no compounding interest",
       "No personal guarantee on standard deals",
-      "Offer within 48 hours of linking accounts",
+      `Offer within ${claimIn("decision-time")} of linking accounts`,
     ],
     chips: ["Payments flex with revenue", "One flat fee", "No personal guarantee"],
-    typicalSpeed: "5-10 days",
+    typicalSpeed: speed("revenue-based-financing"),
     bestFor: "E-commerce, SaaS and service businesses with steady monthly revenue",
     benefits: [
       {
@@ -223,8 +222,7 @@ export const products: Product[] = [
       {
         icon: "zap",
         title: "Fast, data-driven decisions",
-        description:
-          "Link your bank, payments and accounting accounts and receive an offer within 48 hours, often the same day.",
+        description: `Link your bank, payments and accounting accounts and receive an offer within ${claimIn("decision-time")}, often the same day.`,
       },
       {
         icon: "target",
@@ -319,14 +317,13 @@ export const products: Product[] = [
       "No prepayment penalty",
     ],
     chips: ["Funds in as little as 7 days", "6-18 month terms", "No prepayment penalty"],
-    typicalSpeed: "7-10 days",
+    typicalSpeed: speed("bridge-funding"),
     bestFor: "Companies with a defined repayment event: a round, a sale, a receivable or a refinance",
     benefits: [
       {
         icon: "clock",
         title: "Speed when timing matters",
-        description:
-          "Decisions within 48 hours and funds in as little as 7 days, so a delayed round or late payment does not stall the business.",
+        description: `Decisions within ${claimIn("decision-time")} and funds in as little as 7 days, so a delayed round or late payment does not stall the business.`,
       },
       {
         icon: "calendar",
@@ -434,7 +431,7 @@ export const products: Product[] = [
       "One application across partner banks",
     ],
     chips: ["0% intro interest", "No collateral", "Builds business credit"],
-    typicalSpeed: "2-3 weeks",
+    typicalSpeed: speed("strategic-financing"),
     bestFor: "Established small businesses with strong owner credit and $500K+ revenue",
     benefits: [
       {
@@ -554,7 +551,7 @@ export const products: Product[] = [
       "Acquisition, refinance and cash-out",
     ],
     chips: ["Up to 80% LTV", "Terms up to 25 years", "Fixed or floating rates"],
-    typicalSpeed: "30-45 days",
+    typicalSpeed: speed("real-estate-financing"),
     bestFor: "Owners buying, refinancing or improving commercial property",
     benefits: [
       {
@@ -673,7 +670,7 @@ export const products: Product[] = [
       "Working capital, equipment, real estate, acquisitions",
     ],
     chips: ["10% down minimum", "Up to 25-year terms", "Government-backed"],
-    typicalSpeed: "30-60 days",
+    typicalSpeed: speed("sba-loans"),
     bestFor: "Profitable small businesses wanting the lowest payment over the longest term",
     benefits: [
       {

@@ -38,3 +38,13 @@ export const productRanges = {
   "real-estate-financing": { min: 1_000_000, max: 50_000_000 },
   "sba-loans": { min: 50_000, max: 5_000_000 },
 } as const;
+
+/** How fast each product typically funds from a complete application (the product pages' "Typical time to fund"). */
+export const productSpeeds = {
+  "growth-capital": "2-3 weeks",
+  "revenue-based-financing": "5-10 days",
+  "bridge-funding": "7-10 days",
+  "strategic-financing": "2-3 weeks",
+  "real-estate-financing": "30-45 days",
+  "sba-loans": "30-60 days",
+} as const;

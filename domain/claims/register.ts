@@ -6,7 +6,7 @@
  */
 import { formatUsdCompact, formatUsdRange } from "../lib/format";
 import { productTitles, type ProductSlug } from "../product-index";
-import { figures, productRanges } from "./figures";
+import { figures, productRanges, productSpeeds } from "./figures";
 import type { ClaimRecord } from "./record";
 import { markClaim } from "./text";
 
@@ -381,10 +381,35 @@ const rangeClaims: ClaimRecord[] = (Object.keys(productRanges) as ProductSlug[])
   fallback: "Funding sized to your business and its capacity to repay",
 }));
 
-export type SiteClaimId = (typeof siteClaims)[number]["id"];
-export type ClaimId = SiteClaimId | ProductRangeClaimId;
+/** "speed-growth-capital": how fast a product typically funds. */
+export type ProductSpeedClaimId = `speed-${ProductSlug}`;
 
-export const claimRegister: readonly ClaimRecord[] = [...siteClaims, ...rangeClaims];
+export function productSpeedClaimId(slug: ProductSlug): ProductSpeedClaimId {
+  return `speed-${slug}`;
+}
+
+const speedClaims: ClaimRecord[] = (Object.keys(productSpeeds) as ProductSlug[]).map((slug) => ({
+  id: productSpeedClaimId(slug),
+  wording: `${productTitles[slug]} typically funds in ${productSpeeds[slug]}`,
+  figure: productSpeeds[slug],
+  meaning: {
+    numerator: "Days from a complete application to funds sent, for most funded deals",
+    denominator: "Funded deals",
+    population: `Funded ${productTitles[slug]} deals`,
+    period: "The last 12 months before the review",
+  },
+  kind: "static",
+  evidence: [{ description: `Application and funding dates from the CRM. ${NOT_YET_FILED}` }],
+  owner: UNDERWRITING,
+  approver: COMPLIANCE,
+  reviewBy: REVIEW_BY,
+  fallback: "Funding typically follows within weeks of a complete application",
+}));
+
+export type SiteClaimId = (typeof siteClaims)[number]["id"];
+export type ClaimId = SiteClaimId | ProductRangeClaimId | ProductSpeedClaimId;
+
+export const claimRegister: readonly ClaimRecord[] = [...siteClaims, ...rangeClaims, ...speedClaims];
 
 const byId = new Map(claimRegister.map((record) => [record.id, record]));
 

@@ -219,6 +219,11 @@ export function checkPages(pages, registeredIds, pending = {}) {
       );
     }
     if (stillPending.length > 0) manifest.pending[path] = stillPending;
+    // The list only shrinks: a figure registered or gone leaves it.
+    for (const phrase of allowed)
+      problems.push(
+        `${path}: "${phrase}" is listed as pending but no longer unregistered: remove it from the list`,
+      );
   }
   return { manifest, problems };
 }

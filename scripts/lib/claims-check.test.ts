@@ -115,6 +115,15 @@ describe("the claims check", () => {
     expect(manifest.pending).toEqual({ "/products/growth-capital": ["9 days"] });
   });
 
+  it("fails a pending figure that the page no longer shows outside a claim, so the list only shrinks", () => {
+    const html = page('<p>Funds in <span data-claim="speed-growth-capital">9 days</span>.</p>');
+    expect(
+      check(html, "/products/growth-capital", { "/products/growth-capital": ["9 days"] }).problems,
+    ).toEqual([
+      '/products/growth-capital: "9 days" is listed as pending but no longer unregistered: remove it from the list',
+    ]);
+  });
+
   it("does not check the legal texts", () => {
     expect(check(page("<p>Within 30 days of notice.</p>"), "/terms-of-service").problems).toEqual([]);
   });

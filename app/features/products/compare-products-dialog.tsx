@@ -74,8 +74,12 @@ export function CompareProductsDialog({
                 <td className="px-4 py-4 text-base font-bold whitespace-nowrap text-primary">
                   <ClaimText text={product.range.label} />
                 </td>
-                <td className="px-4 py-4 whitespace-nowrap">{product.typicalSpeed}</td>
-                <td className="px-4 py-4 text-muted-foreground">{product.bestFor}</td>
+                <td className="px-4 py-4 whitespace-nowrap">
+                  <ClaimText text={product.typicalSpeed} />
+                </td>
+                <td className="px-4 py-4 text-muted-foreground">
+                  <ClaimText text={product.bestFor} />
+                </td>
                 <td className="px-4 py-4 text-right">
                   <DetailsLink
                     label={copy.detailsLink}
@@ -109,11 +113,15 @@ export function CompareProductsDialog({
               </div>
               <div>
                 <dt className="text-muted-foreground">{copy.columns.speed}</dt>
-                <dd className="text-base font-semibold">{product.typicalSpeed}</dd>
+                <dd className="text-base font-semibold">
+                  <ClaimText text={product.typicalSpeed} />
+                </dd>
               </div>
               <div className="col-span-2">
                 <dt className="text-muted-foreground">{copy.columns.bestFor}</dt>
-                <dd>{product.bestFor}</dd>
+                <dd>
+                  <ClaimText text={product.bestFor} />
+                </dd>
               </div>
             </dl>
             <DetailsLink

@@ -2,6 +2,7 @@ import { ContentIcon } from "~/components/content-icon";
 import { IntroducedSection } from "~/components/section";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
+import { ClaimText } from "~/components/claim-text";
 
 /** Six benefit cards, introduced by the product's longer description. */
 export function ProductBenefits({ product }: { product: Product }) {
@@ -24,8 +25,12 @@ export function ProductBenefits({ product }: { product: Product }) {
             <span className="inline-flex size-12 items-center justify-center rounded-xl bg-accent text-accent-foreground">
               <ContentIcon name={benefit.icon} className="size-6" />
             </span>
-            <h3 className="text-lg font-semibold tracking-tight">{benefit.title}</h3>
-            <p className="leading-relaxed text-muted-foreground">{benefit.description}</p>
+            <h3 className="text-lg font-semibold tracking-tight">
+              <ClaimText text={benefit.title} />
+            </h3>
+            <p className="leading-relaxed text-muted-foreground">
+              <ClaimText text={benefit.description} />
+            </p>
           </li>
         ))}
       </ul>

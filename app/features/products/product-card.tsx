@@ -31,7 +31,9 @@ export function ProductCard({
           {product.title}
         </h3>
       </div>
-      <p className="leading-relaxed text-muted-foreground">{product.cardDescription}</p>
+      <p className="leading-relaxed text-muted-foreground">
+        <ClaimText text={product.cardDescription} />
+      </p>
       <div className="rounded-xl bg-muted px-4 py-3">
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{rangeLabel}</p>
         <p className="text-2xl font-bold tracking-tight text-primary">
@@ -42,7 +44,9 @@ export function ProductCard({
         {product.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>{feature}</span>
+            <span>
+              <ClaimText text={feature} />
+            </span>
           </li>
         ))}
       </ul>

@@ -30,7 +30,9 @@ export function ProductHero({ product }: { product: Product }) {
             {copy.heroEyebrow}
           </p>
           <HeroTitle id="product-heading">{product.title}</HeroTitle>
-          <HeroLead className="max-w-2xl">{product.subtitle}</HeroLead>
+          <HeroLead className="max-w-2xl">
+            <ClaimText text={product.subtitle} />
+          </HeroLead>
           <ul className="flex flex-wrap gap-2.5" aria-label="Key features">
             {product.chips.map((chip) => (
               <li
@@ -38,7 +40,7 @@ export function ProductHero({ product }: { product: Product }) {
                 className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-3.5 py-1.5 text-sm font-medium shadow-sm"
               >
                 <CheckIcon className="size-4 text-primary" aria-hidden="true" />
-                {chip}
+                <ClaimText text={chip} />
               </li>
             ))}
           </ul>
@@ -87,7 +89,9 @@ function HeroFact({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
         <Icon className="absolute top-5.5 left-0 size-5 text-highlight" aria-hidden="true" />
         {label}
       </dt>
-      <dd className="font-semibold">{value}</dd>
+      <dd className="font-semibold">
+        <ClaimText text={value} />
+      </dd>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { IntroducedSection } from "~/components/section";
 import { Badge } from "#ui/badge";
 import { productPageCopy as copy } from "~/content/product-page-copy";
 import type { Product } from "~/content/products";
+import { ClaimText } from "~/components/claim-text";
 
 /** The four steps from application to funds, each with its duration. */
 export function ProductProcess({ product }: { product: Product }) {
@@ -28,12 +29,14 @@ export function ProductProcess({ product }: { product: Product }) {
                 </span>
                 <Badge className="text-sm [&_svg]:size-4">
                   <ClockIcon aria-hidden="true" />
-                  {step.duration}
+                  <ClaimText text={step.duration} />
                 </Badge>
               </div>
               <div className="flex flex-col gap-2 lg:text-center">
                 <h3 className="text-lg font-semibold tracking-tight">{step.title}</h3>
-                <p className="leading-relaxed text-muted-foreground">{step.description}</p>
+                <p className="leading-relaxed text-muted-foreground">
+                  <ClaimText text={step.description} />
+                </p>
               </div>
             </li>
           ))}

@@ -4,8 +4,9 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { productCards, products, productsSectionCopy } from "~/content/products";
 import { formatUsdRange } from "#domain/lib/format";
+import { claimPlain } from "#domain/claims/text";
 import { ProductsSection } from "./products-section";
-import { renderPage } from "../../../test/support/site-pages/render";
+import { renderPage, shownText } from "../../../test/support/site-pages/render";
 
 const renderSection = () =>
   renderPage(<ProductsSection products={productCards()} copy={productsSectionCopy} />);
@@ -21,7 +22,8 @@ describe("ProductsSection", () => {
       expect(link).toHaveAttribute("href", `/products/${product.slug}`);
       const card = link.closest("[data-slot=card]") as HTMLElement;
       expect(within(card).getByText(formatUsdRange(product.range))).toBeInTheDocument();
-      for (const feature of product.features) expect(within(card).getByText(feature)).toBeInTheDocument();
+      for (const feature of product.features)
+        expect(within(card).getByText(shownText(claimPlain(feature)))).toBeInTheDocument();
     }
   });
 
@@ -53,7 +55,10 @@ describe("ProductsSection", () => {
       const row = within(rows[index]);
       expect(row.getByRole("rowheader")).toHaveTextContent(product.title);
       expect(row.getByText(formatUsdRange(product.range))).toBeInTheDocument();
-      expect(row.getByText(product.typicalSpeed)).toBeInTheDocument();
+      expect(row.getByText(claimPlain(product.typicalSpeed))).toHaveAttribute(
+        "data-claim",
+        `speed-${product.slug}`,
+      );
       expect(row.getByRole("link")).toHaveAttribute("href", `/products/${product.slug}`);
     });
     await user.keyboard("{Escape}");
