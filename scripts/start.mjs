@@ -24,6 +24,8 @@ const SOURCES = [
   "scripts/build.mjs",
   "scripts/build-server.mjs",
   "scripts/public-env.mjs",
+  "scripts/check-claims.mjs",
+  "scripts/claims-pending.json",
   "scripts/lib",
   "react-router.config.ts",
   "vite.config.ts",
@@ -31,7 +33,7 @@ const SOURCES = [
   "vite.desk.config.ts",
 ];
 // What `npm run build` runs or loads (its commands, the three Vite configs, scripts/postbuild.mjs,
-// scripts/build-server.mjs). They are dependencies, so even `npm install --omit=dev` installs them.
+// scripts/build-server.mjs, tsx for scripts/check-claims.mjs). They are dependencies, so even `npm install --omit=dev` installs them.
 const BUILD_TOOLS = [
   "@react-router/dev",
   "vite",
@@ -39,6 +41,7 @@ const BUILD_TOOLS = [
   "tailwindcss",
   "esbuild",
   "@gfx/zopfli",
+  "tsx",
 ];
 
 function newestChange(path) {
