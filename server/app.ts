@@ -29,6 +29,15 @@ import { tokenRedaction } from "./log-redact";
 import { loadSite } from "./site/load-site";
 import type { Store } from "./store/store";
 
+/**
+ * How long a request may take to arrive, body included (Node's
+ * requestTimeout): long enough for one upload chunk from a slow phone
+ * (UPLOAD_CHUNK_BYTES at SLOW_PHONE_UPLOAD_BPS, domain/documents/room-view.ts),
+ * short enough that a client trickling a body cannot hold a connection for
+ * long. Headers have their own, shorter limit (Node's headersTimeout, 60 s).
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface BuildAppOptions {
   config: Config;
   store: Store;
@@ -78,8 +87,8 @@ export async function buildApp({
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    // Requests must not hang a connection forever.
-    requestTimeout: 30_000,
+    // Requests must not hang a connection forever; a slow phone's upload chunk must still arrive.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: 60_000,
     keepAliveTimeout: 5_000,
     // Requests refused before routing (a malformed URL, a Content-Length the

@@ -22,6 +22,18 @@ export const PDF_PASSWORD_MAX = 1000;
 /** The tus endpoint the room's uploads go to. */
 export const ROOM_UPLOADS_PATH = "/api/room/uploads";
 
+/**
+ * The bytes of one upload request (a tus PATCH). Each request must arrive
+ * within the server's request time limit (server/app.ts, REQUEST_TIMEOUT_MS),
+ * on a phone that uploads slowly: 1 MB takes 80 s at 100 kbit/s. Small
+ * enough too that no proxy's body limit cuts it, and a drop sends at most
+ * this much again.
+ */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+
+/** The slowest upload a chunk is sized for, in bits per second (see UPLOAD_CHUNK_BYTES). */
+export const SLOW_PHONE_UPLOAD_BPS = 100_000;
+
 export interface RoomDocumentView {
   id: string;
   /** The name it was uploaded with, or ours. */

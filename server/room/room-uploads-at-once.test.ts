@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { samplePdf } from "../../test/support/document-files";
 import { ORIGIN, apply, checklist, listening, session } from "../../test/support/room";
 import { useTwoInstances } from "../../test/support/server";
+import { SLOW_PHONE_UPLOAD_BPS, UPLOAD_CHUNK_BYTES } from "#domain/documents/room-view";
 
 const ENV = { DOCUMENTS_MASTER_KEY: randomBytes(32).toString("base64") };
 const APPLICANTS = 40;
@@ -22,15 +23,15 @@ const PATCH_BYTES = 40_000;
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
-let busyAnswers = 0;
+let triedAgain = 0;
 
-/** fetch, sent again after a 503 (with its Retry-After, shortened) as tus-js-client would. */
+/** A request that keeps nothing on the server (POST, HEAD), sent again after a 503 as tus-js-client would. */
 async function sendRetrying(url: string, init: RequestInit): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(url, init);
     if (response.status !== 503 || attempt === 20) return response;
     expect(response.headers.get("retry-after") ?? "2").toMatch(/^\d+$/);
-    busyAnswers += 1;
+    triedAgain += 1;
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }
 }
@@ -67,12 +68,8 @@ describe("200 uploads at once across two instances", () => {
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const path = new URL(created.headers.get("location")!, bases[0]).pathname;
-    let offset = 0;
-    let patch = 0;
-    while (offset < file.length) {
-      const base = n % 3 === 0 ? bases[patch % 2] : bases[n % 2];
-      const body = new Uint8Array(file.subarray(offset, offset + PATCH_BYTES));
-      const answer = await sendRetrying(`${base}${path}`, {
+    const patchFrom = (base: string, offset: number, body: Uint8Array<ArrayBuffer>) =>
+      fetch(`${base}${path}`, {
         method: "PATCH",
         headers: {
           ...headers,
@@ -81,28 +78,48 @@ describe("200 uploads at once across two instances", () => {
         },
         body,
       });
+    /** The server's offset, asked as tus-js-client asks after a failed PATCH. */
+    const offsetOn = async (base: string) => {
+      const head = await sendRetrying(`${base}${path}`, { method: "HEAD", headers });
+      expect(head.status).toBe(200);
+      return Number(head.headers.get("upload-offset"));
+    };
+    let offset = 0;
+    let patch = 0;
+    while (offset < file.length) {
+      const base = n % 3 === 0 ? bases[patch % 2] : bases[n % 2];
+      const body = new Uint8Array(file.subarray(offset, offset + PATCH_BYTES));
+      // A dropped connection (null) or a busy server: some of the body may be kept. Ask where to
+      // go on from, then send the rest, as tus-js-client does.
+      const answer = await patchFrom(base, offset, body).catch(() => null);
+      if (answer === null || answer.status === 503) {
+        triedAgain += 1;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        offset = await offsetOn(base);
+        continue;
+      }
       expect(answer.status, await answer.clone().text()).toBe(204);
+      expect(Number(answer.headers.get("upload-offset"))).toBe(offset + body.byteLength);
       if (patch === 0 && n % 4 === 0) {
         // The same PATCH again, as a client that never saw the answer sends it: refused, nothing kept.
-        const again = await sendRetrying(`${bases[(n + 1) % 2]}${path}`, {
-          method: "PATCH",
-          headers: {
-            ...headers,
-            "upload-offset": String(offset),
-            "content-type": "application/offset+octet-stream",
-          },
-          body,
-        });
-        expect(again.status).toBe(409);
-        // And it asks where to go on, as tus-js-client does.
-        const head = await sendRetrying(`${bases[(n + 1) % 2]}${path}`, { method: "HEAD", headers });
-        expect(Number(head.headers.get("upload-offset"))).toBe(offset + body.byteLength);
+        const again = await patchFrom(bases[(n + 1) % 2], offset, body);
+        expect([409, 503]).toContain(again.status);
+        expect(await offsetOn(bases[(n + 1) % 2])).toBe(offset + body.byteLength);
       }
       offset += body.byteLength;
       patch += 1;
     }
     return { cookie, itemId, file, id: path.split("/").pop()! };
   }
+
+  it("gives a slow phone's upload chunk the time it needs to arrive", () => {
+    // Node cuts a request whose body has not all arrived by requestTimeout: the room's chunk,
+    // at the slowest upload it is sized for, must arrive before that.
+    const chunkMs = ((UPLOAD_CHUNK_BYTES * 8) / SLOW_PHONE_UPLOAD_BPS) * 1000;
+    for (const app of [two.first, two.second]) {
+      expect(app.server.requestTimeout).toBeGreaterThan(chunkMs);
+    }
+  });
 
   it("loses nothing and duplicates nothing", { timeout: 300_000 }, async () => {
     const people = await Promise.all(
@@ -122,8 +139,8 @@ describe("200 uploads at once across two instances", () => {
     );
     expect(jobs).toHaveLength(200);
     const sent = await Promise.all(jobs.map(({ n, cookie, itemId }) => send(n, cookie, itemId)));
-    // How many answers were "busy, try again" (none on a machine with time to spare).
-    console.info(`200 uploads: ${busyAnswers} requests answered 503 and sent again`);
+    // How many requests were answered "busy" or dropped, and sent again (none on a quiet machine).
+    console.info(`200 uploads: ${triedAgain} requests sent again`);
 
     // Every file back, byte for byte, from the instance that did not create it.
     for (const [n, upload] of sent.entries()) {

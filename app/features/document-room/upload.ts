@@ -6,13 +6,11 @@
  * starts, so the room's page loads without it.
  */
 import { detectFileKind, SNIFF_BYTES } from "#domain/documents/file-kind";
-import { ROOM_UPLOADS_PATH } from "#domain/documents/room-view";
+import { ROOM_UPLOADS_PATH, UPLOAD_CHUNK_BYTES } from "#domain/documents/room-view";
 import type { DetailedError } from "tus-js-client";
 import { OFFLINE, SOMETHING_WRONG } from "./room-api";
 import { formatFileSize } from "#domain/lib/format";
 
-/** Small enough that no proxy's body limit cuts a request; a drop resends at most one. */
-export const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Then a button to try again. */
 export const RETRY_DELAYS = [1000, 3000, 10_000, 30_000];
 
@@ -64,7 +62,7 @@ export async function startUpload(
   const { Upload } = await import("tus-js-client");
   const upload = new Upload(file, {
     endpoint: new URL(ROOM_UPLOADS_PATH, window.location.origin).href,
-    chunkSize: CHUNK_BYTES,
+    chunkSize: UPLOAD_CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { itemId, filename: file.name, filetype: file.type },
     // An unfinished upload resumes only into the item it was for: the same statement sent to
