@@ -9,7 +9,7 @@
 //   keep it flat; a server holding whole files would grow by 500 MB.
 // - A dropping connection: a 10 MB statement through a proxy that throttles to
 //   BENCH_PROXY_KBPS and cuts the connection mid-way, twice; it must complete
-//   with no more than one chunk (4 MB, the room's) sent twice.
+//   with no more than one chunk (1 MB, the room's) sent twice.
 //
 // Each on PGlite (the embedded default) and on PostgreSQL. With CLAMD_SOCKET
 // set, the server scans every finished upload too (the figures say so).
@@ -34,7 +34,9 @@ const MB = 1_000_000;
 const FILE_SIZE = 25 * MB; // DOCUMENTS_MAX_FILE_SIZE's default
 const PARALLEL = 20;
 const DROP_FILE_SIZE = 10 * MB;
-const CHUNK_SIZE = 4 * 1024 * 1024; // app/features/document-room/upload.ts
+const CHUNK_SIZE = 1024 * 1024; // UPLOAD_CHUNK_BYTES, domain/documents/room-view.ts
+const RETRY_DELAYS = [1000, 3000, 10_000, 30_000]; // app/features/document-room/upload.ts
+let retries = 0;
 const CUTS = 2;
 const loadBefore = loadavg()[0];
 
@@ -91,8 +93,8 @@ async function applicant(n) {
   return { cookie, itemId: room.checklist[0].id };
 }
 
-/** Uploads `file` as the room's page does (tus, 4 MB chunks) through `endpointOrigin`. */
-function upload(endpointOrigin, { cookie, itemId }, file, retryDelays = []) {
+/** Uploads `file` as the room's page does (tus, 1 MB chunks, its retries) through `endpointOrigin`. */
+function upload(endpointOrigin, { cookie, itemId }, file, retryDelays = RETRY_DELAYS) {
   return new Promise((resolve, reject) => {
     const attempt = new tus.Upload(file, {
       endpoint: `${endpointOrigin}/api/room/uploads`,
@@ -101,6 +103,12 @@ function upload(endpointOrigin, { cookie, itemId }, file, retryDelays = []) {
       chunkSize: CHUNK_SIZE,
       retryDelays,
       storeFingerprintForResuming: false,
+      onShouldRetry: (error, attempt) => {
+        const retry = attempt < retryDelays.length;
+        if (retry) retries += 1;
+        log("retrying after:", error.message.split(", originated")[0]);
+        return retry;
+      },
       onSuccess: resolve,
       onError: reject,
     });
@@ -204,6 +212,7 @@ async function manyAtOnce(pid, file, tag) {
 }
 
 async function measure(storeName, env) {
+  retries = 0;
   // The server's last log lines, shown if it stops halfway.
   const lines = [];
   const { child, exited } = await startBenchServer(bench.outDir, {
@@ -274,6 +283,7 @@ async function measure(storeName, env) {
       resent,
       dropSeconds,
       cuts: proxy.stats.cut,
+      retries,
     };
   } catch (error) {
     // Give a server that died its moment to be reported, then say how it ended.
@@ -326,28 +336,33 @@ const scanning = process.env.CLAMD_SOCKET
   : "without a scanner (CLAMD_SOCKET unset)";
 const rows = results.map(
   (r) =>
-    `| ${r.storeName} | ${f1(r.throughput)} | ${f1(r.control)} | ${f1(r.parallelThroughput)} (${f1(r.parallelSeconds)} s) | ${f0(r.rssBefore)} / ${f0(r.rssPeak)} / ${f0(r.rssAfter)} | ${f0(r.rssPeak - r.rssBefore)} (20 × 5 MB: ${f0(r.smallGrowth)}) | ${r.cuts}, ${f0(r.resent)} B, ${f1(r.dropSeconds)} s |`,
+    `| ${r.storeName} | ${f1(r.throughput)} | ${f1(r.control)} | ${f1(r.parallelThroughput)} (${f1(r.parallelSeconds)} s) | ${f0(r.rssBefore)} / ${f0(r.rssPeak)} / ${f0(r.rssAfter)} | ${f0(r.rssPeak - r.rssBefore)} (20 × 5 MB: ${f0(r.smallGrowth)}) | ${r.cuts}, ${f0(r.resent)} B, ${f1(r.dropSeconds)} s | ${r.retries} |`,
 );
 writeBenchmarksSection(`## Uploads
 
 \`npm run bench:uploads\` (bench/uploads.mjs), commit ${commit}, ${new Date().toISOString().slice(0, 10)},
 ${cpus().length} cores, load ${f1(loadBefore)} at the start, tus-js-client ${packageVersion("tus-js-client")},
-@tus/server ${packageVersion("@tus/server")}, ${scanning}. Uploads go as the room sends them (tus, 4 MB
+@tus/server ${packageVersion("@tus/server")}, ${scanning}. Uploads go as the room sends them (tus, 1 MB
 chunks) to one server on loopback, each chunk sealed with its file's key into the store.
 
-| store | one 25 MB file, MB/s (median of ${RUNS}) | control: bare PUT, MB/s | ${PARALLEL} × 25 MB at once, MB/s | server RSS MB before / peak / after | growth MB (control) | dropping proxy: cuts, bytes beyond the file, time |
-| --- | --- | --- | --- | --- | --- | --- |
+| store | one 25 MB file, MB/s (median of ${RUNS}) | control: bare PUT, MB/s | ${PARALLEL} × 25 MB at once, MB/s | server RSS MB before / peak / after | growth MB (control) | dropping proxy: cuts, bytes beyond the file, time | requests tried again, all |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 
 - **Memory**: ${PARALLEL} uploads of 25 MB at once (500 MB in flight) grow the server's resident
   set by the growth column; the control in brackets is ${PARALLEL} uploads of 5 MB at once in the same
-  run. Streamed, the growth is what ${PARALLEL} requests in flight cost (buffers of a 4 MB PATCH,
+  run. Streamed, the growth is what ${PARALLEL} requests in flight cost (buffers of a 1 MB PATCH,
   256 KB sealed chunks, the database's own), about the same for both sizes, never the files' size:
   a server that held whole files would grow by 500 MB.
 - **A dropping connection**: a 10 MB statement through a proxy throttled to ${PROXY_KBPS} KB/s that cuts
   the connection ${CUTS} times after 3 MB on a connection; tus asks the server for its offset and
   resumes there. "Bytes beyond the file" is everything sent up beyond the file's 10,000,000 bytes
   (requests' headers and bytes sent again); the run fails if it passes one chunk (${f0(CHUNK_SIZE)} bytes).
+- **Tried again**: every request tus-js-client sent again in the store's run, with the room's delays
+  (1, 3, 10, 30 s), the proxy's cuts among them; an upload that ran out of them fails the run.
+  Those beyond the cuts were reset before the server read a request (its log has none of them):
+  Node's client agent reuses a kept-alive socket for up to 5 s and the server closes an idle one
+  after 5 s (\`keepAliveTimeout\`), so the two can cross; each upload resumed from the server's offset.
 - The control is the ceiling of loopback HTTP on this machine in the same run; read the store's
   figure against it, not as an absolute.
 `);
