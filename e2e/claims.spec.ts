@@ -31,7 +31,13 @@ test("the build's manifest says which claims the home page and a product page pr
     "decision-time": ["meta", "text"],
     "testimonial-closed-in-18-days": ["meta", "text"],
   });
-  expect(manifest.pages[PRODUCT]).toMatchObject({ "range-growth-capital": ["meta", "text"] });
+  expect(manifest.pages["/"]).toMatchObject({ "terms-growth-capital-term": ["text"] });
+  expect(manifest.pages[PRODUCT]).toMatchObject({
+    "range-growth-capital": ["meta", "text"],
+    "terms-growth-capital-interest-only": ["text"],
+    "step-growth-capital-1": ["text"],
+  });
+  expect(manifest.pending).toEqual({});
   expect(manifest.claims["decision-time"]).toEqual(expect.arrayContaining(["/", "/faq", PRODUCT]));
   for (const id of Object.keys(manifest.claims)) expect(ids).toContain(id);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimPlain } from "#domain/claims/text";
+import { claimIdsIn, claimPlain } from "#domain/claims/text";
 import { formatUsdRange } from "#domain/lib/format";
 import { contentIconNames } from "./icons";
 import { findProductByPath, productPath, products, productSlugs, type ProductSlug } from "./products";
@@ -36,9 +36,10 @@ describe("product catalogue", () => {
     expect(product.features).toHaveLength(4);
     expect(product.benefits).toHaveLength(6);
     expect(product.steps).toHaveLength(4);
-    for (const step of product.steps) {
-      expect(step.duration).toMatch(/^\d+(-\d+)? (day|days|week|weeks)$/);
-    }
+    product.steps.forEach((step, index) => {
+      expect(claimPlain(step.duration)).toMatch(/^\d+(-\d+)? (day|days|week|weeks)$/);
+      expect(claimIdsIn(step.duration)).toEqual([`step-${product.slug}-${index + 1}`]);
+    });
     expect(product.requirements.length).toBeGreaterThan(0);
     for (const group of product.requirements) {
       expect(group.category).not.toBe("");

@@ -8,8 +8,22 @@ import { formatUsdCompact, formatUsdRange } from "#domain/lib/format";
 import type { ContentIconName } from "./icons";
 import { productPath, productSlugs, productTitles, type ProductSlug } from "#domain/product-index";
 import { siteFacts } from "#domain/site-facts";
-import { figures, productRanges, productSpeeds } from "#domain/claims/figures";
-import { claimIn, productRangeClaimId, productSpeedClaimId } from "#domain/claims/register";
+import {
+  bridgeFastestFundingDays,
+  figures,
+  productRanges,
+  productSpeeds,
+  productStepDurations,
+  productTerms,
+} from "#domain/claims/figures";
+import {
+  claimIn,
+  productRangeClaimId,
+  productSpeedClaimId,
+  productStepClaimId,
+  type ProductTermClaimId,
+} from "#domain/claims/register";
+import { notAClaim } from "#domain/claims/text";
 
 export { productPath, productSlugs, type ProductSlug };
 export { productPageCopy } from "./product-page-copy";
@@ -48,6 +62,11 @@ export function findProductByPath(pathname: string): Product | undefined {
 
 const brand = siteFacts.brand;
 
+// The revenue the eligibility of Growth Capital and 0% Strategic Financing requires; each product's
+// "best for" line states the same floor.
+const growthCapitalMinArrUsd = 1_000_000;
+const strategicMinRevenueUsd = 500_000;
+
 // Each product's funding range is published in the claim register (domain/claims/figures.ts);
 // page titles, cards, SEO descriptions and the comparison derive from it.
 const ranges = productRanges;
@@ -62,6 +81,48 @@ const fromTo = (slug: ProductSlug) => `from ${rangeEnd(slug, "min")} to ${rangeE
 /** How fast the product typically funds, marked as its speed claim: "2-3 weeks". */
 const speed = (slug: ProductSlug) => claimIn(productSpeedClaimId(slug), productSpeeds[slug]);
 const rangeOf = (slug: ProductSlug): Product["range"] => ({ ...ranges[slug], label: range(slug) });
+/** How long a product's step takes, marked as its step claim: "1-2 days". */
+const stepTime = (slug: ProductSlug, step: 1 | 2 | 3 | 4) =>
+  claimIn(productStepClaimId(slug, step), productStepDurations[slug][step - 1]);
+/** A term or rate the product offers, in the words the sentence needs, marked as its claim. */
+const term = (id: ProductTermClaimId, text: string) => claimIn(id, text);
+const terms = productTerms;
+const span = (range: { min: number; max: number }) => `${range.min}-${range.max}`;
+const gcTermMonths = span(terms["growth-capital"].termMonths);
+const gcInterestOnly = term(
+  "terms-growth-capital-interest-only",
+  `${terms["growth-capital"].interestOnlyMonthsMax} months`,
+);
+const rbfShare = term(
+  "terms-revenue-based-financing-revenue-share",
+  `${span(terms["revenue-based-financing"].revenueSharePercent)}%`,
+);
+const rbfFee = term(
+  "terms-revenue-based-financing-fee",
+  `${span(terms["revenue-based-financing"].feePercent)}%`,
+);
+const bridgeTerm = terms["bridge-funding"].termMonths;
+const bridgeTermMonth = term("terms-bridge-funding-term", `${span(bridgeTerm)} month`);
+const bridgeFastest = claimIn("bridge-fastest-funding", `${bridgeFastestFundingDays} days`);
+const introRate = term(
+  "terms-strategic-financing-intro-rate",
+  `${terms["strategic-financing"].introRatePercent}%`,
+);
+const introMonths = term(
+  "terms-strategic-financing-intro-period",
+  `${span(terms["strategic-financing"].introMonths)} months`,
+);
+const realEstate = terms["real-estate-financing"];
+const ltv = term("terms-real-estate-financing-ltv", `${realEstate.ltvPercentMax}%`);
+const reAmortisation = term(
+  "terms-real-estate-financing-amortisation",
+  `${realEstate.amortisationYearsMax} years`,
+);
+const sba = terms["sba-loans"];
+const sbaDown = term("terms-sba-loans-down-payment", `${sba.downPaymentPercentMin}%`);
+const sbaRealEstateYears = term("terms-sba-loans-real-estate-term", `${sba.realEstateYearsMax} years`);
+/** Who a product suits, by the revenue its eligibility requires: a requirement, not a claim (docs/claims.md). */
+const revenueFloor = (usd: number) => notAClaim("requirement", `${formatUsdCompact(usd)}+`);
 
 export const products: Product[] = [
   {
@@ -76,12 +137,12 @@ export const products: Product[] = [
     features: [
       "No equity dilution or board seats",
       `Funding in as little as ${claimIn("funding-speed")}`,
-      "12-48 month terms, interest-only options",
+      `${term("terms-growth-capital-term", `${gcTermMonths} month`)} terms, interest-only options`,
       "Draw in tranches as you hit milestones",
     ],
     chips: ["No equity dilution", "No board seats", claimIn("decision-time", "Decision within 48 hours")],
     typicalSpeed: speed("growth-capital"),
-    bestFor: "SaaS and subscription companies with $1M+ in annual recurring revenue",
+    bestFor: `SaaS and subscription companies with ${revenueFloor(growthCapitalMinArrUsd)} in annual recurring revenue`,
     benefits: [
       {
         icon: "shield-check",
@@ -104,8 +165,7 @@ export const products: Product[] = [
       {
         icon: "calendar",
         title: "Interest-only runway",
-        description:
-          "Up to 12 months of interest-only payments lets the capital work before principal repayment starts.",
+        description: `Up to ${gcInterestOnly} of interest-only payments lets the capital work before principal repayment starts.`,
       },
       {
         icon: "zap",
@@ -123,30 +183,30 @@ export const products: Product[] = [
       {
         title: "Apply and connect your data",
         description: `Complete the ${claimIn("application-time", `${figures.applicationMinutes}-minute`)} application and securely connect your accounting, billing and bank accounts.`,
-        duration: "1 day",
+        duration: stepTime("growth-capital", 1),
       },
       {
         title: "Underwriting review",
         description:
           "Our analysts review revenue quality, growth, retention and burn, then confirm indicative terms on a call.",
-        duration: "2-3 days",
+        duration: stepTime("growth-capital", 2),
       },
       {
         title: "Term sheet and diligence",
         description: `You receive a term sheet within ${claimIn("decision-time")} of a complete file; confirmatory diligence covers contracts and financial statements.`,
-        duration: "1-2 weeks",
+        duration: stepTime("growth-capital", 3),
       },
       {
         title: "Close and fund",
         description: "Sign the loan documents electronically and receive the first tranche by wire.",
-        duration: "1-2 days",
+        duration: stepTime("growth-capital", 4),
       },
     ],
     requirements: [
       {
         category: "Financial",
         items: [
-          "At least $1M in annual recurring revenue (ARR)",
+          `At least ${formatUsdCompact(growthCapitalMinArrUsd)} in annual recurring revenue (ARR)`,
           "5%+ average monthly revenue growth over the last 6 months",
           "At least 6 months of cash runway at closing",
           "Gross margin of 60% or higher",
@@ -192,7 +252,7 @@ export const products: Product[] = [
     description:
       "Revenue-Based Financing gives you an upfront sum for a single, fixed fee and collects a small agreed percentage of monthly revenue until that total is repaid. There is no interest rate that compounds, no personal guarantee on standard deals and no equity, which makes it a natural fit for marketing, inventory and other spend that pays back quickly.",
     features: [
-      "Repay 3-10% of monthly revenue",
+      `Repay ${rbfShare} of monthly revenue`,
       "One flat fee, no compounding interest",
       "No personal guarantee on standard deals",
       `Offer within ${claimIn("decision-time")} of linking accounts`,
@@ -204,14 +264,12 @@ export const products: Product[] = [
       {
         icon: "repeat",
         title: "Payments follow revenue",
-        description:
-          "You remit an agreed 3-10% of monthly revenue. In a slow month you pay less; there is no fixed installment to miss.",
+        description: `You remit an agreed ${rbfShare} of monthly revenue. In a slow month you pay less; there is no fixed installment to miss.`,
       },
       {
         icon: "percent",
         title: "A flat, transparent fee",
-        description:
-          "One fee agreed upfront, typically 6-12% of the amount funded. You know the total cost on day one, however long repayment takes.",
+        description: `One fee agreed upfront, typically ${rbfFee} of the amount funded. You know the total cost on day one, however long repayment takes.`,
       },
       {
         icon: "shield-check",
@@ -242,24 +300,23 @@ export const products: Product[] = [
         title: "Apply and link accounts",
         description:
           "Submit the short application and connect your bank, payment processor and accounting software read-only.",
-        duration: "1 day",
+        duration: stepTime("revenue-based-financing", 1),
       },
       {
         title: "Revenue analysis",
-        description:
-          "We analyse 12 months of revenue, seasonality and customer mix to size the facility and the revenue share.",
-        duration: "1-2 days",
+        description: `We analyse ${notAClaim("requirement", "12 months")} of revenue, seasonality and customer mix to size the facility and the revenue share.`,
+        duration: stepTime("revenue-based-financing", 2),
       },
       {
         title: "Offer and agreement",
         description:
           "Review the offer with a funding specialist, choose the amount and sign the agreement electronically.",
-        duration: "2-3 days",
+        duration: stepTime("revenue-based-financing", 3),
       },
       {
         title: "Funding",
         description: "Funds arrive by wire, and remittances start with your next monthly revenue report.",
-        duration: "1-2 days",
+        duration: stepTime("revenue-based-financing", 4),
       },
     ],
     requirements: [
@@ -308,28 +365,26 @@ export const products: Product[] = [
     subtitle: "Short-term capital that carries you to your next round, sale or refinance.",
     cardDescription:
       "Short-term capital to cover the gap before a funding round, a large receivable, an acquisition close or a refinance.",
-    description:
-      "Bridge Funding is short-term financing with 6-18 month terms for companies with a clear, near-term source of repayment. It keeps payroll and growth on track while a round closes, a contract pays out or a property sale completes, without a discounted equity bridge that dilutes existing holders.",
+    description: `Bridge Funding is short-term financing with ${bridgeTermMonth} terms for companies with a clear, near-term source of repayment. It keeps payroll and growth on track while a round closes, a contract pays out or a property sale completes, without a discounted equity bridge that dilutes existing holders.`,
     features: [
-      "6-18 month terms",
-      "Funding in as little as 7 days",
+      `${bridgeTermMonth} terms`,
+      `Funding in as little as ${bridgeFastest}`,
       "Interest-only payments available",
       "No prepayment penalty",
     ],
-    chips: ["Funds in as little as 7 days", "6-18 month terms", "No prepayment penalty"],
+    chips: [`Funds in as little as ${bridgeFastest}`, `${bridgeTermMonth} terms`, "No prepayment penalty"],
     typicalSpeed: speed("bridge-funding"),
     bestFor: "Companies with a defined repayment event: a round, a sale, a receivable or a refinance",
     benefits: [
       {
         icon: "clock",
         title: "Speed when timing matters",
-        description: `Decisions within ${claimIn("decision-time")} and funds in as little as 7 days, so a delayed round or late payment does not stall the business.`,
+        description: `Decisions within ${claimIn("decision-time")} and funds in as little as ${bridgeFastest}, so a delayed round or late payment does not stall the business.`,
       },
       {
         icon: "calendar",
         title: "Terms sized to the gap",
-        description:
-          "Choose a term from 6 to 18 months to match your expected repayment event, with interest-only payments until then.",
+        description: `Choose a term from ${term("terms-bridge-funding-term", `${bridgeTerm.min} to ${bridgeTerm.max} months`)} to match your expected repayment event, with interest-only payments until then.`,
       },
       {
         icon: "shield-check",
@@ -360,23 +415,23 @@ export const products: Product[] = [
       {
         title: "Apply online",
         description: "Tell us how much you need, for how long, and what event will repay the bridge.",
-        duration: "1 day",
+        duration: stepTime("bridge-funding", 1),
       },
       {
         title: "Repayment event review",
         description:
           "We verify the repayment source: a term sheet, signed purchase agreement, receivable or refinance commitment.",
-        duration: "1-2 days",
+        duration: stepTime("bridge-funding", 2),
       },
       {
         title: "Term sheet",
         description: "Receive a term sheet with the amount, term, rate and security, and agree final terms.",
-        duration: "2-3 days",
+        duration: stepTime("bridge-funding", 3),
       },
       {
         title: "Close and fund",
         description: "Sign electronically and receive funds by wire.",
-        duration: "2-4 days",
+        duration: stepTime("bridge-funding", 4),
       },
     ],
     requirements: [
@@ -412,7 +467,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Bridge Funding: ${range("bridge-funding")} short-term capital | ${brand}`,
-      description: `Bridge funding ${fromTo("bridge-funding")} with 6-18 month terms to carry your business to its next round, sale or refinance. Funds in as little as 7 days.`,
+      description: `Bridge funding ${fromTo("bridge-funding")} with ${bridgeTermMonth} terms to carry your business to its next round, sale or refinance. Funds in as little as ${bridgeFastest}.`,
     },
   },
   {
@@ -420,25 +475,23 @@ export const products: Product[] = [
     title: productTitles["strategic-financing"],
     icon: "percent",
     range: rangeOf("strategic-financing"),
-    subtitle: "Business credit at 0% introductory interest, arranged and structured by our team.",
-    cardDescription:
-      "0% introductory-rate business credit lines arranged across our lender network, for working capital that costs nothing while you grow.",
-    description: `0% Strategic Financing combines 0% introductory-rate business credit lines from our partner banks into one working-capital plan. ${brand} handles the applications, sequencing and limits, then gives you a repayment plan so balances are cleared or refinanced before promotional periods end.`,
+    subtitle: `Business credit at ${introRate} introductory interest, arranged and structured by our team.`,
+    cardDescription: `${introRate} introductory-rate business credit lines arranged across our lender network, for working capital that costs nothing while you grow.`,
+    description: `0% Strategic Financing combines ${introRate} introductory-rate business credit lines from our partner banks into one working-capital plan. ${brand} handles the applications, sequencing and limits, then gives you a repayment plan so balances are cleared or refinanced before promotional periods end.`,
     features: [
-      "0% introductory interest for 12-21 months",
+      `${introRate} introductory interest for ${introMonths}`,
       "No collateral required",
       "Builds your business credit profile",
       "One application across partner banks",
     ],
-    chips: ["0% intro interest", "No collateral", "Builds business credit"],
+    chips: [`${introRate} intro interest`, "No collateral", "Builds business credit"],
     typicalSpeed: speed("strategic-financing"),
-    bestFor: "Established small businesses with strong owner credit and $500K+ revenue",
+    bestFor: `Established small businesses with strong owner credit and ${revenueFloor(strategicMinRevenueUsd)} revenue`,
     benefits: [
       {
         icon: "percent",
-        title: "0% interest to start",
-        description:
-          "Promotional periods of 12-21 months at 0% interest, so working capital costs nothing while it generates a return.",
+        title: `${introRate} interest to start`,
+        description: `Promotional periods of ${introMonths} at ${introRate} interest, so working capital costs nothing while it generates a return.`,
       },
       {
         icon: "lock",
@@ -475,32 +528,32 @@ export const products: Product[] = [
         title: "Apply and credit review",
         description:
           "A short application and a soft credit review confirm your eligibility and likely limits.",
-        duration: "1-2 days",
+        duration: stepTime("strategic-financing", 1),
       },
       {
         title: "Strategy session",
         description:
           "A funding specialist designs the lender sequence, target limits and a repayment plan with you.",
-        duration: "2-3 days",
+        duration: stepTime("strategic-financing", 2),
       },
       {
         title: "Lender applications",
         description:
           "We prepare and submit applications to partner banks in the planned order and track each decision.",
-        duration: "1-2 weeks",
+        duration: stepTime("strategic-financing", 3),
       },
       {
         title: "Activate your lines",
         description:
           "Cards and lines are issued and activated, and we review the plan with you before first use.",
-        duration: "1-2 days",
+        duration: stepTime("strategic-financing", 4),
       },
     ],
     requirements: [
       {
         category: "Financial",
         items: [
-          "At least $500K in annual revenue",
+          `At least ${formatUsdCompact(strategicMinRevenueUsd)} in annual revenue`,
           "Owner personal credit score of 680 or higher",
           "Credit utilisation below 30% on existing cards",
         ],
@@ -530,8 +583,8 @@ export const products: Product[] = [
       "More than 3 new credit inquiries in the last 6 months",
     ],
     seo: {
-      title: `0% Strategic Financing: ${range("strategic-financing")} at 0% intro interest | ${brand}`,
-      description: `0% strategic financing ${fromTo("strategic-financing")}: business credit lines at 0% introductory interest, arranged across partner banks with no collateral required.`,
+      title: `0% Strategic Financing: ${range("strategic-financing")} at ${introRate} intro interest | ${brand}`,
+      description: `0% strategic financing ${fromTo("strategic-financing")}: business credit lines at ${introRate} introductory interest, arranged across partner banks with no collateral required.`,
     },
   },
   {
@@ -545,12 +598,12 @@ export const products: Product[] = [
     description:
       "Real Estate Financing covers owner-occupied and income-producing commercial property, from a first office or warehouse to a multi-property portfolio. Our team structures the loan, works with appraisers and closing counsel, and places the deal with the lender best suited to your property type.",
     features: [
-      "Up to 80% loan-to-value",
-      "Terms up to 25 years",
+      `Up to ${ltv} loan-to-value`,
+      `Terms up to ${reAmortisation}`,
       "Fixed and floating rate options",
       "Acquisition, refinance and cash-out",
     ],
-    chips: ["Up to 80% LTV", "Terms up to 25 years", "Fixed or floating rates"],
+    chips: [`Up to ${ltv} LTV`, `Terms up to ${reAmortisation}`, "Fixed or floating rates"],
     typicalSpeed: speed("real-estate-financing"),
     bestFor: "Owners buying, refinancing or improving commercial property",
     benefits: [
@@ -568,14 +621,13 @@ export const products: Product[] = [
       },
       {
         icon: "scale",
-        title: "Leverage up to 80% LTV",
-        description:
-          "Borrow up to 80% of the appraised value with 20-25% down, preserving cash for operations.",
+        title: `Leverage up to ${ltv} LTV`,
+        description: `Borrow up to ${ltv} of the appraised value with ${term("terms-real-estate-financing-down-payment", `${span(realEstate.downPaymentPercent)}%`)} down, preserving cash for operations.`,
       },
       {
         icon: "calendar",
         title: "Long, predictable terms",
-        description: "Amortisation up to 25 years with fixed-rate periods of 5, 7 or 10 years.",
+        description: `Amortisation up to ${reAmortisation} with fixed-rate periods of ${term("terms-real-estate-financing-fixed-rate", `${realEstate.fixedRateYears.slice(0, -1).join(", ")} or ${realEstate.fixedRateYears.at(-1)} years`)}.`,
       },
       {
         icon: "key",
@@ -595,23 +647,23 @@ export const products: Product[] = [
         title: "Apply and share property details",
         description:
           "Tell us about the property, purchase price or current value, rent roll and how your business uses it.",
-        duration: "1-2 days",
+        duration: stepTime("real-estate-financing", 1),
       },
       {
         title: "Term sheet",
         description: "We size the loan against value and cash flow and issue a term sheet with rate options.",
-        duration: "3-5 days",
+        duration: stepTime("real-estate-financing", 2),
       },
       {
         title: "Appraisal and underwriting",
         description:
           "Third-party appraisal, environmental and title reports are ordered while underwriting completes.",
-        duration: "2-3 weeks",
+        duration: stepTime("real-estate-financing", 3),
       },
       {
         title: "Commitment and closing",
         description: "Receive the commitment letter, then close with counsel and fund at the title company.",
-        duration: "1-2 weeks",
+        duration: stepTime("real-estate-financing", 4),
       },
     ],
     requirements: [
@@ -649,7 +701,7 @@ export const products: Product[] = [
     ],
     seo: {
       title: `Real Estate Financing: ${range("real-estate-financing")} commercial property loans | ${brand}`,
-      description: `Commercial real estate financing ${fromTo("real-estate-financing")}: acquisitions, refinance and cash-out with up to 80% LTV and terms up to 25 years. Get terms in days.`,
+      description: `Commercial real estate financing ${fromTo("real-estate-financing")}: acquisitions, refinance and cash-out with up to ${ltv} LTV and terms up to ${reAmortisation}. Get terms in days.`,
     },
   },
   {
@@ -664,25 +716,28 @@ export const products: Product[] = [
     description:
       "SBA Loans are made by our partner lenders and partially guaranteed by the US Small Business Administration, which keeps down payments low and terms long. Our team prepares your SBA package, matches you with a preferred lender and manages the file through approval and closing.",
     features: [
-      "As little as 10% down",
-      "Terms up to 25 years",
+      `As little as ${sbaDown} down`,
+      `Terms up to ${sbaRealEstateYears}`,
       "Capped, competitive interest rates",
       "Working capital, equipment, real estate, acquisitions",
     ],
-    chips: ["10% down minimum", "Up to 25-year terms", "Government-backed"],
+    chips: [
+      `${sbaDown} down minimum`,
+      `Up to ${term("terms-sba-loans-real-estate-term", `${sba.realEstateYearsMax}-year`)} terms`,
+      "Government-backed",
+    ],
     typicalSpeed: speed("sba-loans"),
     bestFor: "Profitable small businesses wanting the lowest payment over the longest term",
     benefits: [
       {
         icon: "piggy-bank",
         title: "Low down payment",
-        description: "As little as 10% down keeps cash in the business for operations and growth.",
+        description: `As little as ${sbaDown} down keeps cash in the business for operations and growth.`,
       },
       {
         icon: "calendar",
         title: "The longest terms",
-        description:
-          "Up to 25 years for real estate and up to 10 years for working capital and equipment, for lower monthly payments.",
+        description: `Up to ${sbaRealEstateYears} for real estate and up to ${term("terms-sba-loans-other-term", `${sba.otherUsesYearsMax} years`)} for working capital and equipment, for lower monthly payments.`,
       },
       {
         icon: "percent",
@@ -714,24 +769,24 @@ export const products: Product[] = [
         title: "Prequalification",
         description:
           "A short application and call confirm SBA eligibility, the right program (7(a) or 504) and the likely amount.",
-        duration: "1-2 days",
+        duration: stepTime("sba-loans", 1),
       },
       {
         title: "Package preparation",
         description:
           "We gather tax returns, financial statements, projections and SBA forms into a complete lender package.",
-        duration: "1-2 weeks",
+        duration: stepTime("sba-loans", 2),
       },
       {
         title: "Lender underwriting and approval",
         description: "A preferred lender underwrites the loan and issues the SBA-guaranteed commitment.",
-        duration: "2-4 weeks",
+        duration: stepTime("sba-loans", 3),
       },
       {
         title: "Closing and disbursement",
         description:
           "Sign loan documents with the lender and receive funds, or draw them as a project progresses.",
-        duration: "1-2 weeks",
+        duration: stepTime("sba-loans", 4),
       },
     ],
     requirements: [
@@ -775,8 +830,8 @@ export const products: Product[] = [
       "Owners currently on parole or probation",
     ],
     seo: {
-      title: `SBA Loans: ${range("sba-loans")} with as little as 10% down | ${brand}`,
-      description: `SBA 7(a) and 504 loans ${fromTo("sba-loans")} with as little as 10% down and terms up to 25 years. We prepare your package and match you with a preferred lender.`,
+      title: `SBA Loans: ${range("sba-loans")} with as little as ${sbaDown} down | ${brand}`,
+      description: `SBA 7(a) and 504 loans ${fromTo("sba-loans")} with as little as ${sbaDown} down and terms up to ${sbaRealEstateYears}. We prepare your package and match you with a preferred lender.`,
     },
   },
 ];

@@ -6,7 +6,14 @@
  */
 import { formatUsdCompact, formatUsdRange } from "../lib/format";
 import { productTitles, type ProductSlug } from "../product-index";
-import { figures, productRanges, productSpeeds } from "./figures";
+import {
+  bridgeFastestFundingDays,
+  figures,
+  productRanges,
+  productSpeeds,
+  productStepDurations,
+  productTerms,
+} from "./figures";
 import type { ClaimRecord } from "./record";
 import { markClaim } from "./text";
 
@@ -406,10 +413,200 @@ const speedClaims: ClaimRecord[] = (Object.keys(productSpeeds) as ProductSlug[])
   fallback: "Funding typically follows within weeks of a complete application",
 }));
 
-export type SiteClaimId = (typeof siteClaims)[number]["id"];
-export type ClaimId = SiteClaimId | ProductRangeClaimId | ProductSpeedClaimId;
+const bridgeFastestFunding = {
+  id: "bridge-fastest-funding",
+  wording: `${productTitles["bridge-funding"]} funds in as little as ${bridgeFastestFundingDays} days`,
+  figure: `${bridgeFastestFundingDays} days`,
+  meaning: {
+    numerator: "Days from a complete application to funds sent, for the fastest funded deals",
+    denominator: "None (a duration that the faster deals meet)",
+    population: `Funded ${productTitles["bridge-funding"]} deals`,
+    period: "The last 12 months before the review",
+  },
+  kind: "static",
+  evidence: [{ description: `Application and funding dates from the CRM. ${NOT_YET_FILED}` }],
+  owner: UNDERWRITING,
+  approver: COMPLIANCE,
+  reviewBy: REVIEW_BY,
+  fallback: "Funding in days once your application is complete",
+} as const satisfies ClaimRecord;
 
-export const claimRegister: readonly ClaimRecord[] = [...siteClaims, ...rangeClaims, ...speedClaims];
+const span = (range: { min: number; max: number }) => `${range.min}-${range.max}`;
+const terms = productTerms;
+const realEstateFixed = terms["real-estate-financing"].fixedRateYears;
+
+/** Each term or rate a product offers: what it is ("terms of"), its figure, and a wording without it. */
+const termSpecs = [
+  {
+    id: "terms-growth-capital-term",
+    slug: "growth-capital",
+    what: "terms of",
+    figure: `${span(terms["growth-capital"].termMonths)} months`,
+    fallback: "Flexible terms",
+  },
+  {
+    id: "terms-growth-capital-interest-only",
+    slug: "growth-capital",
+    what: "interest-only payments for up to",
+    figure: `${terms["growth-capital"].interestOnlyMonthsMax} months`,
+    fallback: "Interest-only options",
+  },
+  {
+    id: "terms-revenue-based-financing-revenue-share",
+    slug: "revenue-based-financing",
+    what: "repaid as a share of monthly revenue of",
+    figure: `${span(terms["revenue-based-financing"].revenueSharePercent)}%`,
+    fallback: "Repaid as a small share of monthly revenue",
+  },
+  {
+    id: "terms-revenue-based-financing-fee",
+    slug: "revenue-based-financing",
+    what: "a flat fee, as a share of the amount funded, of",
+    figure: `${span(terms["revenue-based-financing"].feePercent)}%`,
+    fallback: "One flat fee agreed upfront",
+  },
+  {
+    id: "terms-bridge-funding-term",
+    slug: "bridge-funding",
+    what: "terms of",
+    figure: `${span(terms["bridge-funding"].termMonths)} months`,
+    fallback: "Short terms matched to your repayment event",
+  },
+  {
+    id: "terms-strategic-financing-intro-rate",
+    slug: "strategic-financing",
+    what: "introductory interest of",
+    figure: `${terms["strategic-financing"].introRatePercent}%`,
+    fallback: "Introductory-rate business credit",
+  },
+  {
+    id: "terms-strategic-financing-intro-period",
+    slug: "strategic-financing",
+    what: "introductory periods of",
+    figure: `${span(terms["strategic-financing"].introMonths)} months`,
+    fallback: "Promotional periods long enough for working capital to pay back",
+  },
+  {
+    id: "terms-real-estate-financing-ltv",
+    slug: "real-estate-financing",
+    what: "loan-to-value up to",
+    figure: `${terms["real-estate-financing"].ltvPercentMax}%`,
+    fallback: "Leverage against the property's appraised value",
+  },
+  {
+    id: "terms-real-estate-financing-down-payment",
+    slug: "real-estate-financing",
+    what: "a down payment of",
+    figure: `${span(terms["real-estate-financing"].downPaymentPercent)}%`,
+    fallback: "A down payment from your own funds",
+  },
+  {
+    id: "terms-real-estate-financing-amortisation",
+    slug: "real-estate-financing",
+    what: "amortisation up to",
+    figure: `${terms["real-estate-financing"].amortisationYearsMax} years`,
+    fallback: "Long amortisation",
+  },
+  {
+    id: "terms-real-estate-financing-fixed-rate",
+    slug: "real-estate-financing",
+    what: "fixed-rate periods of",
+    figure: `${realEstateFixed.slice(0, -1).join(", ")} or ${realEstateFixed.at(-1)} years`,
+    fallback: "Fixed-rate periods to choose from",
+  },
+  {
+    id: "terms-sba-loans-down-payment",
+    slug: "sba-loans",
+    what: "a down payment from",
+    figure: `${terms["sba-loans"].downPaymentPercentMin}%`,
+    fallback: "A low down payment",
+  },
+  {
+    id: "terms-sba-loans-real-estate-term",
+    slug: "sba-loans",
+    what: "terms for real estate up to",
+    figure: `${terms["sba-loans"].realEstateYearsMax} years`,
+    fallback: "Long terms for real estate",
+  },
+  {
+    id: "terms-sba-loans-other-term",
+    slug: "sba-loans",
+    what: "terms for working capital, equipment and other uses up to",
+    figure: `${terms["sba-loans"].otherUsesYearsMax} years`,
+    fallback: "Long terms for working capital and equipment",
+  },
+] as const satisfies readonly {
+  id: string;
+  slug: ProductSlug;
+  what: string;
+  figure: string;
+  fallback: string;
+}[];
+
+/** "terms-sba-loans-down-payment": a term or rate a product offers. */
+export type ProductTermClaimId = (typeof termSpecs)[number]["id"];
+
+const termClaims: ClaimRecord[] = termSpecs.map(({ id, slug, what, figure, fallback }) => ({
+  id,
+  wording: `${productTitles[slug]}: ${what} ${figure}`,
+  figure,
+  meaning: {
+    numerator: "The terms offered under this product, per the provider's rate sheet",
+    denominator: "None (a term of the offer)",
+    population: `${productTitles[slug]} facilities`,
+    period: "Current rate sheet and credit policy",
+  },
+  kind: "static",
+  evidence: [
+    {
+      description: `The provider's current rate sheet and credit policy for ${productTitles[slug]}. ${NOT_YET_FILED}`,
+    },
+  ],
+  owner: "Head of Products",
+  approver: COMPLIANCE,
+  reviewBy: REVIEW_BY,
+  fallback,
+}));
+
+/** "step-growth-capital-1": how long a product's step (1 to 4) typically takes. */
+export type ProductStepClaimId = `step-${ProductSlug}-${1 | 2 | 3 | 4}`;
+
+export function productStepClaimId(slug: ProductSlug, step: 1 | 2 | 3 | 4): ProductStepClaimId {
+  return `step-${slug}-${step}`;
+}
+
+const stepClaims: ClaimRecord[] = (Object.keys(productStepDurations) as ProductSlug[]).flatMap((slug) =>
+  productStepDurations[slug].map((duration, index) => ({
+    id: productStepClaimId(slug, (index + 1) as 1 | 2 | 3 | 4),
+    wording: `${productTitles[slug]}, step ${index + 1} of 4, typically takes ${duration}`,
+    figure: duration,
+    meaning: {
+      numerator: "Time this step takes for most applications, from its start to its end",
+      denominator: "Applications that completed this step",
+      population: `${productTitles[slug]} applications`,
+      period: "The last 12 months before the review",
+    },
+    kind: "static" as const,
+    evidence: [{ description: `Step dates from the CRM. ${NOT_YET_FILED}` }],
+    owner: UNDERWRITING,
+    approver: COMPLIANCE,
+    reviewBy: REVIEW_BY,
+    fallback: "Each step moves as fast as your documents allow",
+  })),
+);
+
+export type SiteClaimId = (typeof siteClaims)[number]["id"] | (typeof bridgeFastestFunding)["id"];
+export type ClaimId =
+  SiteClaimId | ProductRangeClaimId | ProductSpeedClaimId | ProductTermClaimId | ProductStepClaimId;
+
+export const claimRegister: readonly ClaimRecord[] = [
+  ...siteClaims,
+  bridgeFastestFunding,
+  ...rangeClaims,
+  ...speedClaims,
+  ...termClaims,
+  ...stepClaims,
+];
 
 const byId = new Map(claimRegister.map((record) => [record.id, record]));
 
