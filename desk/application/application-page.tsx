@@ -28,7 +28,7 @@ import { ConsentWithdrawals } from "./consent-withdrawals";
 import { LegalHolds } from "./legal-holds";
 import { useKeepFocus } from "./keep-focus";
 import { LogWork } from "./log-work";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "../common/components/reason-dialog";
 import { ShortcutsHelp, useLeadShortcuts } from "./shortcuts";
 import { TimelineSection } from "./timeline-section";
 import { WorkPanel } from "./work-panel";

@@ -34,7 +34,7 @@ import { Section } from "../common/components/page";
 import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
 import { DocumentRequestForm } from "./document-request-form";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "../common/components/reason-dialog";
 import { StatementLine, StatementsSummary } from "./statement-reading";
 
 export const DOCUMENTS_STATE_TONES: Record<DocumentsState, BadgeVariant> = {

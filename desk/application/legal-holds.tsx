@@ -9,7 +9,7 @@ import { Section } from "../common/components/page";
 import { formatDateTime } from "../common/lib/format";
 import { useAction } from "../common/lib/use-action";
 import { holdReason } from "#domain/desk/inputs";
-import { ReasonDialog } from "./reason-dialog";
+import { ReasonDialog } from "../common/components/reason-dialog";
 
 /** What a hold covers, in words. */
 const coverage = (hold: LegalHold) => (hold.email ? `Every record of ${hold.email}` : "This application");

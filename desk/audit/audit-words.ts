@@ -626,6 +626,15 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
             " after it expired (the CRM)",
           ],
   },
+  "document.redelivered": {
+    label: "Redelivered a document",
+    group: "Deliveries and e-mail",
+    words: (entry) => [
+      "sent an accepted document of application ",
+      APPLICATION,
+      ` to the CRM again${reasonOf(detailsOf(entry))}`,
+    ],
+  },
   "applications.exported": {
     label: "Exported applications",
     group: "Exports",

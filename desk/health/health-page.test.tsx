@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { DeadItem, DeliveryHealth } from "#domain/desk/contract";
+import type { DeadDocument, DeadItem, DeliveryHealth } from "#domain/desk/contract";
 import { admin, fakeApi, newWork } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
@@ -56,6 +56,8 @@ const health = (overrides: Partial<DeliveryHealth> = {}): DeliveryHealth => ({
   lastDeliveredAt: null,
   dead: [refused, outage],
   deadKinds: { temporary: 1, permanent: 1 },
+  deadDocuments: [],
+  deadDocumentCount: 0,
   mailConfigured: true,
   mail: { pending: 3, sending: 1, sent: 40, dead: 2, cancelled: 0 },
   virusScanner: "answering",
@@ -166,4 +168,80 @@ test("says whether the virus scanner answers, and what a silent one means for up
   expect(await screen.findByText("Virus scanner:")).toBeVisible();
   expect(screen.getByText("Virus scanner:").nextElementSibling).toHaveTextContent("Not answering");
   expect(screen.getByText(/kept and marked not scanned/)).toBeVisible();
+});
+
+const deadStatement: DeadDocument = {
+  documentId: "doc-1",
+  applicationId: "app-9",
+  reference: "HC-7Q4K2M",
+  fileName: "bank-statement-2026-03-1.pdf",
+  kind: "bank-statement",
+  label: "Bank statement, March 2026",
+  attempts: 12,
+  lastError: "HTTP 503: Service Unavailable",
+  diedAt: "2024-05-03T09:00:00Z",
+};
+
+test("a dead document delivery is listed with its count, and Redeliver asks why before sending it again", async () => {
+  const user = userEvent.setup();
+  let redelivered = false;
+  const api = fakeApi({
+    "GET /me": { body: admin },
+    "GET /health": () =>
+      redelivered
+        ? { body: health() }
+        : { body: health({ deadDocuments: [deadStatement], deadDocumentCount: 1 }) },
+    "POST /documents/doc-1/redeliver": () => {
+      redelivered = true;
+      return { body: { documentId: "doc-1", status: "pending" } };
+    },
+  });
+  renderDesk("/desk/health");
+
+  const section = (
+    await screen.findByRole("heading", { level: 2, name: "Failed document deliveries" })
+  ).closest("section")!;
+  expect(within(section).getByText("1 failed document")).toBeVisible();
+  const table = within(section).getByRole("table", { name: /Accepted documents whose delivery failed/ });
+  const [, row] = within(table).getAllByRole("row");
+  expect(within(row).getByRole("link", { name: "HC-7Q4K2M" })).toHaveAttribute(
+    "href",
+    "/desk/applications/app-9",
+  );
+  expect(row).toHaveTextContent("bank-statement-2026-03-1.pdf");
+  expect(row).toHaveTextContent("Bank statement, March 2026");
+  expect(row).toHaveTextContent("12");
+  expect(row).toHaveTextContent("HTTP 503: Service Unavailable");
+
+  await user.click(within(row).getByRole("button", { name: "Redeliver" }));
+  const dialog = await screen.findByRole("dialog", { name: "Send this document to the CRM again" });
+  // No reason: nothing is sent.
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver" }));
+  expect(api.callsTo("POST /documents/doc-1/redeliver")).toHaveLength(0);
+  await user.type(within(dialog).getByLabelText("Reason"), "The CRM is back up");
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver" }));
+  expect(await screen.findByText("bank-statement-2026-03-1.pdf is queued for the CRM again.")).toBeVisible();
+  expect(api.callsTo("POST /documents/doc-1/redeliver")[0].body).toEqual({ reason: "The CRM is back up" });
+  expect(await screen.findByText("No document delivery has failed.")).toBeVisible();
+  expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+});
+
+test("a document no longer dead: the dialog stays open with the server's message", async () => {
+  const user = userEvent.setup();
+  fakeApi({
+    "GET /me": { body: admin },
+    "GET /health": { body: health({ deadDocuments: [deadStatement], deadDocumentCount: 1 }) },
+    "POST /documents/doc-1/redeliver": {
+      status: 409,
+      body: { error: "This document's delivery is not dead: the CRM already has it" },
+    },
+  });
+  renderDesk("/desk/health");
+  await user.click(await screen.findByRole("button", { name: "Redeliver" }));
+  const dialog = await screen.findByRole("dialog", { name: "Send this document to the CRM again" });
+  await user.type(within(dialog).getByLabelText("Reason"), "Try again");
+  await user.click(within(dialog).getByRole("button", { name: "Redeliver" }));
+  expect(
+    await within(dialog).findByText("This document's delivery is not dead: the CRM already has it"),
+  ).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { buttonVariants } from "#ui/button";
 import { getHealth, redeliverDead } from "./api";
+import { DeadDocuments } from "./dead-documents";
 import type {
   DeliveryState,
   DeliveryHealth,
@@ -78,7 +79,7 @@ function VirusScanner({ health }: { health: VirusScannerHealth }) {
   );
 }
 
-/** How delivery to the CRM is going, the deliveries that gave up, and the e-mails by state. */
+/** How delivery to the CRM is going, the deliveries and documents that gave up, and the e-mails by state. */
 export function HealthPage() {
   const health = useLoaderData<typeof healthLoader>();
   const revalidator = useRevalidator();
@@ -185,6 +186,14 @@ export function HealthPage() {
           <EmptyState>No delivery has failed.</EmptyState>
         )}
       </Section>
+      <DeadDocuments
+        documents={health.deadDocuments}
+        count={health.deadDocumentCount}
+        onRedelivered={async (message) => {
+          setNews(message);
+          await revalidator.revalidate();
+        }}
+      />
       <Section
         title="E-mail"
         description="Receipts and alerts wait in their own outbox and are retried like deliveries."

@@ -210,6 +210,8 @@ export interface AuditDetails {
   "mail.redelivered": { from: MailStatus };
   // An accepted document fetched by the CRM through its signed link (server/crm-delivery/), by no actor.
   "document.fetched-by-crm": { documentId: string; served: boolean };
+  // An accepted document whose CRM delivery died, sent again by staff (the application is the target).
+  "document.redelivered": { documentId: string; reason: string; from: "dead" };
   // Exports
   "applications.exported": ExportDetails;
   "consents.exported": ExportDetails;
@@ -307,6 +309,7 @@ export const AUDIT_ACTIONS = [
   "mail.viewed",
   "mail.redelivered",
   "document.fetched-by-crm",
+  "document.redelivered",
   // Exports
   ...EXPORT_KINDS.map(exportAction),
   // Staff

@@ -734,6 +734,9 @@ export interface DeliveryHealth {
   dead: DeadItem[];
   /** Every dead delivery by why: refused for good by the CRM, or given up on after temporary failures. */
   deadKinds: { temporary: number; permanent: number };
+  /** The newest accepted documents whose delivery to the CRM died (at most 100), and how many died in all. */
+  deadDocuments: DeadDocument[];
+  deadDocumentCount: number;
   /** Whether an SMTP server is set (SMTP_URL); without one, e-mails wait. */
   mailConfigured: boolean;
   mail: Record<MailStatus, number>;
@@ -741,6 +744,29 @@ export interface DeliveryHealth {
   virusScanner: VirusScannerHealth;
   /** How long a delivery or an e-mail is retried before it is dead (the configured schedule). */
   retryWindowMs: number;
+}
+
+/** An accepted document whose delivery to the CRM (CRM_DOCUMENT_URL) used every retry. */
+export interface DeadDocument {
+  documentId: string;
+  applicationId: string;
+  /** The application's reference, as the applicant knows it. */
+  reference: string | null;
+  /** The name the desk serves the file under ("bank-statement-2026-03-1.pdf"). */
+  fileName: string;
+  /** Its checklist item's kind and label; null for a file on no item. */
+  kind: string | null;
+  label: string | null;
+  attempts: number;
+  lastError: string | null;
+  /** When the last attempt failed and the row was given up on. */
+  diedAt: string;
+}
+
+/** POST /documents/:id/redeliver: the document's delivery, waiting again. */
+export interface DocumentRedelivered {
+  documentId: string;
+  status: "pending";
 }
 
 /** POST /deliveries/redeliver-dead: how many went back in the queue, and the permanent refusals left dead. */

@@ -8,26 +8,17 @@
  * each time it is used. On PostgreSQL, two instances' workers never announce
  * one document twice.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { samplePdf, samplePng } from "../../test/support/document-files";
+import { accept, applyWithFiles, type Filed } from "../../test/support/accepted-documents";
 import { signedInStaff } from "../../test/support/desk";
 import { deskClient } from "../../test/support/desk-applications";
 import { FakeCrm, FAST_DELIVERY, waitFor } from "../../test/support/fault-harness";
-import {
-  ENGINES,
-  testConfig,
-  useTestApp,
-  useTwoInstances,
-  validApplication,
-} from "../../test/support/server";
-import type { App } from "../app";
+import { ENGINES, testConfig, useTestApp, useTwoInstances } from "../../test/support/server";
 import { moveChecklistItem } from "../documents/checklist";
-import { writeDocument } from "../documents/document-store";
 import { keyringFrom } from "../documents/master-key";
 import type { OutboxWorker } from "../outbox/worker-loop";
-import { makeRoomChecklist } from "../room/room-checklist";
 import type { Store } from "../store/store";
 import { signDocumentLink } from "./document-link";
 import { documentKey } from "./document-outbox-repository";
@@ -39,71 +30,6 @@ const ENV = { DOCUMENTS_MASTER_KEY: KEY, ...FAST_DELIVERY };
 const silent = pino({ level: "silent" });
 const delivery = testConfig(FAST_DELIVERY).delivery;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
-interface Filed {
-  applicationId: string;
-  itemId: string;
-  label: string;
-  documentId: string;
-  bytes: Buffer;
-}
-
-/** An application with one file on each of its first `files` checklist items, each received. */
-async function applyWithFiles(app: App, files: number): Promise<Filed[]> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/applications",
-    headers: { "content-type": "application/json" },
-    payload: validApplication({ email: `docs-${randomUUID().slice(0, 8)}@example.com` }),
-  });
-  expect(response.statusCode).toBe(201);
-  await app.intake.settled();
-  const { id } = response.json() as { id: string };
-  await makeRoomChecklist(
-    app.store,
-    { id, fundingType: "revenue-based", submittedAt: new Date().toISOString() },
-    "America/New_York",
-  );
-  const items = (
-    await app.store.query<{ id: string; label: string }>(
-      "SELECT id, label FROM document_checklist_items WHERE application_id = $1 ORDER BY position LIMIT $2",
-      [id, files],
-    )
-  ).rows;
-  const filed: Filed[] = [];
-  for (const [index, item] of items.entries()) {
-    const bytes = index % 2 === 0 ? samplePdf(`Statement ${index} ${randomUUID()}`, 300_000) : samplePng;
-    const mediaType = index % 2 === 0 ? "application/pdf" : "image/png";
-    const { id: documentId } = await writeDocument(
-      app.store,
-      keyring,
-      {
-        applicationId: id,
-        itemId: item.id,
-        uploadedBy: "applicant",
-        originalName: `file-${index}.pdf`,
-        mediaType,
-        // Its upload checks (decision 0021) are not what these tests are about: it comes checked.
-        checks: "done",
-      },
-      [bytes],
-    );
-    await moveChecklistItem(app.store, id, item.id, { type: "upload", by: "applicant" }, "applicant");
-    filed.push({ applicationId: id, itemId: item.id, label: item.label, documentId, bytes });
-  }
-  return filed;
-}
-
-const accept = async (store: Store, file: Filed) => {
-  const moved = await moveChecklistItem(
-    store,
-    file.applicationId,
-    file.itemId,
-    { type: "accept", by: "staff" },
-    "staff-1",
-  );
-  expect(moved?.ok).toBe(true);
-};
 
 const outboxOf = async (store: Store, documentIds: string[]) =>
   (
@@ -157,7 +83,7 @@ describe.each(ENGINES)("accepted documents to the CRM on %s", (engine) => {
   });
 
   it("announces a file once its item is accepted, once, with what it is and a link that serves it", async () => {
-    const [statement, check] = await applyWithFiles(ctx.app, 2);
+    const [statement, check] = await applyWithFiles(ctx.app, keyring, 2);
     startWorker();
     await accept(ctx.app.store, statement);
     await waitFor(allDelivered(ctx.app.store, [statement.documentId]), { what: "the statement delivered" });
@@ -219,7 +145,7 @@ describe.each(ENGINES)("accepted documents to the CRM on %s", (engine) => {
   });
 
   it("announces what a rep accepts on the desk's page, as the desk accepts it", async () => {
-    const [file] = await applyWithFiles(ctx.app, 1);
+    const [file] = await applyWithFiles(ctx.app, keyring, 1);
     const rep = await signedInStaff(ctx.app, { role: "staff" });
     const desk = deskClient(
       () => ctx.app,
@@ -240,7 +166,7 @@ describe.each(ENGINES)("accepted documents to the CRM on %s", (engine) => {
   });
 
   it("refuses an altered link (404) and an expired one (410), the expired one audited", async () => {
-    const [file, other] = await applyWithFiles(ctx.app, 2);
+    const [file, other] = await applyWithFiles(ctx.app, keyring, 2);
     await accept(ctx.app.store, file);
     await accept(ctx.app.store, other);
     const link = new URL(signDocumentLink(keyring, ctx.app.config.siteUrl, file.documentId).url);
@@ -289,7 +215,7 @@ describe.each(ENGINES)("accepted documents to the CRM on %s", (engine) => {
   });
 
   it("announces each once across a CRM answering 503 before it takes them", async () => {
-    const files = await applyWithFiles(ctx.app, 3);
+    const files = await applyWithFiles(ctx.app, keyring, 3);
     crm.answer = (_request, seen) => (seen < 2 ? { status: 503 } : { status: 200 });
     startWorker();
     for (const file of files) await accept(ctx.app.store, file);
@@ -314,7 +240,10 @@ describe("accepted documents from two instances at once on postgres", () => {
   afterAll(() => crm.stop());
 
   it("never announces one document twice, whichever instance's worker takes it", async () => {
-    const files = [...(await applyWithFiles(ctx.first, 4)), ...(await applyWithFiles(ctx.second, 4))];
+    const files = [
+      ...(await applyWithFiles(ctx.first, keyring, 4)),
+      ...(await applyWithFiles(ctx.second, keyring, 4)),
+    ];
     const workers = [ctx.first, ctx.second, ctx.first, ctx.second].map((app, index) =>
       createDocumentWorker({
         store: app.store,

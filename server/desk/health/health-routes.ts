@@ -4,8 +4,11 @@
  * one got through, and why each dead one failed (its last attempt: a
  * permanent refusal or a temporary failure); and the dead deliveries sent
  * again in one go (audited), by default only the temporary failures.
- * Beside it, the e-mails by state (their list is the mail page's), and
- * whether the virus scanner for uploads is configured and answers.
+ * Beside it, the accepted documents whose delivery died, each sent again
+ * on its own with a reason (POST /api/desk/documents/:id/redeliver, audited
+ * as document.redelivered; 409 unless dead), the e-mails by state (their
+ * list is the mail page's), and whether the virus scanner for uploads is
+ * configured and answers.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,6 +18,7 @@ import {
   REDELIVER_DEAD_INCLUDES,
   type DeadItem,
   type DeliveryHealth,
+  type DocumentRedelivered,
   type RedeliveredDead,
   type VirusScannerHealth,
 } from "#domain/desk/contract";
@@ -22,10 +26,13 @@ import { pingClamd } from "../../documents/clamd";
 import { retryWindowMs } from "../../outbox/retry-schedule";
 import { createMailOutboxRepository } from "../../mail/outbox-repository";
 import { createDeliveryHealthRepository } from "../../crm-delivery/delivery-health-repository";
+import { createDocumentDeliveryHealth } from "../../crm-delivery/document-delivery-health";
+import { notifyDocumentsQueued } from "../../documents/accepted-documents-repository";
 import { notifyDeliveryQueued } from "../../crm-delivery/outbox-repository";
 import { createInboxRepository } from "../../inbox/inbox-repository";
 import { auditRead, auditRecord } from "../audit/audit-request";
 import { requireRole } from "../auth/guard";
+import { NOT_FOUND, withReason } from "../application/application-action";
 import { deskBody } from "../body";
 import { toInboxItem } from "../inbox/inbox-item";
 
@@ -40,6 +47,13 @@ const redeliverDeadBody = z.strictObject(
   { error: INCLUDE_ERROR },
 );
 
+/** Why a document's delivery is not sent again: only a dead one is. */
+const NOT_DEAD: Record<string, string> = {
+  pending: "This document's delivery is not dead: it is waiting to be sent",
+  sending: "This document's delivery is not dead: an attempt is under way",
+  delivered: "This document's delivery is not dead: the CRM already has it",
+};
+
 /** The dead list shows this many (newest first); the count has them all, the inbox's filter the rest. */
 export const DEAD_LIST_LIMIT = 100;
 
@@ -49,6 +63,7 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
   const inboxRepository = createInboxRepository(app.store);
   const deliveryHealth = createDeliveryHealthRepository(app.store);
   const mail = createMailOutboxRepository(app.store);
+  const deadDocuments = createDocumentDeliveryHealth(app.store);
   // The configured schedule does not change while the server runs.
   const retryWindow = retryWindowMs(app.config.delivery);
 
@@ -57,7 +72,17 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
     !scanner ? "not-configured" : (await pingClamd(scanner)) ? "answering" : "not-answering";
 
   app.get("/api/desk/health", staff, async (request) => {
-    const [counts, waiting, lastDeliveredAt, dead, mailCounts, deadKinds, scannerHealth] = await Promise.all([
+    const [
+      counts,
+      waiting,
+      lastDeliveredAt,
+      dead,
+      mailCounts,
+      deadKinds,
+      scannerHealth,
+      documents,
+      documentCount,
+    ] = await Promise.all([
       deliveryHealth.deliveryCounts(),
       deliveryHealth.oldestWaiting(),
       deliveryHealth.lastDeliveredAt(),
@@ -65,6 +90,8 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
       mail.countByStatus(),
       deliveryHealth.deadKinds(),
       virusScanner(),
+      deadDocuments.dead(DEAD_LIST_LIMIT),
+      deadDocuments.deadCount(),
     ]);
     const lastAttempts = await deliveryHealth.lastAttempts(dead.map((row) => row.id));
     await auditRead(
@@ -83,6 +110,8 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
         lastAttempt: lastAttempts.get(row.id) ?? null,
       })),
       deadKinds,
+      deadDocuments: documents,
+      deadDocumentCount: documentCount,
       mailConfigured: Boolean(app.config.mail.smtpUrl),
       mail: mailCounts,
       virusScanner: scannerHealth,
@@ -116,6 +145,32 @@ const healthRoutes: FastifyPluginAsync = async (plugin) => {
       } satisfies RedeliveredDead;
     },
   );
+
+  app.post("/api/desk/documents/:id/redeliver", { ...staff, ...withReason }, async (request, reply) => {
+    const { id } = request.params;
+    const { reason } = request.body;
+    const found = await app.store.transaction(async (tx) => {
+      const result = await deadDocuments.redeliver(tx, id);
+      if (result.found && result.moved) {
+        await app.desk.audit.record(
+          auditRecord(request, "document.redelivered", result.applicationId, {
+            documentId: id,
+            reason,
+            from: "dead",
+          }),
+          tx,
+        );
+      }
+      return result;
+    });
+    if (!found.found) return reply.code(404).send(NOT_FOUND);
+    if (!found.moved) {
+      return reply.code(409).send({ error: NOT_DEAD[found.status] ?? NOT_DEAD.pending });
+    }
+    // The document worker takes it at once rather than at its next poll.
+    notifyDocumentsQueued();
+    return { documentId: id, status: "pending" } satisfies DocumentRedelivered;
+  });
 };
 
 export default healthRoutes;

@@ -32,6 +32,8 @@ describe.each(ENGINES)("desk delivery health on %s", (engine) => {
       lastDeliveredAt: null,
       dead: [],
       deadKinds: { temporary: 0, permanent: 0 },
+      deadDocuments: [],
+      deadDocumentCount: 0,
       mailConfigured: false,
       mail: { pending: 0, sending: 0, sent: 0, dead: 0, cancelled: 0 },
       virusScanner: "not-configured",

@@ -3,9 +3,9 @@ import type { ZodType } from "zod";
 import { Field, FieldError, FieldLabel } from "#ui/field";
 import { Textarea } from "#ui/textarea";
 import { actionReason, problemWith, REASON_MAX } from "#domain/desk/inputs";
-import type { ApiError } from "../common/api/client";
-import { ActionDialog } from "../common/components/action-dialog";
-import { ErrorAlert } from "../common/components/messages";
+import type { ApiError } from "../api/client";
+import { ActionDialog } from "./action-dialog";
+import { ErrorAlert } from "./messages";
 
 /**
  * A button that opens a dialog asking why (the reason goes to the audit log),
