@@ -57,8 +57,11 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   test.slow();
   // The room, its uploads and its password form stay inside the page's Content-Security-Policy.
   const violations: string[] = [];
+  // And the page logs no error: a request it makes only to ask must not fail (a 401 is logged).
+  const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    if (message.type() === "error") consoleErrors.push(message.text());
   });
   const applicant = uniqueApplicant();
   await reachReview(page, applicant);
@@ -86,6 +89,7 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
   const fetched = (pattern: RegExp) => scripts.some((path) => pattern.test(path));
 
   // Opening the link (what a mail scanner does too) starts nothing.
+  consoleErrors.length = 0;
   const response = await page.goto(new URL(mailed).pathname);
   expect(response?.status()).toBe(200);
   expect(response?.headers()["referrer-policy"]).toBe("no-referrer");
@@ -104,6 +108,7 @@ test("an applicant opens the room from the receipt, fills the checklist and sees
 
   expect(fetched(/\/assets\/page-/)).toBe(true);
   expect(fetched(/document-room|hydrate-|browser-/)).toBe(false);
+  expect(consoleErrors, "the welcome logs no error (it only asks whether a session is there)").toEqual([]);
 
   await page.getByRole("button", { name: "Open my documents" }).click();
   await expect(page.getByRole("heading", { name: "Your documents", level: 2 })).toBeFocused();

@@ -9,6 +9,8 @@
  * once the island is awake. See docs/decisions/0012-islands.md.
  */
 
+import { ROOM_SESSION_PATH, type RoomSessionAnswer } from "#domain/documents/room-view";
+
 /** What an island's client module provides: hydrate `element`, resolving once React has committed. */
 export interface IslandModule {
   wake(element: HTMLElement, props: Record<string, unknown>): Promise<void>;
@@ -25,13 +27,15 @@ export const islandModules: Record<string, IslandImport> = {
 
 /**
  * Islands that also wake at once when a check says the visitor is expected:
- * the document room, when the browser already holds a session (its answer
- * is 200, not 401).
+ * the document room, when the browser already holds a session
+ * (GET /api/room/session answers {open: true}; always a 200, so a visitor
+ * without one sees no failed request in the console).
  */
 const wakeWhen: Record<string, () => Promise<boolean>> = {
   "document-room": () =>
-    fetch("/api/room", { credentials: "same-origin" }).then(
-      (response) => response.ok,
+    fetch(ROOM_SESSION_PATH, { credentials: "same-origin" }).then(
+      (response) =>
+        response.ok ? response.json().then((answer: RoomSessionAnswer) => answer.open === true) : false,
       () => false,
     ),
 };

@@ -34,6 +34,18 @@ export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 /** The slowest upload a chunk is sized for, in bits per second (see UPLOAD_CHUNK_BYTES). */
 export const SLOW_PHONE_UPLOAD_BPS = 100_000;
 
+/**
+ * GET /api/room/session: whether this browser holds a live session. Always
+ * 200, so a page that only asks (before the applicant has done anything)
+ * shows no failed request in the browser's console.
+ */
+export interface RoomSessionAnswer {
+  open: boolean;
+}
+
+/** Where the page asks it. */
+export const ROOM_SESSION_PATH = "/api/room/session";
+
 export interface RoomDocumentView {
   id: string;
   /** The name it was uploaded with, or ours. */

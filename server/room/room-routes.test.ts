@@ -39,6 +39,25 @@ async function roomState(store: Store) {
 describe.each(ENGINES)("the document room on %s", (engine) => {
   const ctx = useTestApp(engine, { env: ENV });
 
+  it("answers whether the browser holds a session with a 200, before and after, never a 401", async () => {
+    const asked = async (cookie?: string) => {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: "/api/room/session",
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    expect(await asked()).toEqual({ open: false });
+    expect(await asked("room_session=not-a-session")).toEqual({ open: false });
+    const { token } = await apply(ctx.app);
+    const cookie = await session(ctx.app, token);
+    expect(await asked(cookie)).toEqual({ open: true });
+    await ctx.app.inject({ method: "DELETE", url: "/api/room/session", headers: { cookie, ...ORIGIN } });
+    expect(await asked(cookie)).toEqual({ open: false });
+  });
+
   it("opening the link (GET, HEAD, as a mail scanner does) changes nothing, and the token works after", async () => {
     const { token } = await apply(ctx.app);
     const before = await roomState(ctx.db.store);

@@ -6,6 +6,7 @@
  *
  * POST /api/room/session {token}   starts a session for the link's application:
  *   201 {reference} + the session cookie; 404 for a token that opens nothing.
+ * GET /api/room/session            {open}: whether this browser holds a live session (always 200).
  * DELETE /api/room/session         ends it (204).
  * POST /api/room/links {email}     e-mails fresh links to the address's
  *   applications; 202, the same answer and words whether the address is known.
@@ -16,7 +17,7 @@
  * GET /api/room/documents/:id      a document, as an attachment under a name of ours.
  * POST /api/room/documents/:id/unlock {password}   opens a password-protected PDF once.
  *
- * Every route but the first three needs the session: none is 401, an ended one
+ * Every route but the first four needs the session: none is 401, an ended one
  * 401 saying to ask for a new link. Another application's room, item, document
  * or upload is 404, whatever id is tried. Every non-GET request must come from
  * our own origin (plugins/same-origin.ts), as the desk's do. Each route
@@ -38,11 +39,13 @@ import {
   unlockRequestSchema,
 } from "#domain/documents/room-requests";
 import { roomStatus } from "#domain/documents/room-status";
-import type {
-  NotApplicableAnswer,
-  RoomDocumentView,
-  RoomView,
-  UnlockAnswer,
+import {
+  ROOM_SESSION_PATH,
+  type NotApplicableAnswer,
+  type RoomDocumentView,
+  type RoomSessionAnswer,
+  type RoomView,
+  type UnlockAnswer,
 } from "#domain/documents/room-view";
 import type { Config } from "../config";
 import { listChecklistItems } from "../documents/checklist-repository";
@@ -203,6 +206,12 @@ const roomRoutes: FastifyPluginAsync<RoomRoutesOptions> = async (plugin, { store
       return reply.code(201).send({ reference: application.reference, expiresAt: started.expiresAt });
     },
   );
+
+  app.get(ROOM_SESSION_PATH, async (request) => {
+    const id = readRoomCookie(request);
+    const session = id ? await findSession(store, hashSessionId(id), ROOM_SESSION_IDLE_MS) : null;
+    return { open: session?.state === "live" } satisfies RoomSessionAnswer;
+  });
 
   app.delete("/api/room/session", async (request, reply) => {
     const id = readRoomCookie(request);

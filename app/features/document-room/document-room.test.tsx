@@ -105,9 +105,9 @@ function serve(routes: Record<string, Handler[]>) {
 const answer =
   (status: number, body?: unknown): Handler =>
   () => ({ status, body });
-const NO_SESSION = answer(401, {
-  error: "You are not in a document room. Open the link from your e-mail to continue.",
-});
+/** What the page asks first: whether the browser holds a session (always a 200). */
+const CLOSED = { "GET /api/room/session": [answer(200, { open: false })] };
+const OPEN = { "GET /api/room/session": [answer(200, { open: true })] };
 
 beforeEach(() => window.history.pushState({}, "", `/documents/${TOKEN}`));
 afterEach(() => {
@@ -118,7 +118,8 @@ afterEach(() => {
 describe("the document room", () => {
   it("opens only on the applicant's press, then shows the status, the limits and each item's state", async () => {
     const calls = serve({
-      "GET /api/room": [NO_SESSION, answer(200, mixed)],
+      ...CLOSED,
+      "GET /api/room": [answer(200, mixed)],
       "POST /api/room/session": [
         answer(201, { reference: "HL-7K3M9QPX", expiresAt: "2026-12-08T00:00:00Z" }),
       ],
@@ -126,7 +127,8 @@ describe("the document room", () => {
     const user = userEvent.setup();
     render(<DocumentRoom entry="welcome" />);
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls.map((call) => call.key)).toEqual(["GET /api/room"]);
+    // Only the question whether a session is there, which is a 200: no failed request in the console.
+    expect(calls.map((call) => call.key)).toEqual(["GET /api/room/session"]);
     expect(screen.getByRole("heading", { name: "Your documents, in one safe place" })).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Open my documents" }));
@@ -167,7 +169,7 @@ describe("the document room", () => {
   });
 
   it("opens the room at once when the browser already holds a session", async () => {
-    serve({ "GET /api/room": [answer(200, mixed)] });
+    serve({ ...OPEN, "GET /api/room": [answer(200, mixed)] });
     render(<DocumentRoom entry="welcome" />);
     expect(await screen.findByRole("heading", { name: "Where your application stands" })).toBeVisible();
     expect(screen.queryByRole("button", { name: "Open my documents" })).toBeNull();
@@ -175,7 +177,7 @@ describe("the document room", () => {
 
   it("answers a link that opens nothing with the form asking for a new one, in the server's words", async () => {
     const calls = serve({
-      "GET /api/room": [NO_SESSION],
+      ...CLOSED,
       "POST /api/room/session": [answer(404, { error: LINK_INVALID })],
       "POST /api/room/links": [answer(202, { message: LINKS_SENT })],
     });
@@ -192,7 +194,7 @@ describe("the document room", () => {
 
   it("shows the server's refusal of an address under the field", async () => {
     serve({
-      "GET /api/room": [NO_SESSION],
+      ...CLOSED,
       "POST /api/room/links": [
         answer(400, {
           error: "Please enter a valid email address",
@@ -209,7 +211,7 @@ describe("the document room", () => {
   });
 
   it("refuses a web page named .pdf and a file over the limit before sending a byte", async () => {
-    const calls = serve({ "GET /api/room": [answer(200, mixed)] });
+    const calls = serve({ ...OPEN, "GET /api/room": [answer(200, mixed)] });
     const user = userEvent.setup({ applyAccept: false });
     render(<DocumentRoom entry="welcome" />);
     const statementItem = await screen.findByRole("region", { name: statement.name });
@@ -243,6 +245,7 @@ describe("the document room", () => {
       locked,
     ]);
     const calls = serve({
+      ...OPEN,
       "GET /api/room": [answer(200, mixed), answer(200, declared)],
       [`POST /api/room/items/${statement.id}/not-applicable`]: [
         answer(200, {
@@ -283,6 +286,7 @@ describe("the document room", () => {
   it("asks once for a locked PDF's password and says when it was wrong", async () => {
     const documentId = locked.documents[0].id;
     const calls = serve({
+      ...OPEN,
       "GET /api/room": [answer(200, mixed)],
       [`POST /api/room/documents/${documentId}/unlock`]: [
         answer(400, { error: "That password did not open the file." }),
@@ -300,6 +304,7 @@ describe("the document room", () => {
 
   it("goes back to asking for a link when the session ends, in the server's words", async () => {
     serve({
+      ...OPEN,
       "GET /api/room": [answer(200, mixed), answer(401, { error: ENDED })],
       [`POST /api/room/items/${statement.id}/not-applicable`]: [
         answer(200, { id: statement.id, state: "not-applicable", stateLabel: "Not applicable", reason: "x" }),
@@ -316,7 +321,7 @@ describe("the document room", () => {
   });
 
   it("says so when our server cannot be reached, and lets the applicant press again", async () => {
-    serve({ "GET /api/room": [NO_SESSION] });
+    serve(CLOSED);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {

@@ -3,13 +3,13 @@
  * /documents (app/islands). Prerendered as the welcome (a link) or the form
  * asking for a link (no token); it wakes on the applicant's press. A session
  * already in the browser opens the room at once (the loader wakes the island
- * when GET /api/room answers). An unknown link or an ended session comes back
+ * when GET /api/room/session says it is open). An unknown link or an ended session comes back
  * to the form asking for a new link, with the server's words.
  */
 import { useEffect, useState } from "react";
 import type { RoomView } from "#domain/documents/room-view";
 import type { IslandProps } from "~/islands/hydrate";
-import { loadRoom, openSession, tokenFromPath } from "./room-api";
+import { loadRoom, openSession, sessionOpen, tokenFromPath } from "./room-api";
 import { AskForLink, Welcome } from "./room-entry";
 import { Room } from "./room";
 
@@ -27,14 +27,17 @@ export function DocumentRoom({ entry = "welcome", typedValues }: { entry?: RoomE
   );
 
   useEffect(() => {
-    // A session already here opens the room; without one, the page stays as it is.
+    // A session already here opens the room; without one, the page stays as it is (and asks
+    // only whether there is one, so no refused request shows in the browser's console).
     let live = true;
-    void loadRoom().then((answer) => {
-      if (live && answer.ok)
-        setView((current) =>
-          current.kind === "room" ? current : { kind: "room", room: answer.value, opened: false },
-        );
-    });
+    void sessionOpen()
+      .then((open) => (open ? loadRoom() : null))
+      .then((answer) => {
+        if (live && answer?.ok)
+          setView((current) =>
+            current.kind === "room" ? current : { kind: "room", room: answer.value, opened: false },
+          );
+      });
     return () => {
       live = false;
     };

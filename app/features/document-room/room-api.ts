@@ -5,6 +5,8 @@
  */
 import {
   ROOM_PAGE_PATH,
+  ROOM_SESSION_PATH,
+  type RoomSessionAnswer,
   type NotApplicableAnswer,
   type RoomView,
   type UnlockAnswer,
@@ -46,6 +48,10 @@ const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.strin
 /** Starts the session the link's token opens (the applicant's deliberate step). */
 export const openSession = (token: string) =>
   request<{ reference: string; expiresAt: string }>("/api/room/session", post({ token }));
+
+/** Whether this browser holds a live session (always a 200: no failed request in the console). */
+export const sessionOpen = () =>
+  request<RoomSessionAnswer>(ROOM_SESSION_PATH).then((answer) => answer.ok && answer.value.open);
 
 /** The session's room; 401 when there is no session or it has ended. */
 export const loadRoom = () => request<RoomView>("/api/room");
