@@ -25,7 +25,6 @@ const SOURCES = [
   "scripts/build-server.mjs",
   "scripts/public-env.mjs",
   "scripts/check-claims.mjs",
-  "scripts/claims-pending.json",
   "scripts/lib",
   "react-router.config.ts",
   "vite.config.ts",

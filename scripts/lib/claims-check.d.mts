@@ -14,10 +14,8 @@ export function pagePath(relativeFile: string): string | null;
 export interface ClaimsManifest {
   pages: Record<string, Record<string, ("meta" | "text")[]>>;
   claims: Record<string, string[]>;
-  pending: Record<string, string[]>;
 }
 export function checkPages(
   pages: { path: string; html: string }[],
   registeredIds: string[],
-  pending?: Record<string, string[]>,
 ): { manifest: ClaimsManifest; problems: string[] };

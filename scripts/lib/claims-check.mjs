@@ -184,16 +184,15 @@ export function pagePath(relativeFile) {
 }
 
 /**
- * Checks every page against the register's ids and the pending list (figures
- * known to be unregistered, each to become a claim or leave the page).
- * pages: [{ path, html }]; registeredIds: string[]; pending: { [path]: string[] }.
+ * Checks every page against the register's ids.
+ * pages: [{ path, html }]; registeredIds: string[].
  * Returns { manifest, problems }: the manifest says which page uses which
  * claim; each problem names the page and the phrase.
  */
-export function checkPages(pages, registeredIds, pending = {}) {
+export function checkPages(pages, registeredIds) {
   const registered = new Set(registeredIds);
   const unchecked = new Set(UNCHECKED_PAGES.map((page) => page.path));
-  const manifest = { pages: {}, claims: {}, pending: {} };
+  const manifest = { pages: {}, claims: {} };
   const problems = [];
   for (const { path, html } of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
     const scan = scanPage(html);
@@ -205,24 +204,9 @@ export function checkPages(pages, registeredIds, pending = {}) {
     if (scan.markers)
       problems.push(`${path}: a claim marker reached the HTML unrendered (use ClaimText or claimPlain)`);
     if (unchecked.has(path)) continue;
-    const allowed = [...(pending[path] ?? [])];
-    const stillPending = [];
-    for (const finding of scan.unregistered) {
-      const at = allowed.indexOf(finding.phrase);
-      if (at >= 0) {
-        allowed.splice(at, 1);
-        stillPending.push(finding.phrase);
-        continue;
-      }
+    for (const finding of scan.unregistered)
       problems.push(
         `${path}: "${finding.phrase}" in the ${finding.where} is a figure outside any claim: ${finding.context}`,
-      );
-    }
-    if (stillPending.length > 0) manifest.pending[path] = stillPending;
-    // The list only shrinks: a figure registered or gone leaves it.
-    for (const phrase of allowed)
-      problems.push(
-        `${path}: "${phrase}" is listed as pending but no longer unregistered: remove it from the list`,
       );
   }
   return { manifest, problems };

@@ -9,8 +9,8 @@ function page(body: string, head = "<title>Harborline Capital</title>") {
   return `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${head}<style>.a{width:25%}</style></head><body><main>${body}</main><script>var x = "95%";</script></body></html>`;
 }
 
-function check(html: string, path = "/products/growth-capital", pending = {}) {
-  return checkPages([{ path, html }], ids, pending);
+function check(html: string, path = "/products/growth-capital") {
+  return checkPages([{ path, html }], ids);
 }
 
 describe("figures on a page", () => {
@@ -103,25 +103,6 @@ describe("the claims check", () => {
       "/products/growth-capital: a claim marker reached the HTML unrendered (use ClaimText or claimPlain)",
     );
     expect(problems[2]).toContain('"48 hours" in the text is a figure outside any claim');
-  });
-
-  it("lets pending figures through, once each, and lists them", () => {
-    const html = page("<p>Funds in 9 days, or 9 days at most.</p>");
-    const { manifest, problems } = check(html, "/products/growth-capital", {
-      "/products/growth-capital": ["9 days"],
-    });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('"9 days"');
-    expect(manifest.pending).toEqual({ "/products/growth-capital": ["9 days"] });
-  });
-
-  it("fails a pending figure that the page no longer shows outside a claim, so the list only shrinks", () => {
-    const html = page('<p>Funds in <span data-claim="speed-growth-capital">9 days</span>.</p>');
-    expect(
-      check(html, "/products/growth-capital", { "/products/growth-capital": ["9 days"] }).problems,
-    ).toEqual([
-      '/products/growth-capital: "9 days" is listed as pending but no longer unregistered: remove it from the list',
-    ]);
   });
 
   it("does not check the legal texts", () => {
