@@ -1,32 +1,7 @@
 import { queryRows } from "./support/db";
 import { E2E } from "./support/env";
+import { mailTo } from "./support/inbox";
 import { expect, test, type Page } from "./support/test";
-
-/** What the local inbox (scripts/dev-smtp.mjs) received. */
-interface InboxMessage {
-  messageId: string;
-  from: string;
-  to: string[];
-  subject: string;
-  headers: Record<string, string>;
-  links: string[];
-  text: string;
-}
-
-async function mailTo(address: string): Promise<InboxMessage> {
-  let found: InboxMessage | undefined;
-  await expect
-    .poll(
-      async () => {
-        const messages = (await (await fetch(`${E2E.inboxOrigin}/messages`)).json()) as InboxMessage[];
-        found = messages.findLast((message) => message.to.includes(address));
-        return Boolean(found);
-      },
-      { message: `an e-mail to ${address}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 async function subscriberStatus(address: string): Promise<string | undefined> {
   const [row] = await queryRows<{ status: string }>(
@@ -61,7 +36,7 @@ test("subscribe in the footer, confirm through the e-mailed link, then unsubscri
   await expect(footer.getByRole("status")).toContainText("Check your inbox");
   expect(await subscriberStatus(address)).toBe("pending");
 
-  const mail = await mailTo(address);
+  const mail = await mailTo(address, /./, 15_000);
   expect(mail.subject).toMatch(/^Confirm your subscription/);
   const confirmUrl = mail.links.find((link) => link.includes("/api/newsletter/confirm?token="))!;
   const unsubscribeUrl = mail.links.find((link) => link.includes("/api/newsletter/unsubscribe?token="))!;
@@ -101,7 +76,7 @@ test("the one-click unsubscribe a mailbox provider sends works without a browser
   await footer.getByLabel("Email address").fill(address);
   await footer.getByRole("button", { name: "Subscribe" }).click();
   await expect(footer.getByRole("status")).toContainText("Check your inbox");
-  const mail = await mailTo(address);
+  const mail = await mailTo(address, /./, 15_000);
   const target = mail.headers["list-unsubscribe"].slice(1, -1);
   const response = await request.post(target, { form: { "List-Unsubscribe": "One-Click" } });
   expect(response.status()).toBe(200);
