@@ -8,6 +8,10 @@ import { publicBuildEnv } from "./scripts/public-env.mjs";
 const env = publicBuildEnv(process.env);
 process.env.VITE_SITE_URL = env.siteUrl;
 process.env.VITE_BOOKING_URL = env.bookingUrl;
+// The claims' strict mode and the day their status is taken on (docs/claims.md): fixed at build time,
+// so a page and its hydration show the same words.
+process.env.VITE_CLAIMS_STRICT = env.claimsStrict ? "1" : "0";
+process.env.VITE_CLAIMS_TODAY = env.claimsToday;
 
 // Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;

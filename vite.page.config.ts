@@ -14,6 +14,8 @@ const buildDir = resolve(process.env.RR_BUILD_DIR || "build");
 const env = publicBuildEnv(process.env);
 process.env.VITE_SITE_URL = env.siteUrl;
 process.env.VITE_BOOKING_URL = env.bookingUrl;
+process.env.VITE_CLAIMS_STRICT = env.claimsStrict ? "1" : "0";
+process.env.VITE_CLAIMS_TODAY = env.claimsToday;
 
 const PAGE_MANIFEST = "page-manifest.json";
 

@@ -1,6 +1,10 @@
 interface ImportMetaEnv {
   readonly VITE_SITE_URL?: string;
   readonly VITE_BOOKING_URL?: string;
+  /** "1": strict claims (scripts/public-env.mjs). */
+  readonly VITE_CLAIMS_STRICT?: string;
+  /** YYYY-MM-DD: the day claims' status is taken on. */
+  readonly VITE_CLAIMS_TODAY?: string;
 }
 
 /** Speculation Rules prerendering (Chromium): true while the page renders hidden, ahead of a click. */

@@ -5,8 +5,11 @@
 // live process uses are then deleted.
 import { spawnSync } from "node:child_process";
 import { delimiter, join, relative, resolve } from "node:path";
+import { claimsBuildEnv } from "./public-env.mjs";
 import { createBuildDir, releaseInUse, removeUnused, swapIn } from "../server/site/build-dirs.mjs";
 
+// Fails early on a bad CLAIMS_STRICT or CLAIMS_TODAY, and takes the claims' status on one day for every step.
+const { claimsToday } = claimsBuildEnv(process.env);
 const root = resolve(process.env.RR_BUILD_DIR || "build");
 // `npm start` names itself, the server that will load this build, so the build stays marked.
 const owner = Number(process.env.BUILD_FOR_PID);
@@ -25,6 +28,7 @@ const STEPS = [
 const env = {
   ...process.env,
   RR_BUILD_DIR: relative(process.cwd(), dir),
+  CLAIMS_TODAY: claimsToday,
   PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter),
 };
 for (const step of STEPS) {

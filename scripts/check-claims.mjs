@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { listFiles } from "../server/site/csp-hashes.mjs";
 import { claimRegister } from "../domain/claims/register.ts";
+import { claimShows, claimStatus } from "../domain/claims/status.ts";
+import { claimsBuildEnv } from "./public-env.mjs";
 import { checkPages, pagePath } from "./lib/claims-check.mjs";
 
 const buildDir = process.env.RR_BUILD_DIR || "build";
@@ -20,12 +22,27 @@ const { manifest, problems } = checkPages(
   pages,
   claimRegister.map((record) => record.id),
 );
+// Strict mode and status (docs/claims.md): the same settings the pages were rendered with.
+const { claimsStrict: strict, claimsToday: today } = claimsBuildEnv(process.env);
+manifest.strict = strict;
+manifest.today = today;
+manifest.fallback = claimRegister
+  .filter((record) => claimShows(record, { strict, today }) === "fallback" && manifest.claims[record.id])
+  .map((record) => record.id);
 writeFileSync(join(buildDir, "claims-manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 if (problems.length > 0) {
   console.error(`claims: ${problems.length} problem(s) on the public pages (docs/claims.md):`);
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
+for (const record of claimRegister) {
+  const status = claimStatus(record, today);
+  if (status !== "lapsed" && status !== "unsupported") continue;
+  const shown = manifest.fallback.includes(record.id)
+    ? "its fallback is shown"
+    : "its wording is still shown";
+  console.warn(`claims: warning: ${record.id} is ${status} (review by ${record.reviewBy}); ${shown}`);
+}
 console.log(
-  `claims: ${Object.keys(manifest.claims).length} claims on ${pages.length} pages, ${buildDir}/claims-manifest.json`,
+  `claims: ${Object.keys(manifest.claims).length} claims on ${pages.length} pages${strict ? `, strict: ${manifest.fallback.length} shown as fallback` : ""}, ${buildDir}/claims-manifest.json`,
 );

@@ -47,8 +47,8 @@ cache.prune();
 const hashes = collectCspHashes(clientDir);
 await writeFile(join(buildDir, "csp-hashes.json"), `${JSON.stringify(hashes, null, 2)}\n`);
 
-const { siteUrl, bookingUrl } = publicBuildEnv(process.env);
-const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl };
+const { siteUrl, bookingUrl, claimsStrict } = publicBuildEnv(process.env);
+const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl, claimsStrict };
 await writeFile(join(buildDir, "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
 
 console.log(

@@ -70,6 +70,9 @@ function whyRebuild() {
   if (info.bookingUrl !== wanted.bookingUrl) {
     return `BOOKING_URL changed (${info.bookingUrl || "unset"} -> ${wanted.bookingUrl || "unset"})`;
   }
+  if (Boolean(info.claimsStrict) !== wanted.claimsStrict) {
+    return `CLAIMS_STRICT changed (${info.claimsStrict ? "1" : "unset"} -> ${wanted.claimsStrict ? "1" : "unset"})`;
+  }
   const builtAt = statSync(infoFile).mtimeMs;
   const changed = SOURCES.find((source) => newestChange(source) > builtAt);
   if (changed) return `${changed} changed since the last build`;

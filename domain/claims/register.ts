@@ -15,6 +15,8 @@ import {
   productTerms,
 } from "./figures";
 import type { ClaimRecord } from "./record";
+import { builtClaimSettings } from "./settings";
+import { claimShows, type ClaimSettings } from "./status";
 import { markClaim } from "./text";
 
 const MARKETING = "Head of Marketing";
@@ -615,12 +617,27 @@ export function claimRecord(id: ClaimId): ClaimRecord {
   return byId.get(id)!;
 }
 
+/**
+ * Whether claim `id` shows its own words or its fallback in this build: the
+ * one place every path asks (`<Claim>`, `claimIn`, `claimWording`, and through
+ * them titles and descriptions). Strict mode (CLAIMS_STRICT=1) swaps a lapsed
+ * or unsupported claim for its fallback (status.ts).
+ */
+export function claimShowsFallback(id: ClaimId, settings: ClaimSettings = builtClaimSettings()): boolean {
+  return claimShows(claimRecord(id), settings) === "fallback";
+}
+
+/** The words claim `id` shows where a page would print `words`: those words, or its fallback. */
+export function claimWords<Words>(id: ClaimId, words: Words): Words | string {
+  return claimShowsFallback(id) ? claimRecord(id).fallback : words;
+}
+
 /** Claim `id` inside a sentence: the record's figure, or the words the sentence uses. */
 export function claimIn(id: ClaimId, text: string = claimRecord(id).figure): string {
-  return markClaim(id, text);
+  return markClaim(id, claimWords(id, text));
 }
 
 /** Claim `id`'s whole wording, inside a sentence. */
 export function claimWording(id: ClaimId): string {
-  return markClaim(id, claimRecord(id).wording);
+  return markClaim(id, claimWords(id, claimRecord(id).wording));
 }

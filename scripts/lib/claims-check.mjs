@@ -32,7 +32,10 @@ export const ALLOWED_PHRASES = [
   { pattern: /\b\d{4}-\d{2}(?:-\d{2})?\b/g, reason: "a date or a version stamp (2024-01)" },
   { pattern: /\bStep \d+ of \d+\b/gi, reason: "a step counter (the application's steps)" },
   { pattern: /\b\d+% complete\b/gi, reason: "the application form's progress" },
-  { pattern: /0% Strategic Financing/g, reason: "a product's name, as the product specification fixes it" },
+  {
+    pattern: /0% Strategic Financing/gi,
+    reason: "a product's name, as the product specification fixes it (any case)",
+  },
 ];
 
 /**

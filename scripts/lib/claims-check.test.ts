@@ -41,6 +41,7 @@ describe("figures on a page", () => {
     expect(
       figuresIn("Call (212) 555-0147. Version 2024-01. Step 1 of 4, 25% complete. 0% Strategic Financing"),
     ).toEqual([]);
+    expect(figuresIn("0% strategic financing, at 0% interest")).toEqual(["0%"]);
   });
 });
 
