@@ -15,6 +15,7 @@ import { AccountPage, accountLoader } from "./account/account-page";
 import { ApplicationPage, applicationLoader } from "./application/application-page";
 import { sameLeadUnlessMoved } from "./application/timeline-section";
 import { AuditPage, auditLoader } from "./audit/audit-page";
+import { ClaimsPage, claimsLoader } from "./claims/claims-page";
 import { ConsentsPage, consentsLoader } from "./consents/consents-page";
 import { EvidencePage, evidenceLoader } from "./application/evidence-page";
 import { ExportsPage } from "./exports/exports-page";
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: DESK_PAGES.health.route, loader: healthLoader, element: <HealthPage /> },
               { path: "mail", loader: mailLoader, element: <MailPage /> },
+              { path: "claims", loader: claimsLoader, element: <ClaimsPage /> },
               {
                 path: "analytics",
                 // The charts library is most of the desk's code: it loads with this page only.

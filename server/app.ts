@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from "fastify";
 import analytics from "./analytics/plugin";
 import type { Config } from "./config";
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   journal?: ApplicationJournal<JournaledApplication>;
   /** The analytics' clock (tests move it across days). */
   analyticsClock?: () => Date;
+  /** The claims page's clock: the day claims' statuses are computed for (tests set it). */
+  claimsClock?: () => Date;
   /**
    * Periodic jobs (server/jobs.ts) to run with this app: started when it is
    * ready, stopped when it closes. None by default: server/main.ts starts
@@ -77,6 +80,7 @@ export async function buildApp({
   loggerInstance,
   journal,
   analyticsClock,
+  claimsClock,
   jobs = [],
 }: BuildAppOptions) {
   const app = Fastify({
@@ -136,7 +140,12 @@ export async function buildApp({
     audit: (entry, db) => privacyAudit.record(entry, db),
   });
   await app.register(inbound, { config, store });
-  await app.register(desk, { config, store });
+  await app.register(desk, {
+    config,
+    store,
+    // The manifest sits in the build beside client/, as the CSP hashes do (scripts/check-claims.mjs).
+    claims: { manifestFile: join(dirname(site.clientDir), "claims-manifest.json"), now: claimsClock },
+  });
   await app.register(deskSite, { deskDir: config.deskDir });
   await app.register(staticSite, { site });
 

@@ -13,6 +13,8 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "../audit/actions";
+import type { ClaimRecord } from "../claims/record";
+import type { ClaimStatus } from "../claims/status";
 import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
 import type { ChecklistSummary, DocumentsState } from "../documents/documents-state";
@@ -700,6 +702,24 @@ export interface EmailHoldInput {
 /** POST /legal-holds/:id/release. */
 export interface HoldReleaseInput {
   reason: string;
+}
+
+// Claims ---------------------------------------------------------------------
+
+/** A claim of the register as the desk shows it: its record, its status today and where it appears. */
+export interface ClaimItem extends ClaimRecord {
+  status: ClaimStatus;
+  /** The public pages that state it in the current build ("/", "/products/…"); null when no build is present. */
+  pages: string[] | null;
+}
+
+/** GET /claims */
+export interface ClaimsOverview {
+  /** The desk's today (DESK_TIME_ZONE) the statuses were computed for (YYYY-MM-DD). */
+  today: string;
+  /** Whether the server found the build's claims manifest; without it every claim's pages are null. */
+  built: boolean;
+  claims: ClaimItem[];
 }
 
 // Delivery health ------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * The lead desk's API (/api/desk/*), one folder per page of the desk (inbox,
- * application and its documents, quarantine, consents and opt-outs, legal holds, health, mail, analytics,
+ * application and its documents, quarantine, claims, consents and opt-outs, legal holds, health, mail, analytics,
  * staff, audit, account, sign-in, exports) and auth/ for what they all stand on (the
  * sign-in library, sessions, the guard, cookies; the staff accounts' SQL,
  * sessions' rows, throttling, password rules and invitation links are
@@ -30,6 +30,7 @@ import applicationRoutes from "./application/application-routes";
 import assignmentRoutes from "./assignment/assignment-routes";
 import workRoutes from "./application/work-routes";
 import auditRoutes from "./audit/audit-routes";
+import claimsRoutes, { type ClaimsRouteOptions } from "./claims/claims-routes";
 import { createDesk } from "./auth/desk-context";
 import consentRoutes from "./consents/consent-routes";
 import documentRoutes from "./documents/document-routes";
@@ -49,6 +50,8 @@ import staffRoutes from "./staff/staff-routes";
 export interface DeskPluginOptions {
   config: Config;
   store: Store;
+  /** Where the claims page reads the served build's claim manifest, and its clock. */
+  claims: ClaimsRouteOptions;
 }
 
 export const DESK_API_HEADERS = {
@@ -58,7 +61,7 @@ export const DESK_API_HEADERS = {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store }) => {
+const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store, claims }) => {
   app.decorate("desk", createDesk(config, store, app.log));
 
   // A JSON content type with no body (a bodiless POST or DELETE from a fetch
@@ -102,6 +105,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store 
   await app.register(legalHoldRoutes);
   await app.register(privacyQueueRoutes);
   await app.register(healthRoutes);
+  await app.register(claimsRoutes, claims);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);
   await app.register(workMetricsRoutes);

@@ -28,6 +28,7 @@ export const NAV = [
   { to: "/health", label: "Delivery health" },
   { to: "/mail", label: "Mail" },
   { to: "/analytics", label: "Analytics" },
+  { to: "/claims", label: "Claims" },
   { to: "/consents", label: "Consents" },
   { to: "/privacy-requests", label: "Privacy requests" },
   { to: "/exports", label: "Exports", admin: true },
