@@ -7,6 +7,7 @@ import { legalPageSlugs } from "./content/legal/slugs";
 export default [
   index("routes/home.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("methodology", "routes/methodology.tsx"),
   route("opt-out", "routes/opt-out.tsx"),
   route("opt-out/received", "routes/opt-out-received.tsx"),
   route("texting", "routes/texting.tsx"),

@@ -6,6 +6,7 @@ import { formatUsdCompact } from "#domain/lib/format";
 import { figures, ratingClaim } from "./claims";
 import { claimIn, claimWording, productRangeClaimId } from "#domain/claims/register";
 import { notAClaim } from "#domain/claims/text";
+import { METHODOLOGY_PATH } from "./methodology";
 import { products, type ProductSlug } from "./products";
 import { siteFacts } from "#domain/site-facts";
 
@@ -153,6 +154,8 @@ export interface FaqPageContent {
   intro: { eyebrow: string; title: string; description: string };
   groups: FaqGroup[];
   contact: { title: string; description: string };
+  /** The link at the page's end to the methodology page. */
+  methodology: { text: string; label: string; href: string };
   seo: { title: string; description: string };
 }
 
@@ -161,5 +164,10 @@ export const faqPageContent: FaqPageContent = {
   intro: faqIntro,
   groups: faqGroups,
   contact: faqContact,
+  methodology: {
+    text: "What each figure on this site counts, and where it comes from:",
+    label: "How we count",
+    href: METHODOLOGY_PATH,
+  },
   seo: faqSeo,
 };

@@ -1,4 +1,5 @@
 import { legalPagePath, legalPageSlugs } from "~/content/legal/slugs";
+import { METHODOLOGY_PATH } from "~/content/methodology";
 import { productPath, productSlugs } from "~/content/products";
 import { TEXTING_PATH } from "~/content/texting-path";
 import { absoluteUrl } from "~/lib/public-env";
@@ -10,6 +11,7 @@ export function sitemapPaths(): string[] {
     "/",
     ...productSlugs.map(productPath),
     "/faq",
+    METHODOLOGY_PATH,
     ...legalPageSlugs.map(legalPagePath),
     "/privacy-request",
     OPT_OUT_PAGE_PATH,

@@ -26,9 +26,10 @@ export function markClaim(id: ClaimId, text: string): string {
  * Why a figure on a page is not a claim: the build's check lets these through
  * (docs/claims.md, "The allow-list"). `requirement`: what an applicant must
  * meet or send (eligibility, documents); `sample`: figures labelled as an
- * illustration.
+ * illustration; `definition`: what a claim counts, as the methodology page
+ * explains it (its period, its source's count).
  */
-export const NOT_A_CLAIM_REASONS = ["requirement", "sample"] as const;
+export const NOT_A_CLAIM_REASONS = ["requirement", "sample", "definition"] as const;
 export type NotAClaimReason = (typeof NOT_A_CLAIM_REASONS)[number];
 const NOT_A_CLAIM = "not-a-claim:";
 

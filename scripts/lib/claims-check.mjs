@@ -53,6 +53,7 @@ export const UNCHECKED_PAGES = [
 export const NOT_A_CLAIM_REASONS = {
   requirement: "what an applicant must meet or send (eligibility, documents)",
   sample: "figures labelled as an illustration",
+  definition: "what a claim counts, on the methodology page (its period, its source's count)",
 };
 
 /** The meta tags whose content is checked, by name or property. */

@@ -76,4 +76,9 @@ describe("FAQ page", () => {
       expect(document.getElementById(group.id)).not.toBeNull();
     }
   });
+
+  it("ends with a link to how the site counts its figures", () => {
+    renderFaq();
+    expect(screen.getByRole("link", { name: "How we count" })).toHaveAttribute("href", "/methodology");
+  });
 });

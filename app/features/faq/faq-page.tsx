@@ -23,6 +23,15 @@ export function FaqPage({ content }: { content: FaqPageContent }) {
         <div className="flex max-w-4xl flex-col gap-14">
           <FaqAccordion groups={groups} />
           <FaqContact copy={content.contact} />
+          <p className="text-muted-foreground">
+            {content.methodology.text}{" "}
+            <a
+              href={content.methodology.href}
+              className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+            >
+              {content.methodology.label}
+            </a>
+          </p>
         </div>
       </div>
     </div>
