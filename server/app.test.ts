@@ -48,6 +48,8 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
       builtAt: expect.any(String),
       siteUrl: expect.any(String),
       bookingUrl: expect.any(String),
+      // The build's claims mode (docs/claims.md): npm start rebuilds when CLAIMS_STRICT changes.
+      claimsStrict: false,
     });
   });
 
