@@ -412,8 +412,10 @@ test.describe("arriving at a home section from another page", () => {
   test("waits 100 ms after the page loads, then scrolls smoothly to the section", async ({ page }) => {
     const { frames, finalY } = await arriveAtFundingForm(page);
     const between = new Set(frames.map(([, y]) => y).filter((y) => y > 0 && y < finalY - 1));
+    // A jump has no position between the top and the section; a glide has some (a CPU-starved
+    // browser may paint only one or two frames of it, so one is enough to tell them apart).
     expect(between.size, "passes through positions on the way (smooth, not a jump)").toBeGreaterThanOrEqual(
-      3,
+      1,
     );
   });
 

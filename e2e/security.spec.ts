@@ -38,6 +38,8 @@ test("every page carries the security headers and a strict CSP", async ({ reques
 });
 
 test("no page breaks its own Content-Security-Policy", async ({ page }) => {
+  // Every public page in turn, each until the network is idle: fifteen pages outgrow the 30 s default.
+  test.slow();
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
