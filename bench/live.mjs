@@ -237,7 +237,5 @@ Two server instances on one PostgreSQL schema. A staff member is signed in on th
 | ---: | -----: | --: | ------: | ------: |
 | ${RUNS} | ${f0(median)} ms | ${f0(p95)} ms | ${f0(Math.min(...latencies))} ms | ${f0(Math.max(...latencies))} ms |
 
-The path: the intake's transaction commits, the intake announces it on \`desk_applications\` (one \`pg_notify\` after the commit, server/intake/announce.ts; its owner follows in the assignment batch), the first instance's one LISTEN connection hears it, its hub waits 25 ms for company and sends \`applications\` on every stream (docs/live-inbox.md), the page waits 50 ms for company and fetches its first page again, and React renders the row.
-
 `);
 log("BENCHMARKS.md updated");

@@ -340,30 +340,14 @@ const rows = results.map(
 );
 writeBenchmarksSection(`## Uploads
 
-\`npm run bench:uploads\` (bench/uploads.mjs), commit ${commit}, ${new Date().toISOString().slice(0, 10)},
-${cpus().length} cores, load ${f1(loadBefore)} at the start, tus-js-client ${packageVersion("tus-js-client")},
-@tus/server ${packageVersion("@tus/server")}, ${scanning}. Uploads go as the room sends them (tus, 1 MB
-chunks) to one server on loopback, each chunk sealed with its file's key into the store.
+\`npm run bench:uploads\` (bench/uploads.mjs), commit ${commit}, ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load ${f1(loadBefore)} at the start, tus-js-client ${packageVersion("tus-js-client")}, @tus/server ${packageVersion("@tus/server")}, ${scanning}. Uploads go as the room sends them (tus, 1 MB chunks) to one server on loopback, each chunk sealed with its file's key into the store. The control is the ceiling of loopback HTTP on this machine in the same run; read the store's figure against it, not as an absolute.
 
 | store | one 25 MB file, MB/s (median of ${RUNS}) | control: bare PUT, MB/s | ${PARALLEL} × 25 MB at once, MB/s | server RSS MB before / peak / after | growth MB (control) | dropping proxy: cuts, bytes beyond the file, time | requests tried again, all |
 | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join("\n")}
 
-- **Memory**: ${PARALLEL} uploads of 25 MB at once (500 MB in flight) grow the server's resident
-  set by the growth column; the control in brackets is ${PARALLEL} uploads of 5 MB at once in the same
-  run. Streamed, the growth is what ${PARALLEL} requests in flight cost (buffers of a 1 MB PATCH,
-  256 KB sealed chunks, the database's own), about the same for both sizes, never the files' size:
-  a server that held whole files would grow by 500 MB.
-- **A dropping connection**: a 10 MB statement through a proxy throttled to ${PROXY_KBPS} KB/s that cuts
-  the connection ${CUTS} times after 3 MB on a connection; tus asks the server for its offset and
-  resumes there. "Bytes beyond the file" is everything sent up beyond the file's 10,000,000 bytes
-  (requests' headers and bytes sent again); the run fails if it passes one chunk (${f0(CHUNK_SIZE)} bytes).
-- **Tried again**: every request tus-js-client sent again in the store's run, with the room's delays
-  (1, 3, 10, 30 s), the proxy's cuts among them; an upload that ran out of them fails the run.
-  Those beyond the cuts were reset before the server read a request (its log has none of them):
-  Node's client agent reuses a kept-alive socket for up to 5 s and the server closes an idle one
-  after 5 s (\`keepAliveTimeout\`), so the two can cross; each upload resumed from the server's offset.
-- The control is the ceiling of loopback HTTP on this machine in the same run; read the store's
-  figure against it, not as an absolute.
+- **Memory**: ${PARALLEL} uploads of 25 MB at once (500 MB in flight) grow the server's resident set by the growth column; the control in brackets is ${PARALLEL} uploads of 5 MB at once in the same run. Streamed, the growth is what ${PARALLEL} requests in flight cost (buffers of a 1 MB PATCH, 256 KB sealed chunks, the database's own), about the same for both sizes, never the files' size: a server that held whole files would grow by 500 MB.
+- **A dropping connection**: a 10 MB statement through a proxy throttled to ${PROXY_KBPS} KB/s that cuts the connection ${CUTS} times after 3 MB on a connection; tus asks the server for its offset and resumes there. "Bytes beyond the file" is everything sent up beyond the file's 10,000,000 bytes (requests' headers and bytes sent again); the run fails if it passes one chunk (${f0(CHUNK_SIZE)} bytes).
+- **Tried again**: every request tus-js-client sent again in the store's run, with the room's delays (1, 3, 10, 30 s), the proxy's cuts among them; an upload that ran out of them fails the run. Those beyond the cuts were reset before the server read a request (its log has none of them): Node's client agent reuses a kept-alive socket for up to 5 s and the server closes an idle one after 5 s (\`keepAliveTimeout\`), so the two can cross; each upload resumed from the server's offset.
 `);
 log("written to BENCHMARKS.md");
