@@ -11,6 +11,7 @@ import {
   addressOf,
   mailboxSetting,
 } from "./mail/addresses";
+import { CLAIMS_STATE_FILE_NAME } from "./claims/state-file";
 import { calendarDay, canonicalTimeZone } from "./desk/zoned-day";
 import { webhookSecret, webhookToken } from "./inbound/settings";
 import { parseBusinessHours } from "./review-clock/business-hours";
@@ -322,6 +323,14 @@ const RETENTION = {
   batchSize: ["RETENTION_BATCH", integer(1, 10_000).default(500)],
 } as const satisfies Settings;
 
+/** Computed claims (server/claims/computed, docs/claims.md "Computed claims"). */
+const CLAIMS = {
+  /** How often the figures are computed again from our records (one instance computes, the others find it done). */
+  computeEveryMs: ["CLAIMS_COMPUTE_EVERY", duration.default(3_600_000)],
+  /** Where the server writes the latest snapshots for the site's build; unset: DATA_DIR/claims-state.json. */
+  stateFile: ["CLAIMS_STATE_FILE", z.string().optional()],
+} as const satisfies Settings;
+
 /** The applicant's document room (server/documents; decisions 0019 to 0021). */
 const DOCUMENTS = {
   /** Checked; unset: the embedded default keeps its own, PostgreSQL has none (documents off). */
@@ -348,6 +357,7 @@ export type AnalyticsConfig = Read<typeof ANALYTICS>;
 export type ReviewConfig = Read<typeof REVIEW>;
 export type InboundConfig = Read<typeof INBOUND>;
 export type RetentionConfig = Read<typeof RETENTION>;
+export type ClaimsConfig = { computeEveryMs: number; stateFile: string };
 export type DocumentsConfig = Read<typeof DOCUMENTS> & {
   /** clamd's socket, or its host and port; unset: files are stored and marked "not scanned". */
   clamd: { socket: string } | { host: string; port: number } | undefined;
@@ -368,6 +378,7 @@ export type Config = Read<typeof SERVER> & {
   inbound: InboundConfig;
   retention: RetentionConfig;
   documents: DocumentsConfig;
+  claims: ClaimsConfig;
 };
 
 /** Every variable the server reads, each once (for the documentation's check and the tests). */
@@ -384,6 +395,7 @@ export const SETTING_VARIABLES = [
   RETENTION,
   DOCUMENTS,
   CLAMD,
+  CLAIMS,
 ].flatMap((section) => Object.values(section).map(([variable]) => variable));
 
 /** Reads a section's settings from `env`, a problem per variable into `problems`. */
@@ -415,6 +427,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const retention = read(env, RETENTION, problems);
   const documents = read(env, DOCUMENTS, problems);
   const clamd = read(env, CLAMD, problems);
+  const claims = read(env, CLAIMS, problems);
   if (Object.keys(problems).length > 0) throw new ConfigError(problems);
 
   // A live worker must never lose its claim while it waits for the CRM.
@@ -457,6 +470,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : clamd.host
           ? { host: clamd.host, port: clamd.port }
           : undefined,
+    },
+    claims: {
+      computeEveryMs: claims.computeEveryMs,
+      stateFile: resolve(claims.stateFile ?? join(server.dataDir, CLAIMS_STATE_FILE_NAME)),
     },
   };
 }

@@ -38,6 +38,7 @@ describe("periodic jobs", () => {
       "retention-purge",
       "analytics-upkeep",
       "rate-limit-counters",
+      "claims-recompute",
       "setup-watch",
     ]);
   });

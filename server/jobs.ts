@@ -20,6 +20,7 @@ import { createAuditRepository } from "./audit/audit-repository";
 import { UPKEEP_EVERY_MS } from "./analytics/upkeep";
 import { startBookedCallAlerts } from "./booked-calls/booked-call-alerts";
 import { CHECK_SWEEP_EVERY_MS, sweepDocumentChecks } from "./documents/check-sweep";
+import { startClaimsRecompute } from "./claims/computed/recompute";
 import { startAlertSummaries } from "./mail/alerts";
 import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 import { runEvery } from "./periodic";
@@ -98,6 +99,14 @@ export const JOBS = {
         .catch((err: unknown) => app.log.warn({ err }, "rate limit: purging expired counters failed")),
     );
   },
+  /** The computed claims from our records: a snapshot of each figure every CLAIMS_COMPUTE_EVERY, and the build's state file. */
+  "claims-recompute": (app) =>
+    startClaimsRecompute({
+      store: app.store,
+      everyMs: app.config.claims.computeEveryMs,
+      stateFile: app.config.claims.stateFile,
+      log: app.log,
+    }),
   /** While no admin exists: a setup link at start-up, and a new one when that expires or is abandoned. */
   "setup-watch": (app) => watchSetup({ store: app.store, config: app.config, log: app.log }),
 } satisfies Record<string, (app: FastifyInstance) => StopJob | Promise<StopJob>>;

@@ -1,0 +1,35 @@
+/**
+ * The claims state file (CLAIMS_STATE_FILE, `DATA_DIR/claims-state.json` by
+ * default): what the running server knows about the claims that the site's
+ * build needs and cannot read from the store (the build never opens the
+ * embedded store while the server holds it). Each writer owns one top-level
+ * key (`computed`: the latest computed snapshots) and replaces only its own,
+ * atomically (a temporary file renamed over the old), so a build never reads
+ * half a file. scripts/lib/claims-state.mjs reads it.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** The file's default place in the data folder. */
+export const CLAIMS_STATE_FILE_NAME = "claims-state.json";
+
+async function readState(file: string): Promise<Record<string, unknown>> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Replaces the keys of `part` in the state file, keeping the others. */
+export async function writeClaimsStateFile(file: string, part: Record<string, unknown>): Promise<void> {
+  const state = { ...(await readState(file)), ...part, writtenAt: new Date().toISOString() };
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(partial, `${JSON.stringify(state, null, 2)}\n`);
+  await rename(partial, file);
+}
