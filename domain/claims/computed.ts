@@ -78,7 +78,8 @@ export const COMPUTED_DEFINITIONS: Record<ComputedFigureId, ComputedDefinition> 
     title: "Applications reviewed within the review window",
     unit: "share",
     meaning: {
-      numerator: "Applications first touched (a status change, a note, a logged contact, a CRM stage report) by their review deadline",
+      numerator:
+        "Applications first touched (a status change, a note, a logged contact, a CRM stage report) by their review deadline",
       denominator: "Applications whose review is known: touched, or untouched past their deadline",
       population: "Applications received through the site (not spam, not in quarantine)",
       period: "Received in the last 90 days",

@@ -13,7 +13,8 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction } from "../audit/actions";
-import type { ClaimRecord } from "../claims/record";
+import type { ComputedFigureId, Verdict } from "../claims/computed";
+import type { ClaimMeaning, ClaimRecord } from "../claims/record";
 import type { ClaimStatus } from "../claims/status";
 import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
 import type { PrivacyRequestKind, PrivacyRequestStatus } from "../privacy/kinds";
@@ -720,6 +721,53 @@ export interface ClaimsOverview {
   /** Whether the server found the build's claims manifest; without it every claim's pages are null. */
   built: boolean;
   claims: ClaimItem[];
+}
+
+/** A computed figure's latest snapshot (server/claims/computed). */
+export interface ComputedSnapshot {
+  value: number | null;
+  n: number;
+  median: number | null;
+  periodStart: string | null;
+  periodEnd: string;
+  verdict: Verdict;
+  computedAt: string;
+}
+
+/** A figure computed from our records, beside the claim it backs and the words the site uses. */
+export interface ComputedClaimItem {
+  figure: ComputedFigureId;
+  title: string;
+  /** The claim it backs: its id and the wording the site uses. */
+  claim: { id: string; wording: string };
+  meaning: ClaimMeaning;
+  /** Days back the period covers; null: every record held. */
+  periodDays: number | null;
+  minimumN: number;
+  /** When it backs the claim, in words. */
+  rule: string;
+  /** Never computed yet: null. */
+  snapshot: ComputedSnapshot | null;
+  /** The figure in a sentence ("71% of complete applications decided within 48 hours (last 90 days, N = 214)"), or too little data. */
+  sentence: string | null;
+}
+
+/** The ratings held from one source: the average is over all of them. */
+export interface RatingSourceSummary {
+  source: string;
+  count: number;
+  average: number;
+  /** The first and last rated days (YYYY-MM-DD). */
+  from: string;
+  to: string;
+}
+
+/** GET /claims/computed */
+export interface ComputedClaimsOverview {
+  /** How often the figures are computed again (CLAIMS_COMPUTE_EVERY), in ms. */
+  everyMs: number;
+  figures: ComputedClaimItem[];
+  ratings: RatingSourceSummary[];
 }
 
 // Delivery health ------------------------------------------------------------

@@ -31,6 +31,7 @@ import assignmentRoutes from "./assignment/assignment-routes";
 import workRoutes from "./application/work-routes";
 import auditRoutes from "./audit/audit-routes";
 import claimsRoutes, { type ClaimsRouteOptions } from "./claims/claims-routes";
+import computedClaimsRoutes from "./claims/computed-routes";
 import { createDesk } from "./auth/desk-context";
 import consentRoutes from "./consents/consent-routes";
 import documentRoutes from "./documents/document-routes";
@@ -106,6 +107,7 @@ const desk: FastifyPluginAsync<DeskPluginOptions> = async (app, { config, store,
   await app.register(privacyQueueRoutes);
   await app.register(healthRoutes);
   await app.register(claimsRoutes, claims);
+  await app.register(computedClaimsRoutes);
   await app.register(exportRoutes);
   await app.register(analyticsRoutes);
   await app.register(workMetricsRoutes);

@@ -164,3 +164,33 @@ export const snapshotRepository = {
     return latest;
   },
 };
+
+/** The ratings held, per source: how many, their average over all of them, and their first and last day. */
+export async function ratingSummaries(db: Queryable): Promise<RatingSummary[]> {
+  const { rows } = await db.query<{
+    source: string;
+    count: unknown;
+    average: unknown;
+    first: unknown;
+    last: unknown;
+  }>(
+    `SELECT source, count(*) AS count, avg(rating) AS average,
+            to_char(min(rated_on), 'YYYY-MM-DD') AS first, to_char(max(rated_on), 'YYYY-MM-DD') AS last
+       FROM claim_ratings GROUP BY source ORDER BY source`,
+  );
+  return rows.map((row) => ({
+    source: row.source,
+    count: Number(row.count),
+    average: Number(row.average),
+    from: String(row.first),
+    to: String(row.last),
+  }));
+}
+
+export interface RatingSummary {
+  source: string;
+  count: number;
+  average: number;
+  from: string;
+  to: string;
+}

@@ -13,10 +13,9 @@ export async function latestClaimSnapshots(
   db: Queryable,
 ): Promise<Record<ComputedFigureId, ClaimSnapshot | null>> {
   const latest = await snapshotRepository.latestTwo(db);
-  return Object.fromEntries([...latest].map(([figure, snapshots]) => [figure, snapshots[0] ?? null])) as Record<
-    ComputedFigureId,
-    ClaimSnapshot | null
-  >;
+  return Object.fromEntries(
+    [...latest].map(([figure, snapshots]) => [figure, snapshots[0] ?? null]),
+  ) as Record<ComputedFigureId, ClaimSnapshot | null>;
 }
 
 /** A computed claim that stopped holding: the claim, its figure, the snapshot that says so and the one before. */

@@ -70,7 +70,8 @@ export function startClaimsRecompute({ store, everyMs, stateFile, log }: ClaimsR
     everyMs,
     async () => {
       try {
-        if (await recomputeClaims(store, everyMs)) log.info({ component: "claims" }, "computed claims recomputed");
+        if (await recomputeClaims(store, everyMs))
+          log.info({ component: "claims" }, "computed claims recomputed");
         await writeClaimsStateFile(stateFile, { computed: await latestClaimSnapshots(store) });
       } catch (err) {
         log.error({ component: "claims", err }, "computing the claims failed");
