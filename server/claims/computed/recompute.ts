@@ -2,10 +2,10 @@
  * The computed claims' periodic job (docs/claims.md, "Computed claims"): every
  * CLAIMS_COMPUTE_EVERY each instance looks; one computes every figure from
  * our records and stores a snapshot of each, the others find it done. Sharing
- * the work: an advisory lock taken without waiting (an instance that finds it
- * held leaves the pass to its holder), and no pass while the last one is
- * younger than most of the interval (an instance that looks just after another
- * computed adds nothing). After each look, the instance writes the latest
+ * the work: an advisory lock (an instance that finds it held waits for the
+ * holder's pass to commit), and no pass while the last one is younger than
+ * most of the interval (so the instance that waited, or looks just after
+ * another computed, adds nothing). After each look, the instance writes the latest
  * snapshots to its claims state file, which the site's build reads.
  */
 import type { FastifyBaseLogger } from "fastify";
@@ -14,9 +14,8 @@ import {
   COMPUTED_FIGURE_IDS,
   computeFigure,
   periodStart,
-  type ComputedResult,
 } from "#domain/claims/computed";
-import { tryLockUntilCommit } from "../../store/advisory-lock";
+import { lockUntilCommit } from "../../store/advisory-lock";
 import type { Store } from "../../store/store";
 import { runEvery } from "../../periodic";
 import { writeClaimsStateFile } from "../state-file";
@@ -28,16 +27,6 @@ const RECOMPUTE_LOCK = 7_314_241;
 /** A pass computes only when the last one is older than this share of the interval. */
 const FRESH_SHARE = 0.9;
 
-/** Every figure computed from the store as of `now` (nothing stored). */
-export async function computeAll(store: Store, now: Date): Promise<ComputedResult[]> {
-  const results: ComputedResult[] = [];
-  for (const figure of COMPUTED_FIGURE_IDS) {
-    const samples = await samplesFor(store, figure, periodStart(COMPUTED_DEFINITIONS[figure], now));
-    results.push(computeFigure(samples, now));
-  }
-  return results;
-}
-
 /**
  * One pass: computes and stores a snapshot of every figure unless another
  * instance holds the pass or computed within the interval. Resolves true when
@@ -45,7 +34,7 @@ export async function computeAll(store: Store, now: Date): Promise<ComputedResul
  */
 export async function recomputeClaims(store: Store, everyMs: number, now = new Date()): Promise<boolean> {
   return store.transaction(async (tx) => {
-    if (!(await tryLockUntilCommit(tx, RECOMPUTE_LOCK))) return false;
+    await lockUntilCommit(tx, RECOMPUTE_LOCK);
     const last = await snapshotRepository.lastComputedAt(tx);
     if (last !== null && now.getTime() - last.getTime() < everyMs * FRESH_SHARE) return false;
     for (const figure of COMPUTED_FIGURE_IDS) {
