@@ -53,7 +53,13 @@ test("groups the claims by status, the loud ones first, each with its wording, p
   expect(await screen.findByRole("heading", { level: 1, name: "Claims" })).toBeVisible();
   expect(screen.getByText(/its status on Thu, Jun 10, 2027/)).toBeVisible();
   expect(screen.getByRole("link", { name: "Claims" })).toHaveAttribute("href", "/desk/claims");
-  expect(groupHeadings()).toEqual(["Lapsed (1)", "Unsupported (1)", "Due for review (1)", "Supported (1)"]);
+  expect(groupHeadings()).toEqual([
+    "Lapsed (1)",
+    "Unsupported (1)",
+    "Due for review (1)",
+    "Supported (1)",
+    "Computed from our records",
+  ]);
 
   const lapsed = screen.getByRole("table", { name: "Lapsed claims" });
   const [header, row] = within(lapsed).getAllByRole("row");

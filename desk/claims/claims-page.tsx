@@ -15,6 +15,7 @@ import { PageHeader, Section, useDocumentTitle } from "../common/components/page
 import { formatDay } from "../common/lib/format";
 import { guarded } from "../common/lib/session";
 import { getClaims } from "./api";
+import { ComputedClaims } from "./computed-claims";
 
 /** The groups in the page's order: the ones to act on first. */
 const STATUS_ORDER: ClaimStatus[] = ["lapsed", "unsupported", "due", "supported"];
@@ -165,6 +166,7 @@ export function ClaimsPage() {
           claims={overview.claims.filter((claim) => claim.status === status)}
         />
       ))}
+      <ComputedClaims />
     </div>
   );
 }
