@@ -31,6 +31,7 @@ export const AUDIT_GROUPS = [
   "Privacy requests",
   "Exports",
   "Staff",
+  "Claims",
   "Refused",
 ] as const;
 
@@ -723,6 +724,16 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       const rules = detailsOf(entry).rules;
       const count = Array.isArray(rules) ? rules.length : 0;
       return [count ? `set the routing rules (${plural(count, "rule")})` : "removed every routing rule"];
+    },
+  },
+  "ratings.imported": {
+    label: "Imported ratings",
+    group: "Claims",
+    words: (entry) => {
+      const details = detailsOf(entry);
+      return [
+        `imported ${num(details.added)} ratings from ${str(details.source) ?? "a source"} (${num(details.alreadyHeld)} already held; file ${str(details.file) ?? "unknown"}, from the command line)`,
+      ];
     },
   },
   "access.denied": {

@@ -233,6 +233,8 @@ export interface AuditDetails {
     was: { onDuty: boolean; groups?: string[] };
   };
   "assignment.rules-changed": { rules: RuleDetails[]; previous: RuleDetails[] };
+  // Claims
+  "ratings.imported": { source: string; added: number; alreadyHeld: number; file: string };
   // Refused
   "access.denied": { method: string; route: string };
 }
@@ -324,6 +326,8 @@ export const AUDIT_ACTIONS = [
   // Duty and routing (server/desk/assignment/)
   "staff.duty-changed",
   "assignment.rules-changed",
+  // Claims: the ratings an average rating is computed over (the operator CLI)
+  "ratings.imported",
   // Refused
   REPEATED_ACTIONS.accessDenied,
 ] as const satisfies readonly AuditAction[];

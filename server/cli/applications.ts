@@ -13,6 +13,7 @@ import { createMailOutboxRepository, MAIL_STATUSES } from "../mail/outbox-reposi
 import { DataDirBusyError, openRuntime } from "../runtime";
 import { createNewsletterRepository } from "../newsletter/newsletter-repository";
 import type { Store } from "../store/store";
+import { RATINGS_USAGE, RatingsUsageError, runRatingsCommand } from "./ratings";
 import { runStaffCommand, STAFF_USAGE, StaffUsageError } from "./staff";
 import { APPLICATION_STATES, DELIVERY_STATES } from "#domain/desk/contract";
 import { DUE_VIEWS, WORK_STATUSES, type DueView, type WorkStatus } from "#domain/desk/work";
@@ -31,6 +32,7 @@ Commands:
   redeliver <id> [--force]          back to pending, due now (--force: also a delivered one)
   redeliver --all-dead              every dead row back to pending
 ${STAFF_USAGE}
+${RATINGS_USAGE}
 
 Options:
   --json                            machine-readable output
@@ -237,6 +239,7 @@ export async function runApplicationsCli(argv: string[], io: CliIo): Promise<num
         "all-dead": { type: "boolean" },
         force: { type: "boolean" },
         role: { type: "string" },
+        source: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -275,20 +278,27 @@ export async function runApplicationsCli(argv: string[], io: CliIo): Promise<num
     const code =
       command === "staff"
         ? await runStaffCommand(args, parsed.values, runtime.store, config, io)
-        : await run(
-            command,
-            args,
-            parsed.values,
-            createOperatorRepository(runtime.store),
-            io,
-            runtime.store,
-            config.review,
-          );
+        : command === "ratings"
+          ? await runRatingsCommand(args, parsed.values, runtime.store, io)
+          : await run(
+              command,
+              args,
+              parsed.values,
+              createOperatorRepository(runtime.store),
+              io,
+              runtime.store,
+              config.review,
+            );
     // The embedded store does not fsync by itself; make the operator's changes durable.
-    if (command === "redeliver" || command === "staff") await runtime.store.syncToDisk();
+    if (command === "redeliver" || command === "staff" || command === "ratings")
+      await runtime.store.syncToDisk();
     return code;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof StaffUsageError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof StaffUsageError ||
+      error instanceof RatingsUsageError
+    ) {
       io.stderr(`${error.message}\n\n${USAGE}`);
       return 2;
     }
