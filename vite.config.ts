@@ -12,6 +12,8 @@ process.env.VITE_BOOKING_URL = env.bookingUrl;
 // so a page and its hydration show the same words.
 process.env.VITE_CLAIMS_STRICT = env.claimsStrict ? "1" : "0";
 process.env.VITE_CLAIMS_TODAY = env.claimsToday;
+// The claims stated as computed from our records, where the provider opted in (CLAIMS_COMPUTED).
+process.env.VITE_CLAIMS_COMPUTED = JSON.stringify(env.claimsComputed);
 
 // Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_CLAIMS_STRICT?: string;
   /** YYYY-MM-DD: the day claims' status is taken on. */
   readonly VITE_CLAIMS_TODAY?: string;
+  /** JSON: the claims stated as computed from our records, by claim id (CLAIMS_COMPUTED, scripts/public-env.mjs). */
+  readonly VITE_CLAIMS_COMPUTED?: string;
 }
 
 /** Speculation Rules prerendering (Chromium): true while the page renders hidden, ahead of a click. */

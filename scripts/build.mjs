@@ -5,11 +5,13 @@
 // live process uses are then deleted.
 import { spawnSync } from "node:child_process";
 import { delimiter, join, relative, resolve } from "node:path";
-import { claimsBuildEnv } from "./public-env.mjs";
+import { claimsBuildEnv, computedClaimsEnv } from "./public-env.mjs";
 import { createBuildDir, releaseInUse, removeUnused, swapIn } from "../server/site/build-dirs.mjs";
 
 // Fails early on a bad CLAIMS_STRICT or CLAIMS_TODAY, and takes the claims' status on one day for every step.
 const { claimsToday } = claimsBuildEnv(process.env);
+// The computed claims' figures, read once from the server's state file, so every step states the same ones.
+const claimsComputed = computedClaimsEnv(process.env);
 const root = resolve(process.env.RR_BUILD_DIR || "build");
 // `npm start` names itself, the server that will load this build, so the build stays marked.
 const owner = Number(process.env.BUILD_FOR_PID);
@@ -29,6 +31,7 @@ const env = {
   ...process.env,
   RR_BUILD_DIR: relative(process.cwd(), dir),
   CLAIMS_TODAY: claimsToday,
+  CLAIMS_COMPUTED_SNAPSHOTS: JSON.stringify(claimsComputed),
   PATH: [resolve("node_modules/.bin"), process.env.PATH].join(delimiter),
 };
 for (const step of STEPS) {

@@ -1,12 +1,15 @@
 // The public configuration the browser build may contain. Secrets
 // (DATABASE_URL, LEAD_WEBHOOK_URL) must never be added here.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function publicBuildEnv(env) {
   const port = env.PORT || "3000";
   const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
   const bookingUrl = env.BOOKING_URL || "";
-  return { siteUrl, bookingUrl, ...claimsBuildEnv(env) };
+  return { siteUrl, bookingUrl, ...claimsBuildEnv(env), claimsComputed: computedClaimsEnv(env) };
 }
 
 /**
@@ -23,4 +26,67 @@ export function claimsBuildEnv(env) {
     throw new Error(`CLAIMS_TODAY must be a day written YYYY-MM-DD, not "${today}"`);
   }
   return { claimsStrict: strict === "1", claimsToday: today };
+}
+
+/**
+ * Each computed figure and the claim it backs: the same pairs as
+ * domain/claims/computed.ts's COMPUTED_DEFINITIONS (a test holds them together;
+ * this file runs under plain Node, which cannot load the TypeScript).
+ */
+export const COMPUTED_FIGURE_CLAIMS = {
+  "review-within-window": "review-time",
+  "decision-within-window": "decision-time",
+  "application-to-funded": "average-funding-time",
+  "businesses-funded": "businesses-funded",
+  "amount-funded": "capital-deployed",
+  "average-rating": "average-rating",
+};
+
+/** The server's claims state file (server/claims/state-file.ts): CLAIMS_STATE_FILE, else DATA_DIR/claims-state.json. */
+export const claimsStateFile = (env) =>
+  env.CLAIMS_STATE_FILE || join(env.DATA_DIR || "./data", "claims-state.json");
+
+/**
+ * Computed claims on the site (docs/claims.md, "Computed claims"), off unless
+ * the provider opts in: CLAIMS_COMPUTED=1 for every computed claim, or a
+ * comma-separated list of the claim ids (`decision-time,review-time`). Each
+ * opted-in claim whose latest snapshot in the server's state file has enough
+ * data is stated as computed, with its "as of" day; the others keep their
+ * wording. CLAIMS_COMPUTED_SNAPSHOTS (set by scripts/build.mjs for its steps)
+ * holds what the build read first, so every step states the same figures.
+ * Answers the snapshots by claim id ({} when off).
+ */
+export function computedClaimsEnv(env) {
+  const wanted = (env.CLAIMS_COMPUTED || "").trim();
+  if (wanted === "" || wanted === "0") return {};
+  const claims = Object.values(COMPUTED_FIGURE_CLAIMS);
+  const ids =
+    wanted === "1"
+      ? claims
+      : wanted
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean);
+  const unknown = ids.find((id) => !claims.includes(id));
+  if (unknown !== undefined) {
+    throw new Error(
+      `CLAIMS_COMPUTED must be 1 or computed claims' ids (${claims.join(", ")}), not "${unknown}"`,
+    );
+  }
+  if (env.CLAIMS_COMPUTED_SNAPSHOTS) return JSON.parse(env.CLAIMS_COMPUTED_SNAPSHOTS);
+  let state;
+  try {
+    state = JSON.parse(readFileSync(claimsStateFile(env), "utf8"));
+  } catch {
+    return {};
+  }
+  const shown = {};
+  for (const [figure, claim] of Object.entries(COMPUTED_FIGURE_CLAIMS)) {
+    const snapshot = state?.computed?.[figure];
+    if (!ids.includes(claim) || !snapshot || snapshot.verdict === "too-little-data") continue;
+    if (typeof snapshot.value !== "number" || typeof snapshot.computedAt !== "string") continue;
+    const { value, n, median, computedAt } = snapshot;
+    shown[claim] = { figure, value, n, median, computedAt };
+  }
+  return shown;
 }

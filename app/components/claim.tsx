@@ -3,10 +3,11 @@
  * printed in its element (claim-text.tsx): its wording, its figure inside a
  * sentence (`show="figure"`: "48 hours"), or the words the sentence needs as
  * children. In a strict build a lapsed or unsupported claim prints its
- * fallback instead (`claimWords`, docs/claims.md).
+ * fallback instead (`claimWords`, docs/claims.md); where the provider opted in
+ * to a computed claim, its whole wording is the computed figure.
  */
 import type * as React from "react";
-import { claimRecord, claimWords, type ClaimId } from "#domain/claims/register";
+import { claimRecord, claimWords, claimWordingShown, type ClaimId } from "#domain/claims/register";
 import { ClaimElement } from "./claim-text";
 
 export function Claim({
@@ -18,5 +19,10 @@ export function Claim({
   show?: "wording" | "figure";
   children?: React.ReactNode;
 }) {
-  return <ClaimElement id={id}>{claimWords(id, children ?? claimRecord(id)[show])}</ClaimElement>;
+  // The whole wording may be the computed figure, where the provider opted in (claimWordingShown).
+  const words =
+    children === undefined && show === "wording"
+      ? claimWordingShown(id)
+      : claimWords(id, children ?? claimRecord(id)[show]);
+  return <ClaimElement id={id}>{words}</ClaimElement>;
 }

@@ -365,3 +365,46 @@ export function computedSentence(result: Pick<ComputedResult, "figure" | "value"
       return `${value} average over all ${result.n} ratings`;
   }
 }
+
+// The site's words, where the provider opts in (CLAIMS_COMPUTED) ---------------
+
+/** A snapshot as the build receives it from the server's state file (scripts/public-env.mjs). */
+export type BuiltComputedClaim = Pick<ComputedResult, "figure" | "value" | "n" | "median"> & {
+  value: number;
+  computedAt: string;
+};
+
+/** "Dec 7, 2026": the day a snapshot was computed, in UTC, as the site states it. */
+export function asOfDay(computedAt: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(computedAt));
+}
+
+/**
+ * The wording a claim shows when the provider opts in to its computed figure:
+ * the figure from our records with its "as of" day, "71% of complete
+ * applications decided within 48 hours (as of Dec 7, 2026)".
+ */
+export function computedClaimWording(built: BuiltComputedClaim): string {
+  const definition = COMPUTED_DEFINITIONS[built.figure];
+  const value = formatComputedValue(definition, built.value);
+  const asOf = `(as of ${asOfDay(built.computedAt)})`;
+  switch (built.figure) {
+    case "review-within-window":
+      return `${value} of applications reviewed within ${figures.reviewHours} hours ${asOf}`;
+    case "decision-within-window":
+      return `${value} of complete applications decided within ${figures.decisionHours} hours ${asOf}`;
+    case "application-to-funded":
+      return `${value} on average from application to funding ${asOf}`;
+    case "businesses-funded":
+      return `${value} businesses funded ${asOf}`;
+    case "amount-funded":
+      return `${value} funded ${asOf}`;
+    case "average-rating":
+      return `${value} average rating over all ${built.n} ratings ${asOf}`;
+  }
+}

@@ -15,7 +15,8 @@ import {
   productTerms,
 } from "./figures";
 import type { ClaimRecord } from "./record";
-import { builtClaimSettings } from "./settings";
+import { computedClaimWording } from "./computed";
+import { builtClaimSettings, builtComputedClaims } from "./settings";
 import { claimShows, type ClaimSettings } from "./status";
 import { markClaim } from "./text";
 
@@ -637,7 +638,18 @@ export function claimIn(id: ClaimId, text: string = claimRecord(id).figure): str
   return markClaim(id, claimWords(id, text));
 }
 
+/**
+ * Claim `id`'s whole wording as this build states it: where the provider opted
+ * in (CLAIMS_COMPUTED), the figure computed from our records with its "as of"
+ * day (true by construction, so strict mode leaves it); else the register's
+ * wording, or its fallback in strict mode.
+ */
+export function claimWordingShown(id: ClaimId): string {
+  const computed = builtComputedClaims()[id];
+  return computed ? computedClaimWording(computed) : claimWords(id, claimRecord(id).wording);
+}
+
 /** Claim `id`'s whole wording, inside a sentence. */
 export function claimWording(id: ClaimId): string {
-  return markClaim(id, claimWords(id, claimRecord(id).wording));
+  return markClaim(id, claimWordingShown(id));
 }

@@ -5,6 +5,7 @@
  * build (the build's scripts run with tsx) there is no import.meta.env: not
  * strict, and today's date.
  */
+import type { BuiltComputedClaim } from "./computed";
 import type { ClaimSettings } from "./status";
 
 export function builtClaimSettings(): ClaimSettings {
@@ -13,4 +14,20 @@ export function builtClaimSettings(): ClaimSettings {
     strict: env?.VITE_CLAIMS_STRICT === "1",
     today: env?.VITE_CLAIMS_TODAY || new Date().toISOString().slice(0, 10),
   };
+}
+
+/**
+ * The claims this build states as computed from our records, by claim id: none
+ * unless the provider opted in (CLAIMS_COMPUTED, read with the server's claims
+ * state file by scripts/public-env.mjs and baked in as VITE_CLAIMS_COMPUTED).
+ */
+export function builtComputedClaims(): Partial<Record<string, BuiltComputedClaim>> {
+  const env = import.meta.env as ImportMetaEnv | undefined;
+  const text = env?.VITE_CLAIMS_COMPUTED;
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Partial<Record<string, BuiltComputedClaim>>;
+  } catch {
+    return {};
+  }
 }
