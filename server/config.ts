@@ -11,7 +11,6 @@ import {
   addressOf,
   mailboxSetting,
 } from "./mail/addresses";
-import { CLAIMS_STATE_FILE_NAME } from "./claims/state-file";
 import { calendarDay, canonicalTimeZone } from "./desk/zoned-day";
 import { webhookSecret, webhookToken } from "./inbound/settings";
 import { parseBusinessHours } from "./review-clock/business-hours";
@@ -283,6 +282,14 @@ const REVIEW = {
   alertIntervalMs: ["REVIEW_ALERT_INTERVAL", duration.default(30 * 60_000)],
 } as const satisfies Settings;
 
+/** The claims (server/claims, docs/claims.md): the computed claims' schedule and the state file the build reads. */
+const CLAIMS = {
+  /** How often the computed claims are counted again from our records (one instance computes, the others find it done). */
+  computeEveryMs: ["CLAIMS_COMPUTE_EVERY", duration.default(3_600_000)],
+  /** Where the server writes what the build needs of the claims; default <DATA_DIR>/claims-state.json. */
+  stateFile: ["CLAIMS_STATE_FILE", z.string().optional()],
+} as const satisfies Settings;
+
 /**
  * The signed inbound webhooks (server/inbound): the CRM's stage reports and
  * opt-outs, the booking service's booked calls, the texting platform's STOP replies.
@@ -323,14 +330,6 @@ const RETENTION = {
   batchSize: ["RETENTION_BATCH", integer(1, 10_000).default(500)],
 } as const satisfies Settings;
 
-/** Computed claims (server/claims/computed, docs/claims.md "Computed claims"). */
-const CLAIMS = {
-  /** How often the figures are computed again from our records (one instance computes, the others find it done). */
-  computeEveryMs: ["CLAIMS_COMPUTE_EVERY", duration.default(3_600_000)],
-  /** Where the server writes the latest snapshots for the site's build; unset: DATA_DIR/claims-state.json. */
-  stateFile: ["CLAIMS_STATE_FILE", z.string().optional()],
-} as const satisfies Settings;
-
 /** The applicant's document room (server/documents; decisions 0019 to 0021). */
 const DOCUMENTS = {
   /** Checked; unset: the embedded default keeps its own, PostgreSQL has none (documents off). */
@@ -356,8 +355,8 @@ export type MailConfig = Read<typeof MAIL>;
 export type AnalyticsConfig = Read<typeof ANALYTICS>;
 export type ReviewConfig = Read<typeof REVIEW>;
 export type InboundConfig = Read<typeof INBOUND>;
+export type ClaimsConfig = Omit<Read<typeof CLAIMS>, "stateFile"> & { stateFile: string };
 export type RetentionConfig = Read<typeof RETENTION>;
-export type ClaimsConfig = { computeEveryMs: number; stateFile: string };
 export type DocumentsConfig = Read<typeof DOCUMENTS> & {
   /** clamd's socket, or its host and port; unset: files are stored and marked "not scanned". */
   clamd: { socket: string } | { host: string; port: number } | undefined;
@@ -375,10 +374,10 @@ export type Config = Read<typeof SERVER> & {
   mail: MailConfig;
   analytics: AnalyticsConfig;
   review: ReviewConfig;
+  claims: ClaimsConfig;
   inbound: InboundConfig;
   retention: RetentionConfig;
   documents: DocumentsConfig;
-  claims: ClaimsConfig;
 };
 
 /** Every variable the server reads, each once (for the documentation's check and the tests). */
@@ -391,11 +390,11 @@ export const SETTING_VARIABLES = [
   MAIL,
   ANALYTICS,
   REVIEW,
+  CLAIMS,
   INBOUND,
   RETENTION,
   DOCUMENTS,
   CLAMD,
-  CLAIMS,
 ].flatMap((section) => Object.values(section).map(([variable]) => variable));
 
 /** Reads a section's settings from `env`, a problem per variable into `problems`. */
@@ -423,11 +422,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const mail = read(env, MAIL, problems);
   const analytics = read(env, ANALYTICS, problems);
   const review = read(env, REVIEW, problems);
+  const claims = read(env, CLAIMS, problems);
   const inbound = read(env, INBOUND, problems);
   const retention = read(env, RETENTION, problems);
   const documents = read(env, DOCUMENTS, problems);
   const clamd = read(env, CLAMD, problems);
-  const claims = read(env, CLAIMS, problems);
   if (Object.keys(problems).length > 0) throw new ConfigError(problems);
 
   // A live worker must never lose its claim while it waits for the CRM.
@@ -461,6 +460,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail,
     analytics,
     review,
+    // The same default as the build's (scripts/public-env.mjs claimsStateFile).
+    claims: { ...claims, stateFile: resolve(claims.stateFile ?? join(server.dataDir, "claims-state.json")) },
     inbound,
     retention,
     documents: {
@@ -470,10 +471,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : clamd.host
           ? { host: clamd.host, port: clamd.port }
           : undefined,
-    },
-    claims: {
-      computeEveryMs: claims.computeEveryMs,
-      stateFile: resolve(claims.stateFile ?? join(server.dataDir, CLAIMS_STATE_FILE_NAME)),
     },
   };
 }

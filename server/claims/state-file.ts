@@ -4,15 +4,12 @@
  * build needs and cannot read from the store (the build never opens the
  * embedded store while the server holds it). Each writer owns one top-level
  * key (`computed`: the latest computed snapshots) and replaces only its own,
- * atomically (a temporary file renamed over the old), so a build never reads
- * half a file. scripts/lib/claims-state.mjs reads it.
+ * keeping the others, atomically (a temporary file renamed over the old), so
+ * a build never reads half a file. scripts/public-env.mjs reads it.
  */
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-
-/** The file's default place in the data folder. */
-export const CLAIMS_STATE_FILE_NAME = "claims-state.json";
 
 async function readState(file: string): Promise<Record<string, unknown>> {
   try {
