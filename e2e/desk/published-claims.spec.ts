@@ -23,6 +23,10 @@ test("the Claims page lists each claim with where the built site states it", asy
   await expect(funded.getByRole("rowheader")).toContainText("businesses funded");
   await expect(funded).toContainText("Compliance Officer");
   await expect(funded).toContainText("Growing companies across many industries have funded with us");
+  // The figures computed from our records (the job computed them at start-up), read by axe too.
+  const computed = page.getByRole("table", { name: "Computed claims" });
+  const decisions = computed.getByRole("row").filter({ hasText: "Funding decision within 48 hours" });
+  await expect(decisions).toContainText(/Too little data: N = \d+, at least 30 needed/);
   await expectNoAxeViolations(page, "the Claims page");
   await screenshot(page, "claims");
 
