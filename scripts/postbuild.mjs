@@ -47,8 +47,9 @@ cache.prune();
 const hashes = collectCspHashes(clientDir);
 await writeFile(join(buildDir, "csp-hashes.json"), `${JSON.stringify(hashes, null, 2)}\n`);
 
-const { siteUrl, bookingUrl, claimsStrict } = publicBuildEnv(process.env);
-const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl, claimsStrict };
+const { siteUrl, bookingUrl, claimsStrict, claimsComputed } = publicBuildEnv(process.env);
+// claimsComputed: the computed claims the pages state ({} unless the provider opted in, CLAIMS_COMPUTED).
+const info = { builtAt: new Date().toISOString(), siteUrl, bookingUrl, claimsStrict, claimsComputed };
 await writeFile(join(buildDir, "build-info.json"), `${JSON.stringify(info, null, 2)}\n`);
 
 console.log(

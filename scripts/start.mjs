@@ -73,6 +73,10 @@ function whyRebuild() {
   if (Boolean(info.claimsStrict) !== wanted.claimsStrict) {
     return `CLAIMS_STRICT changed (${info.claimsStrict ? "1" : "unset"} -> ${wanted.claimsStrict ? "1" : "unset"})`;
   }
+  // Opted-in computed claims (CLAIMS_COMPUTED): a newer snapshot in the server's state file, or another choice.
+  if (JSON.stringify(info.claimsComputed ?? {}) !== JSON.stringify(wanted.claimsComputed)) {
+    return "the computed claims the pages state changed (CLAIMS_COMPUTED, or newer figures in CLAIMS_STATE_FILE)";
+  }
   const builtAt = statSync(infoFile).mtimeMs;
   const changed = SOURCES.find((source) => newestChange(source) > builtAt);
   if (changed) return `${changed} changed since the last build`;

@@ -50,6 +50,8 @@ describe("the static site (fixture built by scripts/postbuild.mjs)", () => {
       bookingUrl: expect.any(String),
       // The build's claims mode (docs/claims.md): npm start rebuilds when CLAIMS_STRICT changes.
       claimsStrict: false,
+      // The computed claims the pages state: none unless the provider opts in (CLAIMS_COMPUTED).
+      claimsComputed: {},
     });
   });
 
