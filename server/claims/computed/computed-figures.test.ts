@@ -45,8 +45,12 @@ describe.each(ENGINES)("computed claims against a hand count on %s", (engine) =>
   });
 
   /** Submitted through the intake route, received `ago` ms ago, its review due 24 hours after. */
-  async function received(ago: number, company = "Acme Robotics"): Promise<string> {
-    const id = await submit(ctx.app, { companyName: company });
+  async function received(
+    ago: number,
+    company = "Acme Robotics",
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
+    const id = await submit(ctx.app, { companyName: company, ...extra });
     const at = new Date(Date.now() - ago).toISOString();
     await placeAt(store(), id, at);
     await store().query(
@@ -140,6 +144,12 @@ describe.each(ENGINES)("computed claims against a hand count on %s", (engine) =>
     await received(HOUR); // untouched, due in 23 hours: not known yet, not counted
     const old = await received(100 * DAY);
     await touch(old); // received before the 90 days: not counted
+    // Quarantined as spam (the form's hidden field filled), untouched past its deadline: not counted.
+    const spam = await received(2 * DAY, "Spam Co", { companyWebsite: "http://spam.example" });
+    const stored = await store().query<{ status: string }>("SELECT status FROM applications WHERE id = $1", [
+      spam,
+    ]);
+    expect(stored.rows[0].status).toBe("quarantined");
 
     // The CRM's reports (each a touch, now): funded with an amount, funded again by the
     // same business (another case), funded without an amount, funded soon after arriving, lost.
