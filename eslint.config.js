@@ -145,6 +145,7 @@ const serverZone = (target, from) => ({
 });
 const serverZones = [
   serverZone("store", [
+    "claims",
     "room",
     "documents",
     "privacy",
@@ -170,6 +171,7 @@ const serverZones = [
   ]),
   serverZone("crm-delivery", ["mail", "intake", "newsletter", "inbox", "analytics", "opt-outs"]),
   serverZone("mail", [
+    "claims",
     "room",
     "privacy",
     "crm-delivery",
@@ -216,6 +218,7 @@ const serverZones = [
   ]),
   // The audit log: anything may write to it; it stands on store/ alone.
   serverZone("audit", [
+    "claims",
     "outbox",
     "crm-delivery",
     "mail",
@@ -235,6 +238,7 @@ const serverZones = [
   // outbox/ (the accepted documents' outbox it queues to) and store/; the
   // room's routes, the desk and the CRM's document worker use it.
   serverZone("documents", [
+    "claims",
     "crm-delivery",
     "mail",
     "intake",
@@ -277,6 +281,25 @@ const serverZones = [
     "analytics",
     "assignment",
     "opt-outs",
+  ]),
+  // The claims (server/claims/: roles, evidence, reviews, the owners' e-mails, the state file):
+  // on documents/ (the encrypted store), mail/, audit/ and store/; only the desk and jobs use it.
+  serverZone("claims", [
+    "outbox",
+    "crm-delivery",
+    "intake",
+    "newsletter",
+    "inbox",
+    "analytics",
+    "assignment",
+    "review-clock",
+    "opt-outs",
+    "privacy",
+    "retention",
+    "room",
+    "work",
+    "consents",
+    "staff",
   ]),
   // Working an application and the SMS consent records: SQL over store/ alone.
   ...["work", "consents"].map((target) =>

@@ -14,6 +14,8 @@ process.env.VITE_CLAIMS_STRICT = env.claimsStrict ? "1" : "0";
 process.env.VITE_CLAIMS_TODAY = env.claimsToday;
 // The claims stated as computed from our records, where the provider opted in (CLAIMS_COMPUTED).
 process.env.VITE_CLAIMS_COMPUTED = JSON.stringify(env.claimsComputed);
+// The stored state only matters in strict mode: without it the pages stay byte for byte as before.
+process.env.VITE_CLAIMS_STATE = env.claimsStrict ? JSON.stringify(env.claimsState) : "{}";
 
 // Not @react-router/dev: its entry.client module is the page's entry, which must stay a chunk of its own.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;

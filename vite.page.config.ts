@@ -16,6 +16,8 @@ process.env.VITE_SITE_URL = env.siteUrl;
 process.env.VITE_BOOKING_URL = env.bookingUrl;
 process.env.VITE_CLAIMS_STRICT = env.claimsStrict ? "1" : "0";
 process.env.VITE_CLAIMS_TODAY = env.claimsToday;
+// The stored state only matters in strict mode: without it the pages stay byte for byte as before.
+process.env.VITE_CLAIMS_STATE = env.claimsStrict ? JSON.stringify(env.claimsState) : "{}";
 
 const PAGE_MANIFEST = "page-manifest.json";
 

@@ -23,11 +23,15 @@ const { manifest, problems } = checkPages(
   claimRegister.map((record) => record.id),
 );
 // Strict mode and status (docs/claims.md): the same settings the pages were rendered with.
-const { claimsStrict: strict, claimsToday: today } = claimsBuildEnv(process.env);
+// The stored state (evidence filed, reviews recorded) counts only in strict mode, as the pages had it.
+const { claimsStrict: strict, claimsToday: today, claimsState } = claimsBuildEnv(process.env);
+const state = strict ? claimsState : {};
 manifest.strict = strict;
 manifest.today = today;
 manifest.fallback = claimRegister
-  .filter((record) => claimShows(record, { strict, today }) === "fallback" && manifest.claims[record.id])
+  .filter(
+    (record) => claimShows(record, { strict, today, state }) === "fallback" && manifest.claims[record.id],
+  )
   .map((record) => record.id);
 writeFileSync(join(buildDir, "claims-manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 if (problems.length > 0) {
@@ -35,13 +39,18 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  ${problem}`);
   process.exit(1);
 }
+// One line per status, naming the claims: on a fresh install every static claim is unsupported.
+const warned = { lapsed: [], unsupported: [] };
 for (const record of claimRegister) {
-  const status = claimStatus(record, today);
-  if (status !== "lapsed" && status !== "unsupported") continue;
-  const shown = manifest.fallback.includes(record.id)
-    ? "its fallback is shown"
-    : "its wording is still shown";
-  console.warn(`claims: warning: ${record.id} is ${status} (review by ${record.reviewBy}); ${shown}`);
+  const status = claimStatus(record, claimsState[record.id], today);
+  if (status === "lapsed" || status === "unsupported") warned[status].push(record.id);
+}
+for (const [status, ids] of Object.entries(warned)) {
+  if (ids.length === 0) continue;
+  const shown = strict ? "their fallback is shown" : "their wording is still shown";
+  console.warn(
+    `claims: warning: ${ids.length} claim(s) ${status} (the desk's Claims page); ${shown}: ${ids.join(", ")}`,
+  );
 }
 console.log(
   `claims: ${Object.keys(manifest.claims).length} claims on ${pages.length} pages${strict ? `, strict: ${manifest.fallback.length} shown as fallback` : ""}, ${buildDir}/claims-manifest.json`,

@@ -2,6 +2,9 @@ export interface ClaimsBuildEnv {
   claimsStrict: boolean;
   /** YYYY-MM-DD. */
   claimsToday: string;
+  /** The server's stored state of each claim, as the state file holds it ({} without one). */
+  claimsState: Record<string, { reviewBy?: string; evidenceFiles: number }>;
+  claimsStateFile: string;
 }
 
 /** A computed claim's latest snapshot, as the build states it (domain/claims/computed.ts, BuiltComputedClaim). */
@@ -26,3 +29,6 @@ export function computedClaimsEnv(
 ): Record<string, BuiltComputedSnapshot>;
 
 export function claimsBuildEnv(env: Record<string, string | undefined>): ClaimsBuildEnv;
+
+export function claimsStateFile(env: Record<string, string | undefined>): string;
+export function readClaimsState(file: string): ClaimsBuildEnv["claimsState"];

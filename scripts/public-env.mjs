@@ -1,6 +1,6 @@
 // The public configuration the browser build may contain. Secrets
 // (DATABASE_URL, LEAD_WEBHOOK_URL) must never be added here.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,7 +15,10 @@ export function publicBuildEnv(env) {
 /**
  * Claims (docs/claims.md): CLAIMS_STRICT=1 prints a lapsed or unsupported
  * claim's fallback instead of its wording; CLAIMS_TODAY (YYYY-MM-DD, for tests
- * and rehearsals) is the day their status is taken on, today by default.
+ * and rehearsals) is the day their status is taken on, today by default; the
+ * claims' stored state (evidence filed, reviews recorded) is read from the
+ * file the server writes, CLAIMS_STATE_FILE (default <DATA_DIR>/claims-state.json):
+ * none yet is nothing stored.
  */
 export function claimsBuildEnv(env) {
   const strict = env.CLAIMS_STRICT || "";
@@ -25,7 +28,39 @@ export function claimsBuildEnv(env) {
   if (!ISO_DAY.test(today) || Number.isNaN(Date.parse(today))) {
     throw new Error(`CLAIMS_TODAY must be a day written YYYY-MM-DD, not "${today}"`);
   }
-  return { claimsStrict: strict === "1", claimsToday: today };
+  const stateFile = claimsStateFile(env);
+  return {
+    claimsStrict: strict === "1",
+    claimsToday: today,
+    claimsState: readClaimsState(stateFile),
+    claimsStateFile: stateFile,
+  };
+}
+
+/** The state file's claims ({ id: { reviewBy?, evidenceFiles } }); {} without the file or the key; a bad one stops the build. */
+export function readClaimsState(file) {
+  if (!existsSync(file)) return {};
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`The claims' state file ${file} is not JSON: ${error.message}`);
+  }
+  // Each writer owns a top-level key (server/claims/state-file.ts): "claims" is the owners' side's.
+  const claims = parsed?.claims ?? {};
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims))
+    throw new Error(`The claims' state file ${file}: "claims" is not an object`);
+  const state = {};
+  for (const [id, entry] of Object.entries(claims)) {
+    const files = entry?.evidenceFiles;
+    const reviewBy = entry?.reviewBy;
+    if (!Number.isInteger(files) || files < 0 || (reviewBy !== undefined && !ISO_DAY.test(reviewBy)))
+      throw new Error(
+        `The claims' state file ${file}: "${id}" is not { reviewBy?: YYYY-MM-DD, evidenceFiles }`,
+      );
+    state[id] = reviewBy === undefined ? { evidenceFiles: files } : { reviewBy, evidenceFiles: files };
+  }
+  return state;
 }
 
 /**

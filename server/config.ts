@@ -282,10 +282,17 @@ const REVIEW = {
   alertIntervalMs: ["REVIEW_ALERT_INTERVAL", duration.default(30 * 60_000)],
 } as const satisfies Settings;
 
-/** The claims (server/claims, docs/claims.md): the computed claims' schedule and the state file the build reads. */
+/**
+ * The claims (server/claims, docs/claims.md): the computed claims' schedule, the owners' e-mails and
+ * the state file the build reads.
+ */
 const CLAIMS = {
   /** How often the computed claims are counted again from our records (one instance computes, the others find it done). */
   computeEveryMs: ["CLAIMS_COMPUTE_EVERY", duration.default(3_600_000)],
+  /** An owner is e-mailed once when a claim's review-by day is this many days away or nearer. */
+  noticeDays: ["CLAIMS_NOTICE_DAYS", integer(1, 365).default(14)],
+  /** How often each instance looks for claims to tell their owners of (and writes the state file). */
+  checkEveryMs: ["CLAIMS_CHECK_EVERY", duration.default(3_600_000)],
   /** Where the server writes what the build needs of the claims; default <DATA_DIR>/claims-state.json. */
   stateFile: ["CLAIMS_STATE_FILE", z.string().optional()],
 } as const satisfies Settings;

@@ -24,6 +24,7 @@ import { startClaimsRecompute } from "./claims/computed/recompute";
 import { startAlertSummaries } from "./mail/alerts";
 import { startOptOutAlerts } from "./opt-outs/overdue-alerts";
 import { runEvery } from "./periodic";
+import { startClaimAlerts } from "./claims/alerts";
 import { purgeIntervalMs } from "./plugins/rate-limit";
 import { startPrivacyUpkeep } from "./privacy/upkeep";
 import { runRetentionPurge } from "./retention/retention-purge";
@@ -41,6 +42,8 @@ const noJob: StopJob = async () => undefined;
 export const JOBS = {
   /** The review clock's reminders and overdue alerts: every instance looks, one sends each. */
   "review-alerts": (app) => startReviewAlerts({ store: app.store, settings: app.config, log: app.log }),
+  /** Claims' owners: told once when a claim's review comes due and once when it lapses (server/claims). */
+  "claim-alerts": (app) => startClaimAlerts({ store: app.store, settings: app.config, log: app.log }),
   /** Applications with documents still missing: reminded by e-mail, in the applicant's waking hours. */
   "document-reminders": (app) =>
     startDocumentReminders({ store: app.store, settings: app.config, log: app.log }),

@@ -6,7 +6,8 @@
  * reason …"). An entry's application or staff member is a part of its own,
  * which the page turns into a link.
  */
-import { isAuditAction, type AuditAction } from "#domain/audit/actions";
+import { CLAIM_ACTIONS, isAuditAction, type AuditAction, type ClaimAuditAction } from "#domain/audit/actions";
+import { claimHistoryWords } from "#domain/claims/history";
 import type { AuditItem } from "#domain/desk/contract";
 import {
   CLOSE_REASON_LABELS,
@@ -736,6 +737,7 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
       ];
     },
   },
+  ...claimWords(),
   "access.denied": {
     label: "Refused: admins only",
     group: "Refused",
@@ -747,6 +749,30 @@ export const AUDIT_WORDS: Record<AuditAction, ActionWords> = {
     },
   },
 };
+
+/** The claims' actions (server/claims): the claim's id, or the role, then the same words as the Claims page's history. */
+function claimWords(): Record<ClaimAuditAction, ActionWords> {
+  const labels: Record<ClaimAuditAction, string> = {
+    "claim-role.assigned": "Gave a claim role",
+    "claim-evidence.added": "Added a claim's evidence",
+    "claim-evidence.withdrawn": "Withdrew a claim's evidence",
+    "claim-evidence.downloaded": "Downloaded a claim's evidence",
+    "claim.reviewed": "Recorded a claim's review",
+    "claim.owner-alerted": "E-mailed a claim's owner",
+  };
+  return Object.fromEntries(
+    CLAIM_ACTIONS.map((action) => [
+      action,
+      {
+        label: labels[action],
+        group: "Claims",
+        words: (entry: AuditItem) => [
+          `${claimHistoryWords(action, entry.details)}${entry.target && action !== "claim-role.assigned" ? ` on claim ${entry.target}` : ""}`,
+        ],
+      },
+    ]),
+  ) as Record<ClaimAuditAction, ActionWords>;
+}
 
 /** The words for an action, or undefined for one this desk does not know (an older desk, a newer server). */
 export function wordsFor(action: string): ActionWords | undefined {

@@ -235,9 +235,34 @@ export interface AuditDetails {
   "assignment.rules-changed": { rules: RuleDetails[]; previous: RuleDetails[] };
   // Claims
   "ratings.imported": { source: string; added: number; alreadyHeld: number; file: string };
+  // Claims (server/claims/, the desk's Claims page): the target is the claim's id, or the role's name
+  "claim-role.assigned": {
+    role: string;
+    from: string | null;
+    fromName: string | null;
+    to: string | null;
+    toName: string | null;
+  };
+  "claim-evidence.added": { evidenceId: string; label: string; mediaType: string; size: number };
+  "claim-evidence.withdrawn": { evidenceId: string; label: string; reason: string };
+  "claim-evidence.downloaded": { evidenceId: string; label: string; withdrawn: boolean };
+  "claim.reviewed": { reviewBy: string; previousReviewBy: string; note: string };
+  // The owner's e-mail, by the claims job (no actor).
+  "claim.owner-alerted": { event: "due" | "lapsed"; reviewBy: string; to: string };
   // Refused
   "access.denied": { method: string; route: string };
 }
+
+/** What the claims page's history shows (each also in AUDIT_ACTIONS). */
+export const CLAIM_ACTIONS = [
+  "claim-role.assigned",
+  "claim-evidence.added",
+  "claim-evidence.withdrawn",
+  "claim-evidence.downloaded",
+  "claim.reviewed",
+  "claim.owner-alerted",
+] as const satisfies readonly AuditAction[];
+export type ClaimAuditAction = (typeof CLAIM_ACTIONS)[number];
 
 export type AuditAction = keyof AuditDetails;
 
@@ -328,6 +353,8 @@ export const AUDIT_ACTIONS = [
   "assignment.rules-changed",
   // Claims: the ratings an average rating is computed over (the operator CLI)
   "ratings.imported",
+  // Claims (server/claims/): roles given, evidence filed, withdrawn and read, reviews, the owners' e-mails
+  ...CLAIM_ACTIONS,
   // Refused
   REPEATED_ACTIONS.accessDenied,
 ] as const satisfies readonly AuditAction[];

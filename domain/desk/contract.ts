@@ -12,7 +12,7 @@
  */
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
-import type { ApplicationAction } from "../audit/actions";
+import type { ApplicationAction, ClaimAuditAction } from "../audit/actions";
 import type { ComputedFigureId, Verdict } from "../claims/computed";
 import type { ClaimMeaning, ClaimRecord } from "../claims/record";
 import type { ClaimStatus } from "../claims/status";
@@ -71,6 +71,7 @@ export const MAIL_KINDS = [
   "room-link",
   "document-reminder",
   "document-attention",
+  "claim-review",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -107,6 +108,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "room-link": "Document room link",
   "document-reminder": "Documents reminder",
   "document-attention": "Document needs attention",
+  "claim-review": "Claim review reminder",
 };
 
 /** Where an e-mail stands, in words. */
@@ -707,9 +709,47 @@ export interface HoldReleaseInput {
 
 // Claims ---------------------------------------------------------------------
 
-/** A claim of the register as the desk shows it: its record, its status today and where it appears. */
+/** An evidence file filed for a claim; a withdrawn one is kept and listed, with who withdrew it, when and why. */
+export interface ClaimEvidenceFile {
+  id: string;
+  /** What the file is, in staff's words. */
+  label: string;
+  mediaType: string | null;
+  size: number;
+  addedBy: string;
+  addedAt: string;
+  withdrawnAt: string | null;
+  withdrawnBy: string | null;
+  withdrawnReason: string | null;
+}
+
+/** One entry of a claim's history: an audit row about it (or its owner's or approver's role). */
+export interface ClaimHistoryEntry {
+  at: string;
+  /** Who did it; null for the server's own job (the owner's e-mails). */
+  actor: string | null;
+  action: ClaimAuditAction;
+  /** The entry in words: "Evidence added: CRM export, June 2027". */
+  summary: string;
+}
+
+/** A role the register names (owner or approver) and the staff member holding it, if any. */
+export interface ClaimRoleHolder {
+  role: string;
+  holder: { id: string; name: string; email: string; active: boolean } | null;
+}
+
+/** A claim of the register as the desk shows it: its record, its standing today, its evidence, history and pages. */
 export interface ClaimItem extends ClaimRecord {
   status: ClaimStatus;
+  /** The review-by day in force: the latest recorded review's, else the register's. */
+  reviewBy: string;
+  /** The register's own review-by day. */
+  registerReviewBy: string;
+  /** Evidence files, withdrawn ones too, oldest first. */
+  files: ClaimEvidenceFile[];
+  /** Newest first. */
+  history: ClaimHistoryEntry[];
   /** The public pages that state it in the current build ("/", "/products/…"); null when no build is present. */
   pages: string[] | null;
 }
@@ -721,6 +761,28 @@ export interface ClaimsOverview {
   /** Whether the server found the build's claims manifest; without it every claim's pages are null. */
   built: boolean;
   claims: ClaimItem[];
+  /** Every role the register names, with its holder (null: nobody mapped, so nobody is e-mailed). */
+  roles: ClaimRoleHolder[];
+  /** The staff members a role can be given to (admins map them). */
+  people: { id: string; name: string; email: string }[];
+  /** The signed-in member's roles ("Head of Marketing"), for the page to offer what they own. */
+  yourRoles: string[];
+}
+
+/** PUT /claims/roles/:role: who holds it; null for nobody. */
+export interface ClaimRoleInput {
+  userId: string | null;
+}
+
+/** POST /claims/:id/evidence/:evidenceId/withdraw */
+export interface ClaimWithdrawInput {
+  reason: string;
+}
+
+/** POST /claims/:id/reviews: the claim is reviewed again by `reviewBy` (YYYY-MM-DD, after today). */
+export interface ClaimReviewInput {
+  reviewBy: string;
+  note: string;
 }
 
 /** A computed figure's latest snapshot (server/claims/computed). */

@@ -183,3 +183,60 @@ export function problemWith(schema: z.ZodType, value: unknown): string | undefin
   const parsed = schema.safeParse(value);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
+
+// Claims (server/desk/claims/) ------------------------------------------------
+
+/** What an evidence file is, in staff's words (the ?label= of its upload). */
+export const CLAIM_EVIDENCE_LABEL_MAX = 200;
+/** A claim review's note. */
+export const CLAIM_REVIEW_NOTE_MAX = 2000;
+
+/** The label given with an evidence file: said, short, no control characters. */
+export const claimEvidenceLabel = z
+  .string({ error: "Say what the file is" })
+  .trim()
+  .min(1, { error: "Say what the file is" })
+  .max(CLAIM_EVIDENCE_LABEL_MAX, { error: `Keep the label to ${CLAIM_EVIDENCE_LABEL_MAX} characters` })
+  .refine((value) => !hasUnsafeText(value), { error: "Remove the control characters from the label" });
+
+/** POST /api/desk/claims/:id/evidence/:evidenceId/withdraw (ClaimWithdrawInput). */
+export const claimWithdrawInput = z.strictObject({ reason: holdReason }, NOT_AN_OBJECT);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** POST /api/desk/claims/:id/reviews (ClaimReviewInput); the route checks the day is after today. */
+export const claimReviewInput = z.strictObject(
+  {
+    reviewBy: z
+      .string({ error: "Give the next review day (YYYY-MM-DD)" })
+      .regex(DAY, { error: "Give the next review day (YYYY-MM-DD)" })
+      .refine(
+        (value) => {
+          const time = Date.parse(`${value}T00:00:00Z`);
+          return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+        },
+        {
+          error: "The next review day is not a day of the calendar",
+        },
+      ),
+    note: z
+      .string({ error: "Say what you reviewed" })
+      .trim()
+      .min(1, { error: "Say what you reviewed" })
+      .max(CLAIM_REVIEW_NOTE_MAX, {
+        error: `Keep the note to ${CLAIM_REVIEW_NOTE_MAX.toLocaleString("en-US")} characters`,
+      })
+      .refine((value) => !hasUnsafeText(value), { error: "Remove the control characters from the note" }),
+  },
+  NOT_AN_OBJECT,
+);
+
+/** PUT /api/desk/claims/roles/:role (ClaimRoleInput): a staff member's id, or null for nobody. */
+export const claimRoleInput = z.strictObject(
+  {
+    userId: z.union([z.string().min(1).max(100), z.null()], {
+      error: "Choose a staff member, or null for nobody",
+    }),
+  },
+  NOT_AN_OBJECT,
+);

@@ -35,6 +35,7 @@ export const DESK_PAGES = {
     path: (id: string) => `applications/${encodeURIComponent(id)}`,
   },
   health: { route: "health", path: () => "health" },
+  claims: { route: "claims", path: () => "claims" },
   privacyRequests: { route: "privacy-requests", path: () => "privacy-requests" },
   consents: { route: "consents", path: () => "consents" },
   invite: {

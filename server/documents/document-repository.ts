@@ -37,7 +37,8 @@ export interface DocumentRow {
 
 export interface NewDocumentRow {
   id: string;
-  applicationId: string;
+  /** Null for a claim's evidence (migration 040). */
+  applicationId: string | null;
   itemId: string | null;
   uploadedBy: Uploader;
   originalName: string | null;

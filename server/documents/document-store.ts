@@ -59,7 +59,8 @@ export class DocumentTooLargeError extends Error {
 export interface NewDocument {
   /** Chosen by the caller (tus names the upload before it is stored); a new one when unset. */
   id?: string;
-  applicationId: string;
+  /** The application it belongs to; null for a claim's evidence (server/claims/), which no purge takes. */
+  applicationId: string | null;
   itemId?: string | null;
   uploadedBy: Uploader;
   originalName?: string | null;

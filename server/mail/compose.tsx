@@ -47,6 +47,7 @@ import {
   type ReviewItem,
 } from "./templates/review-alert";
 import { StaffAlert, staffAlertSubject } from "./templates/staff-alert";
+import { ClaimReview, claimReviewSubject, type ClaimReviewItem } from "./templates/claim-review";
 
 export type MailKind =
   | "receipt"
@@ -62,7 +63,8 @@ export type MailKind =
   | "privacy-access"
   | "room-link"
   | "document-reminder"
-  | "document-attention";
+  | "document-attention"
+  | "claim-review";
 
 export interface OutgoingMail {
   kind: MailKind;
@@ -393,6 +395,26 @@ export async function composeOptOutOverdue(
     ...(await rendered(<OptOutOverdue items={items} deskUrl={deskLink} />)),
   };
 }
+
+/** A claim owner's e-mail: claims of theirs whose review is due soon or has lapsed (server/claims/alerts.ts). */
+export async function composeClaimReview(
+  to: string,
+  items: ClaimReviewItem[],
+  settings: MailSettings,
+): Promise<OutgoingMail> {
+  return {
+    kind: "claim-review",
+    from: settings.mail.from,
+    to,
+    subject: claimReviewSubject({ items }),
+    headers: AUTOMATIC,
+    ...(await rendered(
+      <ClaimReview items={items} deskUrl={deskUrl(settings.siteUrl, DESK_PAGES.claims.path())} />,
+    )),
+  };
+}
+
+export type { ClaimReviewItem };
 
 /** One-click unsubscribe (RFC 8058) on every newsletter e-mail, the confirmation included. */
 export function newsletterHeaders(unsubscribeUrl: string): Record<string, string> {

@@ -1,0 +1,154 @@
+/**
+ * The claims' owners are e-mailed (docs/claims.md, "Owners and e-mails"): once
+ * when a claim's review-by day is CLAIMS_NOTICE_DAYS away or nearer, and once
+ * when it has passed (lapsed), for each review-by day in force: a recorded
+ * review moves the day and starts again. A claim whose owner role nobody holds
+ * (or whose holder is disabled or not enrolled) is e-mailed to nobody; the
+ * Claims page and the health page say so.
+ *
+ * One owner's e-mail is one transaction: a row of claim_alerts per claim and
+ * event (its primary key: another instance's insert waits for this one and
+ * then does nothing), the e-mail in the mail outbox, an audit row per claim.
+ * So however many instances run a pass at once, each claim and event is told
+ * once. A claim already lapsed when first seen is told as lapsed only.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { claimRegister } from "#domain/claims/register";
+import { claimReviewBy, daysBetween } from "#domain/claims/status";
+import type { AuditRecord } from "../audit/audit-repository";
+import { createAuditRepository } from "../audit/audit-repository";
+import type { Config } from "../config";
+import { composeClaimReview, type ClaimReviewItem } from "../mail/compose";
+import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
+import { runEvery } from "../periodic";
+import type { Store } from "../store/store";
+import {
+  alertKey,
+  claimAlert,
+  roleHolders,
+  sentAlerts,
+  storedStates,
+  type ClaimAlertEvent,
+  type RoleHolder,
+} from "./claims-repository";
+
+export type ClaimAlertSettings = Pick<Config, "siteUrl" | "mail" | "claims"> & {
+  desk: Pick<Config["desk"], "timeZone">;
+};
+
+/** A review day in words: "Wednesday, June 30, 2027". */
+const dayWords = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+
+/** The day `now` is in `timeZone` (YYYY-MM-DD). */
+export const dayIn = (timeZone: string, now: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
+
+interface Owed extends ClaimReviewItem {
+  reviewByDay: string;
+}
+
+export function createClaimAlerts(store: Store, settings: ClaimAlertSettings) {
+  const audit = createAuditRepository(store);
+
+  /** What each owner is owed on `today`, by their e-mail, leaving out what was told already. */
+  async function owed(today: string): Promise<Map<RoleHolder, Owed[]>> {
+    const [states, holders, sent] = await Promise.all([
+      storedStates(store),
+      roleHolders(store),
+      sentAlerts(store),
+    ]);
+    const byOwner = new Map<RoleHolder, Owed[]>();
+    for (const record of claimRegister) {
+      const holder = holders.find((entry) => entry.role === record.owner && entry.active);
+      if (!holder) continue;
+      const reviewBy = claimReviewBy(record, states[record.id]);
+      const left = daysBetween(today, reviewBy);
+      const event: ClaimAlertEvent | null =
+        left < 0 ? "lapsed" : left <= settings.claims.noticeDays ? "due" : null;
+      if (!event || sent.has(alertKey(record.id, event, reviewBy))) continue;
+      const list = byOwner.get(holder) ?? [];
+      list.push({
+        id: record.id,
+        wording: record.wording,
+        reviewBy: `${dayWords(reviewBy)} (${reviewBy})`,
+        reviewByDay: reviewBy,
+        event,
+      });
+      byOwner.set(holder, list);
+    }
+    return byOwner;
+  }
+
+  /** One pass at `now`: how many e-mails it stored. */
+  async function run(now = new Date()): Promise<number> {
+    const today = dayIn(settings.desk.timeZone, now);
+    let mails = 0;
+    for (const [holder, items] of await owed(today)) {
+      const stored = await store.transaction(async (tx) => {
+        const mine: Owed[] = [];
+        for (const item of items) {
+          const first = await claimAlert(tx, {
+            claimId: item.id,
+            event: item.event,
+            reviewBy: item.reviewByDay,
+            sentTo: holder.email,
+          });
+          if (first) mine.push(item);
+        }
+        if (mine.length === 0) return 0;
+        const mail = await composeClaimReview(holder.email, mine, settings);
+        await insertMails(tx, [mail], { siteUrl: settings.siteUrl });
+        for (const item of mine) {
+          const row: AuditRecord = {
+            actorId: null,
+            actorEmail: null,
+            target: item.id,
+            action: "claim.owner-alerted",
+            details: { event: item.event, reviewBy: item.reviewByDay, to: holder.email },
+          };
+          await audit.record(row, tx);
+        }
+        return 1;
+      });
+      mails += stored;
+    }
+    if (mails > 0) notifyMailQueued();
+    return mails;
+  }
+
+  return { run };
+}
+
+/**
+ * Runs a pass at start-up and then every CLAIMS_CHECK_EVERY on this instance
+ * (every instance runs one). Returns stop, which waits for a pass under way.
+ */
+export function startClaimAlerts(options: {
+  store: Store;
+  settings: ClaimAlertSettings;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}): () => Promise<void> {
+  const alerts = createClaimAlerts(options.store, options.settings);
+  const log = options.log.child({ component: "claims" });
+  return runEvery(
+    options.settings.claims.checkEveryMs,
+    () =>
+      alerts
+        .run(options.now?.())
+        .then((mails) => {
+          if (mails > 0) log.info({ mails }, "claim owners e-mailed");
+        })
+        .catch((err: unknown) => log.error({ err }, "claim alert pass failed")),
+    { immediately: true },
+  );
+}
