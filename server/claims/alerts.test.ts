@@ -1,0 +1,173 @@
+/**
+ * The claim owners' e-mails (alerts.ts), on both stores: the holder of a
+ * claim's owner role is told once when its review-by day comes within
+ * CLAIMS_NOTICE_DAYS, once when it lapses, and again for the next review day
+ * a recorded review sets; never twice for one event however often passes run;
+ * nobody when the role is held by nobody. Delivered through a real SMTP
+ * server; and two instances on one PostgreSQL racing their passes still send
+ * each event once.
+ */
+import pino from "pino";
+import { beforeAll, describe, expect, it } from "vitest";
+import { claimRegister } from "#domain/claims/register";
+import type { Store } from "../store/store";
+import { deskHeaders, signedInStaff } from "../../test/support/desk";
+import { waitFor } from "../../test/support/fault-harness";
+import { ENGINES, useTestApp, useTwoInstances } from "../../test/support/server";
+import { TestSmtpServer } from "../../test/support/smtp";
+import type { App } from "../app";
+import { createMailWorker } from "../mail/worker";
+import { createClaimAlerts } from "./alerts";
+
+const silent = pino({ level: "silent" });
+const MARKETING = "Head of Marketing";
+const marketingClaims = claimRegister
+  .filter((record) => record.owner === MARKETING)
+  .map((record) => record.id);
+// Noon in New York (the desk's zone, where days are counted).
+const at = (day: string) => new Date(`${day}T17:00:00Z`);
+
+interface StoredMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+const claimMails = async (store: Store) =>
+  (
+    await store.query<StoredMail>(
+      `SELECT to_address AS to, subject, text FROM mail_outbox WHERE kind = 'claim-review' ORDER BY id`,
+    )
+  ).rows;
+
+/** An admin gives `role` to `userId` through the desk's API. */
+async function giveRole(app: App, adminCookie: string, role: string, userId: string) {
+  const response = await app.inject({
+    method: "PUT",
+    url: `/api/desk/claims/roles/${encodeURIComponent(role)}`,
+    headers: deskHeaders(app, adminCookie),
+    payload: { userId },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe.each(ENGINES)("claim owners' e-mails on %s", (engine) => {
+  const ctx = useTestApp(engine, { env: { CLAIMS_NOTICE_DAYS: "14" }, resetEach: false });
+  let owner: { cookie: string; userId: string; email: string };
+
+  beforeAll(async () => {
+    const admin = await signedInStaff(ctx.app, { role: "admin" });
+    owner = await signedInStaff(ctx.app, { role: "staff", email: "mara.marketing@harborline.test" });
+    await giveRole(ctx.app, admin.cookie, MARKETING, owner.userId);
+  });
+
+  it("tells the owner once when the review comes due, once when it lapses, and nobody of unowned claims", async () => {
+    const alerts = createClaimAlerts(ctx.app.store, ctx.app.config);
+    // 29 days before 2027-06-30: not yet.
+    expect(await alerts.run(at("2027-06-01"))).toBe(0);
+    // 14 days before: one e-mail listing every claim Marketing owns.
+    expect(await alerts.run(at("2027-06-16"))).toBe(1);
+    expect(await alerts.run(at("2027-06-16"))).toBe(0);
+    expect(await alerts.run(at("2027-06-29"))).toBe(0);
+    let mails = await claimMails(ctx.app.store);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toBe(owner.email);
+    expect(mails[0].subject).toBe(`${marketingClaims.length} claims you own are due for review`);
+    for (const id of marketingClaims) expect(mails[0].text).toContain(id);
+    // Claims of roles nobody holds (Underwriting's) are told to nobody.
+    expect(mails[0].text).not.toContain("average-funding-time");
+
+    // The day after the review day: lapsed, once.
+    expect(await alerts.run(at("2027-07-01"))).toBe(1);
+    expect(await alerts.run(at("2027-07-02"))).toBe(0);
+    mails = await claimMails(ctx.app.store);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toBe(
+      `${marketingClaims.length} claims you own need review: ${marketingClaims.length} lapsed`,
+    );
+    // Each claim's e-mail is audited, by no actor, on the claim.
+    const { rows } = await ctx.app.store.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM desk_audit_log WHERE action = 'claim.owner-alerted' AND actor_id IS NULL`,
+    );
+    expect(rows[0].n).toBe(marketingClaims.length * 2);
+  });
+
+  it("starts again for the next review day a recorded review sets", async () => {
+    const claim = marketingClaims[0];
+    const recorded = await ctx.app.inject({
+      method: "POST",
+      url: `/api/desk/claims/${claim}/reviews`,
+      headers: deskHeaders(ctx.app, owner.cookie),
+      payload: { reviewBy: "2028-01-31", note: "Checked the CRM's closed deals" },
+    });
+    expect(recorded.statusCode).toBe(201);
+    const alerts = createClaimAlerts(ctx.app.store, ctx.app.config);
+    expect(await alerts.run(at("2028-01-10"))).toBe(0);
+    expect(await alerts.run(at("2028-01-20"))).toBe(1);
+    const last = (await claimMails(ctx.app.store)).at(-1)!;
+    expect(last.subject).toBe("A claim you own is due for review");
+    expect(last.text).toContain(claim);
+    expect(last.text).toContain("2028-01-31");
+  });
+
+  it("reaches the owner's mailbox through SMTP", async () => {
+    const smtp = new TestSmtpServer();
+    await smtp.start();
+    const worker = createMailWorker({
+      store: ctx.app.store,
+      config: { ...ctx.app.config.delivery, backoffBaseMs: 20, backoffMaxMs: 60 },
+      smtpUrl: smtp.url,
+      log: silent,
+    });
+    try {
+      worker.start();
+      const mails = await waitFor(() => (smtp.accepted.length >= 3 ? smtp.accepted : undefined), {
+        what: "the three claim e-mails",
+        timeoutMs: 15_000,
+      });
+      expect(mails.map((mail) => mail.to)).toEqual([[owner.email], [owner.email], [owner.email]]);
+      expect(mails[2].subject).toBe("A claim you own is due for review");
+      expect(mails[2].text).toContain("/desk/claims");
+    } finally {
+      await worker.stop();
+      await smtp.stop();
+    }
+  });
+});
+
+describe("claim owners' e-mails from two instances at once on postgres", () => {
+  const ctx = useTwoInstances();
+
+  it("sends each claim's event once however the passes race", async () => {
+    const admin = await signedInStaff(ctx.first, { role: "admin" });
+    const owner = await signedInStaff(ctx.second, { role: "staff", email: "two.instances@harborline.test" });
+    await giveRole(ctx.first, admin.cookie, MARKETING, owner.userId);
+    const instances = [ctx.first, ctx.second].map((app) => createClaimAlerts(app.store, app.config));
+    const race = (day: string) =>
+      Promise.all([...instances, ...instances].map((instance) => instance.run(at(day))));
+    const sent = [...(await race("2027-06-20")), ...(await race("2027-06-21"))];
+    expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    const lapsed = await race("2027-07-05");
+    expect(lapsed.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    const { rows } = await ctx.first.store.query<{ event: string; n: number }>(
+      `SELECT event, count(*)::int AS n FROM claim_alerts GROUP BY event ORDER BY event`,
+    );
+    expect(rows).toEqual([
+      { event: "due", n: marketingClaims.length },
+      { event: "lapsed", n: marketingClaims.length },
+    ]);
+    // Every claim is in exactly one e-mail per event.
+    const mails = await claimMails(ctx.first.store);
+    for (const event of ["due for review", "lapsed"]) {
+      const ofEvent = mails.filter((mail) =>
+        event === "lapsed" ? /lapsed/.test(mail.subject) : !/lapsed/.test(mail.subject),
+      );
+      for (const id of marketingClaims)
+        expect(
+          ofEvent.filter(
+            (mail) => mail.text.includes(`Id ${id}`) || new RegExp(`\\b${id}\\b`).test(mail.text),
+          ).length,
+          `${id} ${event}`,
+        ).toBe(1);
+    }
+  });
+});
