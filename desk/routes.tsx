@@ -15,6 +15,7 @@ import { AccountPage, accountLoader } from "./account/account-page";
 import { ApplicationPage, applicationLoader } from "./application/application-page";
 import { sameLeadUnlessMoved } from "./application/timeline-section";
 import { AuditPage, auditLoader } from "./audit/audit-page";
+import { ClaimPage, claimLoader } from "./claims/claim-page";
 import { ClaimsPage, claimsLoader } from "./claims/claims-page";
 import { ConsentsPage, consentsLoader } from "./consents/consents-page";
 import { EvidencePage, evidenceLoader } from "./application/evidence-page";
@@ -62,7 +63,8 @@ export const routes: RouteObject[] = [
               { path: "quarantine", loader: quarantineLoader, element: <QuarantinePage /> },
               { path: DESK_PAGES.health.route, loader: healthLoader, element: <HealthPage /> },
               { path: "mail", loader: mailLoader, element: <MailPage /> },
-              { path: "claims", loader: claimsLoader, element: <ClaimsPage /> },
+              { path: DESK_PAGES.claims.route, loader: claimsLoader, element: <ClaimsPage /> },
+              { path: DESK_PAGES.claim.route, loader: claimLoader, element: <ClaimPage /> },
               {
                 path: "analytics",
                 // The charts library is most of the desk's code: it loads with this page only.

@@ -36,6 +36,7 @@ export const DESK_PAGES = {
   },
   health: { route: "health", path: () => "health" },
   claims: { route: "claims", path: () => "claims" },
+  claim: { route: "claims/:id", path: (id: string) => `claims/${encodeURIComponent(id)}` },
   privacyRequests: { route: "privacy-requests", path: () => "privacy-requests" },
   consents: { route: "consents", path: () => "consents" },
   invite: {

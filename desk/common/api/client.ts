@@ -49,24 +49,27 @@ function fallbackMessage(status: number, retryAfter: string | null): string {
 export interface RequestOptions {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   body?: unknown;
+  /** A file's bytes sent as they are (application/octet-stream) instead of a JSON body. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
 /** Calls /api/desk<path> and returns its JSON (undefined for 204). Throws ApiError. */
-export async function request<T>(path: string, { method = "GET", body, signal }: RequestOptions = {}) {
+export async function request<T>(path: string, { method = "GET", body, file, signal }: RequestOptions = {}) {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       // The browser adds Origin to every non-GET request; the server checks it.
-      headers:
-        body === undefined
+      headers: file
+        ? { accept: "application/json", "content-type": "application/octet-stream" }
+        : body === undefined
           ? { accept: "application/json" }
           : {
               accept: "application/json",
               "content-type": "application/json",
             },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: "same-origin",
       cache: "no-store",
       signal,
