@@ -28,6 +28,7 @@ describe("periodic jobs", () => {
   it("lists every job by name", () => {
     expect(JOB_NAMES).toEqual([
       "review-alerts",
+      "claim-alerts",
       "document-reminders",
       "booked-call-alerts",
       "assignment-sweep",

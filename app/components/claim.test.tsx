@@ -55,10 +55,27 @@ describe("a lapsed claim on a rendered page", () => {
     expect(html + title).not.toContain(figure);
   });
 
-  it("shows its wording in strict mode while it is still in date", () => {
+  it("shows its fallback in strict mode while no evidence file is filed, even in date", () => {
     vi.stubEnv("VITE_CLAIMS_STRICT", "1");
     vi.stubEnv("VITE_CLAIMS_TODAY", reviewBy);
+    expect(renderUses().title).toBe(`Apply: ${fallback}`);
+  });
+
+  it("shows its wording in strict mode while the stored state has evidence filed and it is in date", () => {
+    vi.stubEnv("VITE_CLAIMS_STRICT", "1");
+    vi.stubEnv("VITE_CLAIMS_TODAY", reviewBy);
+    vi.stubEnv("VITE_CLAIMS_STATE", JSON.stringify({ "decision-time": { evidenceFiles: 1 } }));
     expect(renderUses().title).toBe(`Apply: ${wording}`);
     expect(renderToStaticMarkup(<Claim id="decision-time" show="figure" />)).toContain(figure);
+  });
+
+  it("follows a recorded review: a later review-by day keeps it in date, strict or not", () => {
+    vi.stubEnv("VITE_CLAIMS_STRICT", "1");
+    vi.stubEnv("VITE_CLAIMS_TODAY", LAPSED_DAY);
+    vi.stubEnv(
+      "VITE_CLAIMS_STATE",
+      JSON.stringify({ "decision-time": { evidenceFiles: 1, reviewBy: "2028-06-30" } }),
+    );
+    expect(renderUses().title).toBe(`Apply: ${wording}`);
   });
 });
