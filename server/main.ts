@@ -18,7 +18,6 @@ import { createDocumentWorker } from "./crm-delivery/document-worker";
 import { documentsKeys } from "./documents/keyring-setup";
 import { createDeliveryAlerts } from "./mail/alerts";
 import { startJobs } from "./jobs";
-import { writeClaimsState } from "./claims/state-file";
 import { createMailOutboxRepository } from "./mail/outbox-repository";
 import { createMailWorker, type MailWorker } from "./mail/worker";
 import { createLogDestination, keepNonBlocking } from "./log-destination";
@@ -118,10 +117,6 @@ async function main() {
   });
   // Every periodic job (jobs.ts): the alerts, the sweep, the upkeeps, the retention purge, the setup watch.
   const stopJobs = await startJobs(app);
-  // The claims' stored state for the next build (server/claims/state-file.ts; the build cannot open the store).
-  await writeClaimsState(app.store, config.claims.stateFile).catch((err: unknown) =>
-    log.error({ err, file: config.claims.stateFile }, "claims: writing the state file failed"),
-  );
 
   // Past the deadline close-with-grace exits with 1, from a timer; its own
   // messages go to the (non-blocking) log, not the console.

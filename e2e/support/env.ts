@@ -75,5 +75,7 @@ export const E2E = {
     BOOKING_WEBHOOK_TOKEN: bookingWebhookToken,
     // The document room's uploads on PostgreSQL need a master key (a fixed test one: 32 bytes, base64).
     DOCUMENTS_MASTER_KEY: Buffer.alloc(32, 7).toString("base64"),
+    // The claims' job (owner e-mails, the state file the build reads) looks every second.
+    CLAIMS_CHECK_EVERY: "1s",
   } as Record<string, string>,
 };

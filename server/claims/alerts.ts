@@ -11,6 +11,9 @@
  * then does nothing), the e-mail in the mail outbox, an audit row per claim.
  * So however many instances run a pass at once, each claim and event is told
  * once. A claim already lapsed when first seen is told as lapsed only.
+ *
+ * Each pass also writes the state file the build reads (state-file.ts), so it
+ * follows what other instances changed too.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { claimRegister } from "#domain/claims/register";
@@ -22,6 +25,7 @@ import { composeClaimReview, type ClaimReviewItem } from "../mail/compose";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
 import { runEvery } from "../periodic";
 import type { Store } from "../store/store";
+import { writeClaimsState } from "./state-file";
 import {
   alertKey,
   claimAlert,
@@ -140,15 +144,20 @@ export function startClaimAlerts(options: {
 }): () => Promise<void> {
   const alerts = createClaimAlerts(options.store, options.settings);
   const log = options.log.child({ component: "claims" });
+  const stateFile = options.settings.claims.stateFile;
   return runEvery(
     options.settings.claims.checkEveryMs,
-    () =>
-      alerts
+    async () => {
+      await writeClaimsState(options.store, stateFile).catch((err: unknown) =>
+        log.error({ err, file: stateFile }, "claims: writing the state file failed"),
+      );
+      await alerts
         .run(options.now?.())
         .then((mails) => {
           if (mails > 0) log.info({ mails }, "claim owners e-mailed");
         })
-        .catch((err: unknown) => log.error({ err }, "claim alert pass failed")),
+        .catch((err: unknown) => log.error({ err }, "claim alert pass failed"));
+    },
     { immediately: true },
   );
 }
