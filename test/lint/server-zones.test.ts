@@ -107,6 +107,16 @@ describe("imports between the server's folders", () => {
       'import { createInboxRepository } from "../inbox/inbox-repository";',
     ],
     [
+      "the claims importing the review clock",
+      "server/claims/probe.ts",
+      'import { createReviewAlerts } from "../review-clock/alerts";',
+    ],
+    [
+      "the document store importing the claims",
+      "server/documents/probe.ts",
+      'import { storedStates } from "../claims/claims-repository";',
+    ],
+    [
       "the booked calls (a folder without a zone of its own) importing the desk",
       "server/booked-calls/probe.ts",
       'import { requireRole } from "../desk/auth/guard";',
@@ -140,6 +150,16 @@ describe("imports between the server's folders", () => {
       "the CRM delivery using the outbox and the store",
       "server/crm-delivery/probe.ts",
       'import { createClaims } from "../outbox/claims";\nimport type { Store } from "../store/store";',
+    ],
+    [
+      "the claims using the document store, e-mail, the audit log and the store",
+      "server/claims/probe.ts",
+      [
+        'import { readDocument } from "../documents/document-store";',
+        'import { insertMails } from "../mail/outbox-repository";',
+        'import { createAuditRepository } from "../audit/audit-repository";',
+        'import type { Store } from "../store/store";',
+      ].join("\n"),
     ],
     [
       "e-mail using the outbox and the store",
