@@ -151,7 +151,7 @@ function AttachForm({ claim }: { claim: ClaimItem }) {
         />
       </Field>
       <Field>
-        <FieldLabel htmlFor="evidence-file">File</FieldLabel>
+        <FieldLabel htmlFor="evidence-file">Evidence file</FieldLabel>
         <Input
           id="evidence-file"
           type="file"
@@ -238,7 +238,12 @@ function Facts({ claim, overview }: { claim: ClaimItem; overview: ClaimsOverview
     ["Approver", `${claim.approver}: ${holderWords(holderOf(overview, claim.approver))}`],
     [
       "What it counts",
-      `${claim.meaning.numerator}; over ${claim.meaning.denominator.toLowerCase()}; ${claim.meaning.population}; ${claim.meaning.period}`,
+      <ul className="flex flex-col gap-0.5">
+        <li>Counts: {claim.meaning.numerator}</li>
+        <li>Over: {claim.meaning.denominator}</li>
+        <li>Who: {claim.meaning.population}</li>
+        <li>When: {claim.meaning.period}</li>
+      </ul>,
     ],
     ["Evidence expected", claim.evidence.map((entry) => entry.description).join(" ") || "None described"],
     ["Fallback wording", claim.fallback],

@@ -21,7 +21,7 @@ export const STATUS_WORDS: Record<
     tone: "bad",
     title: "Unsupported",
     description:
-      "No evidence file backs the claim: the site still states it (strict mode off), so attach the evidence, or state its fallback wording instead.",
+      "No evidence file backs the claim: attach the evidence, or state its fallback wording instead (a strict build of the site does).",
   },
   due: {
     label: "Due for review",

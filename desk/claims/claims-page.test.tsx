@@ -239,7 +239,7 @@ test("a claim's page: the owner attaches, withdraws and records a review; withdr
   // Attach: a label and a file.
   await userEvent.type(screen.getByLabelText("What the file is"), "Servicing ledger, Dec 2026");
   await userEvent.upload(
-    screen.getByLabelText("File"),
+    screen.getByLabelText("Evidence file"),
     new File(["%PDF-1.7"], "ledger.pdf", { type: "application/pdf" }),
   );
   await userEvent.click(screen.getByRole("button", { name: "Attach evidence" }));

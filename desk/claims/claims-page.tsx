@@ -47,6 +47,20 @@ function Pages({ pages }: { pages: string[] | null }) {
   );
 }
 
+/** Who holds the role, under its name: "Nobody" loudly, since nobody is then e-mailed. */
+function HolderLine({ holder }: { holder: ClaimRoleHolder["holder"] }) {
+  return (
+    <span
+      className={cn(
+        "block text-xs",
+        holder?.active ? "text-muted-foreground" : "font-medium text-destructive",
+      )}
+    >
+      {holderWords(holder)}
+    </span>
+  );
+}
+
 const columns = (overview: ClaimsOverview): ListColumn<ClaimItem>[] => [
   {
     header: "Claim",
@@ -79,9 +93,7 @@ const columns = (overview: ClaimsOverview): ListColumn<ClaimItem>[] => [
           <dt className="sr-only">Owner</dt>
           <dd>
             {claim.owner}
-            <span className="block text-xs text-muted-foreground">
-              {holderWords(holderOf(overview, claim.owner))}
-            </span>
+            <HolderLine holder={holderOf(overview, claim.owner)} />
           </dd>
         </div>
         <div>

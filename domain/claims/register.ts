@@ -25,7 +25,8 @@ const UNDERWRITING = "Head of Underwriting";
 const CLIENT_SERVICE = "Head of Client Service";
 const COMPLIANCE = "Compliance Officer";
 const REVIEW_BY = "2027-06-30";
-const NOT_YET_FILED = "Not yet filed: the owner attaches the report or export that backs the figure.";
+/** A description says what should back a claim; the files themselves are filed on the desk (docs/claims.md). */
+const NOT_YET_FILED = "The owner files the report or export on the desk's Claims page.";
 
 const siteClaims = [
   {

@@ -7,6 +7,9 @@
  * server; and two instances on one PostgreSQL racing their passes still send
  * each event once.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pino from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimRegister } from "#domain/claims/register";
@@ -17,7 +20,7 @@ import { ENGINES, useTestApp, useTwoInstances } from "../../test/support/server"
 import { TestSmtpServer } from "../../test/support/smtp";
 import type { App } from "../app";
 import { createMailWorker } from "../mail/worker";
-import { createClaimAlerts } from "./alerts";
+import { createClaimAlerts, startClaimAlerts } from "./alerts";
 
 const silent = pino({ level: "silent" });
 const MARKETING = "Head of Marketing";
@@ -107,6 +110,28 @@ describe.each(ENGINES)("claim owners' e-mails on %s", (engine) => {
     expect(last.subject).toBe("A claim you own is due for review");
     expect(last.text).toContain(claim);
     expect(last.text).toContain("2028-01-31");
+  });
+
+  it("runs from a timer, writing the state file the build reads on each pass", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "claims-job-"));
+    const stateFile = join(dir, "claims-state.json");
+    const settings = { ...ctx.app.config, claims: { ...ctx.app.config.claims, stateFile } };
+    const stop = startClaimAlerts({
+      store: ctx.app.store,
+      settings,
+      log: silent,
+      now: () => at("2028-01-21"),
+    });
+    try {
+      await waitFor(() => existsSync(stateFile), { what: "the state file", timeoutMs: 10_000 });
+      const state = JSON.parse(readFileSync(stateFile, "utf8")) as { claims: Record<string, unknown> };
+      expect(state.claims[marketingClaims[0]]).toEqual({ reviewBy: "2028-01-31", evidenceFiles: 0 });
+    } finally {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Everything was told already: the pass sent nothing more.
+    expect(await claimMails(ctx.app.store)).toHaveLength(3);
   });
 
   it("reaches the owner's mailbox through SMTP", async () => {
