@@ -283,7 +283,8 @@ const serverZones = [
     "opt-outs",
   ]),
   // The claims (server/claims/: roles, evidence, reviews, the owners' e-mails, the state file):
-  // on documents/ (the encrypted store), mail/, audit/ and store/; only the desk and jobs use it.
+  // on documents/ (the encrypted store), mail/, audit/ and store/ (its tests seed the room through
+  // room/); only the desk and jobs use it.
   serverZone("claims", [
     "outbox",
     "crm-delivery",
@@ -296,7 +297,6 @@ const serverZones = [
     "opt-outs",
     "privacy",
     "retention",
-    "room",
     "work",
     "consents",
     "staff",

@@ -4,7 +4,14 @@ import type { ClaimsOverview, ComputedClaimItem, ComputedClaimsOverview } from "
 import { fakeApi, staffer } from "../../test/support/desk-pages/fake-api";
 import { renderDesk } from "../../test/support/desk-pages/render";
 
-const claims: ClaimsOverview = { today: "2026-12-07", built: true, claims: [] };
+const claims: ClaimsOverview = {
+  today: "2026-12-07",
+  built: true,
+  claims: [],
+  roles: [],
+  people: [],
+  yourRoles: [],
+};
 
 const figure = (overrides: Partial<ComputedClaimItem>): ComputedClaimItem => ({
   figure: "decision-within-window",
