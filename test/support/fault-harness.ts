@@ -139,8 +139,11 @@ export function serverBundle(): Promise<string> {
   return bundle;
 }
 
+/** Removes the bundle; the next file's serverBundle() makes a new one (test files may share a process). */
 export function disposeBundle() {
-  return bundle?.then((dir) => rmSync(dir, { recursive: true, force: true }));
+  const made = bundle;
+  bundle = undefined;
+  return made?.then((dir) => rmSync(dir, { recursive: true, force: true }));
 }
 
 /** Where one test's data lives: a PGlite folder (seeded, migrated) or a fresh PostgreSQL schema. */
@@ -168,7 +171,9 @@ function seededPGliteDir(): Promise<string> {
 }
 
 export function disposeSeed() {
-  return seeded?.then((dir) => rmSync(dir, { recursive: true, force: true }));
+  const made = seeded;
+  seeded = undefined;
+  return made?.then((dir) => rmSync(dir, { recursive: true, force: true }));
 }
 
 export async function createBackend(engine: Engine): Promise<TestBackend> {
