@@ -247,8 +247,19 @@ export interface AuditDetails {
   "claim-evidence.withdrawn": { evidenceId: string; label: string; reason: string };
   "claim-evidence.downloaded": { evidenceId: string; label: string; withdrawn: boolean };
   "claim.reviewed": { reviewBy: string; previousReviewBy: string; note: string };
-  // The owner's e-mail, by the claims job (no actor).
-  "claim.owner-alerted": { event: "due" | "lapsed"; reviewBy: string; to: string };
+  // The owner's e-mail, by the claims job (no actor): a review due or lapsed, or a
+  // computed claim that stopped holding (its figure, value and N, the desk's sentence, the snapshot).
+  "claim.owner-alerted":
+    | { event: "due" | "lapsed"; reviewBy: string; to: string }
+    | {
+        event: "stopped-holding";
+        figure: string;
+        value: number | null;
+        n: number;
+        summary: string;
+        snapshotId: string;
+        to: string;
+      };
   // Refused
   "access.denied": { method: string; route: string };
 }

@@ -36,7 +36,9 @@ export function claimHistoryWords(action: ClaimAuditAction, details: Record<stri
       return `recorded a review: next review by ${x.reviewBy ?? "?"} (was ${x.previousReviewBy ?? "?"}), note ${quoted(x.note)}`;
     }
     case "claim.owner-alerted": {
-      const x = d as Loose<"claim.owner-alerted">;
+      const x = d as Partial<{ event: string; reviewBy: string; to: string; summary: string }>;
+      if (x.event === "stopped-holding")
+        return `e-mailed the owner (${x.to ?? "?"}): our records no longer back the claim (${x.summary ?? ""})`;
       return x.event === "lapsed"
         ? `e-mailed the owner (${x.to ?? "?"}): the review day ${x.reviewBy ?? ""} has passed`
         : `e-mailed the owner (${x.to ?? "?"}): the review is due by ${x.reviewBy ?? ""}`;

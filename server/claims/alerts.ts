@@ -12,10 +12,17 @@
  * So however many instances run a pass at once, each claim and event is told
  * once. A claim already lapsed when first seen is told as lapsed only.
  *
+ * The same pass tells each owner of the computed claims that stopped holding
+ * (computed/holding.ts: the latest snapshot does not back the claim, the one
+ * before did), in the same e-mail: once per snapshot, its id a row of
+ * claim_holding_alerts written the same way.
+ *
  * Each pass also writes the state file the build reads (state-file.ts), so it
  * follows what other instances changed too.
  */
 import type { FastifyBaseLogger } from "fastify";
+import type { AuditDetails } from "#domain/audit/actions";
+import { computedDefinition, computedSentence } from "#domain/claims/computed";
 import { claimRegister } from "#domain/claims/register";
 import { claimReviewBy, daysBetween } from "#domain/claims/status";
 import type { AuditRecord } from "../audit/audit-repository";
@@ -24,13 +31,16 @@ import type { Config } from "../config";
 import { composeClaimReview, type ClaimReviewItem } from "../mail/compose";
 import { insertMails, notifyMailQueued } from "../mail/outbox-repository";
 import { runEvery } from "../periodic";
-import type { Store } from "../store/store";
+import type { Queryable, Store } from "../store/store";
+import { computedClaimsStoppedHolding } from "./computed/holding";
 import { writeClaimsState } from "./state-file";
 import {
   alertKey,
   claimAlert,
+  claimHoldingAlert,
   roleHolders,
   sentAlerts,
+  sentHoldingAlerts,
   storedStates,
   type ClaimAlertEvent,
   type RoleHolder,
@@ -56,8 +66,24 @@ export const dayIn = (timeZone: string, now: Date) =>
     now,
   );
 
-interface Owed extends ClaimReviewItem {
-  reviewByDay: string;
+/** A moment in words, in the desk's zone: "Monday, December 7, 2026, 1:00 PM". */
+const momentWords = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString("en-US", {
+    timeZone,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+/** One claim's event an owner is owed: the e-mail's item, how it is marked sent, and its audit details. */
+interface Owed {
+  item: ClaimReviewItem;
+  /** Records it sent to `to`; false when another instance already did. */
+  mark: (tx: Queryable, to: string) => Promise<boolean>;
+  details: (to: string) => AuditDetails["claim.owner-alerted"];
 }
 
 export function createClaimAlerts(store: Store, settings: ClaimAlertSettings) {
@@ -65,29 +91,63 @@ export function createClaimAlerts(store: Store, settings: ClaimAlertSettings) {
 
   /** What each owner is owed on `today`, by their e-mail, leaving out what was told already. */
   async function owed(today: string): Promise<Map<RoleHolder, Owed[]>> {
-    const [states, holders, sent] = await Promise.all([
+    const [states, holders, sent, stopped, sentStopped] = await Promise.all([
       storedStates(store),
       roleHolders(store),
       sentAlerts(store),
+      computedClaimsStoppedHolding(store),
+      sentHoldingAlerts(store),
     ]);
     const byOwner = new Map<RoleHolder, Owed[]>();
+    const holderOf = (owner: string) => holders.find((entry) => entry.role === owner && entry.active);
+    const add = (holder: RoleHolder, owed: Owed) =>
+      byOwner.set(holder, [...(byOwner.get(holder) ?? []), owed]);
     for (const record of claimRegister) {
-      const holder = holders.find((entry) => entry.role === record.owner && entry.active);
+      const holder = holderOf(record.owner);
       if (!holder) continue;
       const reviewBy = claimReviewBy(record, states[record.id]);
       const left = daysBetween(today, reviewBy);
       const event: ClaimAlertEvent | null =
         left < 0 ? "lapsed" : left <= settings.claims.noticeDays ? "due" : null;
       if (!event || sent.has(alertKey(record.id, event, reviewBy))) continue;
-      const list = byOwner.get(holder) ?? [];
-      list.push({
-        id: record.id,
-        wording: record.wording,
-        reviewBy: `${dayWords(reviewBy)} (${reviewBy})`,
-        reviewByDay: reviewBy,
-        event,
+      add(holder, {
+        item: {
+          id: record.id,
+          wording: record.wording,
+          reviewBy: `${dayWords(reviewBy)} (${reviewBy})`,
+          event,
+        },
+        mark: (tx, to) => claimAlert(tx, { claimId: record.id, event, reviewBy, sentTo: to }),
+        details: (to) => ({ event, reviewBy, to }),
       });
-      byOwner.set(holder, list);
+    }
+    for (const { claim, figure, snapshot } of stopped) {
+      const record = claimRegister.find((entry) => entry.id === claim);
+      const holder = record && holderOf(record.owner);
+      if (!record || !holder || sentStopped.has(snapshot.id)) continue;
+      const definition = computedDefinition(figure);
+      const summary = computedSentence(snapshot);
+      add(holder, {
+        item: {
+          id: record.id,
+          wording: record.wording,
+          event: "stopped-holding",
+          figure: definition.title,
+          records: summary,
+          rule: definition.rule.words,
+          computedOn: momentWords(snapshot.computedAt, settings.desk.timeZone),
+        },
+        mark: (tx, to) => claimHoldingAlert(tx, { snapshotId: snapshot.id, claimId: record.id, sentTo: to }),
+        details: (to) => ({
+          event: "stopped-holding",
+          figure,
+          value: snapshot.value,
+          n: snapshot.n,
+          summary,
+          snapshotId: snapshot.id,
+          to,
+        }),
+      });
     }
     return byOwner;
   }
@@ -96,28 +156,24 @@ export function createClaimAlerts(store: Store, settings: ClaimAlertSettings) {
   async function run(now = new Date()): Promise<number> {
     const today = dayIn(settings.desk.timeZone, now);
     let mails = 0;
-    for (const [holder, items] of await owed(today)) {
+    for (const [holder, owedItems] of await owed(today)) {
       const stored = await store.transaction(async (tx) => {
         const mine: Owed[] = [];
-        for (const item of items) {
-          const first = await claimAlert(tx, {
-            claimId: item.id,
-            event: item.event,
-            reviewBy: item.reviewByDay,
-            sentTo: holder.email,
-          });
-          if (first) mine.push(item);
-        }
+        for (const owedItem of owedItems) if (await owedItem.mark(tx, holder.email)) mine.push(owedItem);
         if (mine.length === 0) return 0;
-        const mail = await composeClaimReview(holder.email, mine, settings);
+        const mail = await composeClaimReview(
+          holder.email,
+          mine.map((owedItem) => owedItem.item),
+          settings,
+        );
         await insertMails(tx, [mail], { siteUrl: settings.siteUrl });
-        for (const item of mine) {
+        for (const owedItem of mine) {
           const row: AuditRecord = {
             actorId: null,
             actorEmail: null,
-            target: item.id,
+            target: owedItem.item.id,
             action: "claim.owner-alerted",
-            details: { event: item.event, reviewBy: item.reviewByDay, to: holder.email },
+            details: owedItem.details(holder.email),
           };
           await audit.record(row, tx);
         }

@@ -1,7 +1,8 @@
 /**
  * What the store holds about the claims (migration 040): who holds each role
  * the register names, the evidence files filed (withdrawn ones kept), the
- * reviews recorded and the owner e-mails sent. The register itself is code
+ * reviews recorded and the owner e-mails sent (042: about computed claims that
+ * stopped holding). The register itself is code
  * (#domain/claims/register); claims.ts joins the two.
  */
 import type { StoredClaimState } from "#domain/claims/status";
@@ -257,3 +258,22 @@ export async function sentAlerts(db: Queryable): Promise<Set<string>> {
 
 export const alertKey = (claimId: string, event: ClaimAlertEvent, reviewBy: string) =>
   `${claimId}|${event}|${reviewBy}`;
+
+/** Records the e-mail about the computed claim `snapshotId` found no longer holding; false when another instance already did. */
+export async function claimHoldingAlert(
+  db: Queryable,
+  alert: { snapshotId: string; claimId: string; sentTo: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO claim_holding_alerts (snapshot_id, claim_id, sent_to) VALUES ($1::bigint, $2, $3)
+     ON CONFLICT DO NOTHING`,
+    [alert.snapshotId, alert.claimId, alert.sentTo],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** The ids of the snapshots whose stopped-holding e-mail was sent. */
+export async function sentHoldingAlerts(db: Queryable): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(`SELECT snapshot_id::text AS id FROM claim_holding_alerts`);
+  return new Set(rows.map((row) => row.id));
+}

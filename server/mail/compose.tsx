@@ -396,7 +396,7 @@ export async function composeOptOutOverdue(
   };
 }
 
-/** A claim owner's e-mail: claims of theirs whose review is due soon or has lapsed (server/claims/alerts.ts). */
+/** A claim owner's e-mail: claims of theirs whose review is due soon or has lapsed, or that our records no longer back (server/claims/alerts.ts). */
 export async function composeClaimReview(
   to: string,
   items: ClaimReviewItem[],
