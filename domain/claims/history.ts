@@ -38,7 +38,7 @@ export function claimHistoryWords(action: ClaimAuditAction, details: Record<stri
     case "claim.owner-alerted": {
       const x = d as Partial<{ event: string; reviewBy: string; to: string; summary: string }>;
       if (x.event === "stopped-holding")
-        return `e-mailed the owner (${x.to ?? "?"}): our records no longer back the claim (${x.summary ?? ""})`;
+        return `e-mailed the owner (${x.to ?? "?"}): our records no longer back the claim, now ${x.summary ?? "?"}`;
       return x.event === "lapsed"
         ? `e-mailed the owner (${x.to ?? "?"}): the review day ${x.reviewBy ?? ""} has passed`
         : `e-mailed the owner (${x.to ?? "?"}): the review is due by ${x.reviewBy ?? ""}`;

@@ -129,6 +129,25 @@ test("an entry reads as a sentence about its application or staff member", () =>
       }),
     ),
   ).toEqual(["listed 75 applications matching “smith”, in state “Delivery failed” (3 pages of up to 25)"]);
+  expect(
+    auditWords(
+      entry({
+        action: "claim.owner-alerted",
+        target: "capital-deployed",
+        details: {
+          event: "stopped-holding",
+          figure: "amount-funded",
+          value: 312_000_000,
+          n: 14,
+          summary: "$312M funded (all our records, 14 funded reports)",
+          snapshotId: "7",
+          to: "mara@harborline.test",
+        },
+      }),
+    ),
+  ).toEqual([
+    "e-mailed the owner (mara@harborline.test): our records no longer back the claim, now $312M funded (all our records, 14 funded reports) on claim capital-deployed",
+  ]);
   expect(auditWords(entry({ action: "mail.viewed", details: { status: null, rows: 4 } }))).toEqual([
     "viewed the e-mail queue, 4 e-mails shown",
   ]);
