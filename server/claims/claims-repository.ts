@@ -5,6 +5,7 @@
  * stopped holding). The register itself is code
  * (#domain/claims/register); claims.ts joins the two.
  */
+import type { ClaimEvidenceFile } from "#domain/desk/contract";
 import type { StoredClaimState } from "#domain/claims/status";
 import type { Queryable } from "../store/store";
 
@@ -21,18 +22,10 @@ export interface RoleHolder extends ClaimPerson {
   active: boolean;
 }
 
-export interface EvidenceRow {
-  id: string;
+/** An evidence file as the desk sees it, with the claim and the stored document it belongs to. */
+export interface EvidenceRow extends ClaimEvidenceFile {
   claimId: string;
   documentId: string;
-  label: string;
-  mediaType: string | null;
-  size: number;
-  addedBy: string;
-  addedAt: string;
-  withdrawnAt: string | null;
-  withdrawnBy: string | null;
-  withdrawnReason: string | null;
 }
 
 export interface ReviewRow {
