@@ -41,7 +41,7 @@ describe.each(ENGINES)("computed claims against a hand count on %s", (engine) =>
   });
   beforeEach(async () => {
     await ctx.db.reset();
-    await store().exec("TRUNCATE claim_snapshots, claim_ratings");
+    await store().exec("TRUNCATE claim_snapshots, claim_ratings CASCADE");
   });
 
   /** Submitted through the intake route, received `ago` ms ago, its review due 24 hours after. */
