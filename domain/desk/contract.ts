@@ -13,7 +13,7 @@
 import type { FunnelStep, Intent, OUTCOMES } from "../analytics/events";
 import type { FundingApplication, Touch } from "../application/schema";
 import type { ApplicationAction, ClaimAuditAction } from "../audit/actions";
-import type { ComputedFigureId, Verdict } from "../claims/computed";
+import type { ComputedFigureId, ComputedResult } from "../claims/computed";
 import type { ClaimMeaning, ClaimRecord } from "../claims/record";
 import type { ClaimStatus } from "../claims/status";
 import type { OptOutChannel, OptOutCrmStatus, OptOutSource, StaffOptOutSource } from "./opt-outs";
@@ -786,13 +786,7 @@ export interface ClaimReviewInput {
 }
 
 /** A computed figure's latest snapshot (server/claims/computed). */
-export interface ComputedSnapshot {
-  value: number | null;
-  n: number;
-  median: number | null;
-  periodStart: string | null;
-  periodEnd: string;
-  verdict: Verdict;
+export interface ComputedSnapshot extends Omit<ComputedResult, "figure"> {
   computedAt: string;
 }
 

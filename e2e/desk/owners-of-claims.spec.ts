@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { claimRecord } from "../../domain/claims/register";
-import { acceptInvitation, adminInvitationPath, screenshot } from "../support/desk";
+import { acceptInvitation, adminInvitationPath, invitationPath, screenshot } from "../support/desk";
 import { queryRows } from "../support/db";
 import { E2E } from "../support/env";
 import { inboxMessages, mailTo } from "../support/inbox";
@@ -28,17 +28,6 @@ const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 /** "$500M+" as a pattern without its "+" (the meta tag quotes "$500M"). */
 const bareFigure = figure.replace(/\+$/, "").replace(/\$/g, "\\$");
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A staff member's invitation the operator's way (the CLI). */
-function staffInvitationPath(email: string): string {
-  const out = execFileSync(
-    process.execPath,
-    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", "staff", "--json"],
-    { env: { ...process.env, ...E2E.serverEnv }, encoding: "utf8" },
-  );
-  const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };
-  return new URL(inviteUrl).pathname;
-}
 
 /** The public pages' HTML in a build, by path ("/" -> client/index.html). */
 const pageHtml = (buildDir: string, path: string) =>
@@ -73,7 +62,7 @@ test("an owner's claim lapses: one e-mail, lapsed on the desk, its fallback in a
   await acceptInvitation(page, adminInvitationPath(adminEmail), adminEmail);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await acceptInvitation(owner, staffInvitationPath(ownerEmail), ownerEmail, "Olive Owner");
+  await acceptInvitation(owner, invitationPath(ownerEmail, "staff"), ownerEmail, "Olive Owner");
 
   // The admin gives the owner's role.
   await page.getByRole("link", { name: "Claims" }).click();

@@ -57,10 +57,13 @@ export async function authenticatorCode(account: Account): Promise<string> {
 }
 
 /** An admin's invitation the operator's way (the CLI), so a test works whoever set the desk up (the setup link is desk.spec.ts's). */
-export function adminInvitationPath(email: string): string {
+export const adminInvitationPath = (email: string) => invitationPath(email, "admin");
+
+/** A staff member's (or an admin's) invitation the operator's way (the CLI): its path on the desk. */
+export function invitationPath(email: string, role: "staff" | "admin"): string {
   const out = execFileSync(
     process.execPath,
-    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", "admin", "--json"],
+    ["--import", "tsx", "server/cli/applications.ts", "staff", "invite", email, "--role", role, "--json"],
     { env: { ...process.env, ...E2E.serverEnv }, encoding: "utf8" },
   );
   const { inviteUrl } = JSON.parse(out.trim().split("\n").at(-1)!) as { inviteUrl: string };
