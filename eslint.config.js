@@ -387,6 +387,7 @@ export default tseslint.config(
       "data/",
       "screenshots/",
       ".lighthouse/",
+      "coverage/",
     ],
   },
   js.configs.recommended,

@@ -8,8 +8,10 @@ import { E2E } from "./e2e/support/env";
 // The public site's tests (e2e/*.spec.ts, e2e/engines/) share nothing but the server: two run at
 // once. The desk's (e2e/desk/) count leads, owners and alerts in the one store, so they run one
 // at a time, after the site's, as a morning at the desk would see it, in their files' alphabetical
-// order: desk.spec.ts takes the server's one-time setup link, so a spec that makes an admin of its
-// own (adminInvitationPath) is named to sort after it.
+// order. (`npm test` runs the two projects as separate runs side by side, each with its own
+// ports, build and store: scripts/run-tests.mjs.) In the desk's order, desk.spec.ts takes the
+// server's one-time setup link, so a spec that makes an admin of its own (adminInvitationPath) is
+// named to sort after it.
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,

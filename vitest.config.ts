@@ -59,6 +59,14 @@ export default defineConfig({
     // PostgreSQL schema of its own, and every advisory lock is per schema
     // (server/store/advisory-lock.ts), so files running side by side never take turns.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm run test:coverage`: how much of the server's and the domain's code the vitest tests
+    // run (BENCHMARKS.md keeps the figures); `npm test` does not measure it.
+    coverage: {
+      provider: "v8",
+      include: ["server/**/*.{ts,tsx}", "domain/**/*.{ts,tsx}"],
+      exclude: ["**/*.test.{ts,tsx}"],
+      reporter: ["text-summary", "json-summary"],
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

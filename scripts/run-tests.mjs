@@ -274,18 +274,48 @@ const on = (node, extra = {}) => ({
 // The install and set-up tests prove what a machine with Node 20 does; Node 22 runs the rest.
 const ONCE_ON_NODE_20 = "test/install/**";
 
-// A step, or a list of steps run side by side (each prints when it ends).
+// The site's browser tests, beside the desk's: their own ports (+100), build folder and store
+// schema, so the two Playwright runs share nothing but the machine. One worker each: together
+// they keep both cores busy.
+const SITE_LANE = {
+  E2E_PORT: "4417",
+  E2E_BOOKING_PORT: "4418",
+  E2E_CRM_PORT: "4419",
+  E2E_SMTP_PORT: "4420",
+  E2E_INBOX_PORT: "4421",
+  E2E_BUILD_DIR: "build-e2e-site",
+  E2E_WORKERS: "1",
+};
+
+// A step, or a list of steps run side by side (each prints when it ends). The first group is
+// the checks that leave a core idle (lint, format, typecheck read files; Node 20's tests wait on
+// PostgreSQL) beside each other; Node 22's vitest run fills both cores alone.
 const steps = [
   [
     ["lint", node22, "npx", ["eslint", "--max-warnings=0", "."]],
     ["format", node22, "npx", ["prettier", "--check", "."]],
     ["typecheck", node22, "npm", ["run", "typecheck"]],
+    ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
   ],
-  ["server and install tests", node20, "npx", ["vitest", "run", ...NODE_20_TESTS]],
   ["unit, component and server tests", node22, "npx", ["vitest", "run", "--exclude", ONCE_ON_NODE_20]],
-  // The one build the browser tests serve: their server (scripts/start.mjs) finds it up to date.
+  // The desk lane's build: its server (scripts/start.mjs) finds it up to date. The site lane's
+  // server builds its own copy (another SITE_URL) while the desk's first tests run.
   ["build", node22, "npm", ["run", "build"], e2eBuildEnv()],
-  ["browser tests", node22, "npx", ["playwright", "test"]],
+  [
+    [
+      "browser tests, desk",
+      node22,
+      "npx",
+      ["playwright", "test", "--project=desk", "--no-deps", "--output=test-results/desk"],
+    ],
+    [
+      "browser tests, site",
+      node22,
+      "npx",
+      ["playwright", "test", "--project=site", "--output=test-results/site"],
+      SITE_LANE,
+    ],
+  ],
 ];
 
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
