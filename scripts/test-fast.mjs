@@ -42,7 +42,8 @@ function changedSince() {
   }
 }
 
-// Left to `npm test` (see above), however the tests are chosen: as vitest's globs, and as patterns.
+// Left to `npm test` (see above), however the tests are chosen: as vitest's globs, and as patterns
+// for the near tests, since vitest runs a file named on its command line whatever --exclude says.
 const LEFT_OUT_GLOBS = ["test/fault/**", "test/install/**", "**/*fuzz*.test.ts"];
 const LEFT_OUT = [/^test\/fault\//, /^test\/install\//, /fuzz[^/]*\.test\.ts$/];
 
