@@ -6,6 +6,7 @@
 // after the set-up.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { e2eBuildEnv } from "../e2e/support/build-env.mjs";
@@ -321,21 +322,37 @@ const steps = [
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 /**
- * The CPU time (user + system, seconds) of this process's finished children and theirs, from
- * /proc (cutime + cstime, in clock ticks of 1/100 s); null where there is no /proc. Beside a
- * step's wall time it says how busy the step kept the machine's cores.
+ * Two CPU clocks, in seconds, from /proc (clock ticks of 1/100 s); null where there is none.
+ * `children`: this process's finished children and theirs (cutime + cstime). It misses what
+ * leaves the process tree: Chromium's renderers (its zygote forks them), PostgreSQL's backends.
+ * `machine`: every core's busy time (/proc/stat: all but idle and iowait), whoever spent it. A
+ * step's machine CPU divided by the cores is the least wall time that work can take here, however
+ * the steps are packed; on a quiet machine the two differ by what the services did.
  */
-function childrenCpu() {
+function cpuClock() {
   try {
     const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      children: (Number(fields[13]) + Number(fields[14])) / 100,
+      machine: (user + nice + system + irq + softirq + steal) / 100,
+    };
   } catch {
     return null;
   }
 }
-const cpuSince = (before) => {
-  const now = childrenCpu();
-  return now === null || before === null ? "" : `, CPU ${(now - before).toFixed(1)} s`;
+const cores = availableParallelism();
+const cpuSince = (before, wallMs) => {
+  const now = cpuClock();
+  if (now === null || before === null) return "";
+  const machine = now.machine - before.machine;
+  const busy = Math.round((100 * machine) / (cores * (wallMs / 1000)));
+  return `, CPU ${(now.children - before.children).toFixed(1)} s; the machine busy ${machine.toFixed(1)} CPU-s (${busy}% of ${cores} cores)`;
 };
 
 /** Runs one step, its output straight through; its exit status. */
@@ -343,10 +360,10 @@ function runStep([name, node, command, args, extra]) {
   const label = `${name} on Node ${node.version}`;
   console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
   const started = Date.now();
-  const cpu = childrenCpu();
+  const cpu = cpuClock();
   const result = spawnSync(command, args, { stdio: "inherit", env: on(node, extra) });
   console.log(
-    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}${cpuSince(cpu)}`,
+    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}${cpuSince(cpu, Date.now() - started)}`,
   );
   return result.status ?? 1;
 }
@@ -354,7 +371,7 @@ function runStep([name, node, command, args, extra]) {
 /** Runs steps side by side, each one's output held and printed whole when it ends; the first failure's status. */
 async function runTogether(group) {
   const started = Date.now();
-  const cpu = childrenCpu();
+  const cpu = cpuClock();
   console.log(`\n=== ${group.map(([name]) => name).join(", ")}, side by side`);
   const statuses = await Promise.all(
     group.map(
@@ -374,14 +391,14 @@ async function runTogether(group) {
         }),
     ),
   );
-  console.log(`=== side by side: ${seconds(started)}${cpuSince(cpu)}`);
+  console.log(`=== side by side: ${seconds(started)}${cpuSince(cpu, Date.now() - started)}`);
   return statuses.find((status) => status !== 0) ?? 0;
 }
 
 const runStarted = Date.now();
-const runCpu = childrenCpu();
+const runCpu = cpuClock();
 for (const step of steps) {
   const status = Array.isArray(step[0]) ? await runTogether(step) : runStep(step);
   if (status !== 0) process.exit(status);
 }
-console.log(`\n=== every check passed in ${seconds(runStarted)}${cpuSince(runCpu)}`);
+console.log(`\n=== every check passed in ${seconds(runStarted)}${cpuSince(runCpu, Date.now() - runStarted)}`);
