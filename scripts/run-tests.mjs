@@ -347,12 +347,14 @@ function cpuClock() {
   }
 }
 const cores = availableParallelism();
-const cpuSince = (before, wallMs) => {
+/** The wall time since `started` (Date.now()), and the CPU spent since `cpu` (cpuClock()) where there is /proc. */
+const took = (started, cpu) => {
+  const wall = (Date.now() - started) / 1000;
   const now = cpuClock();
-  if (now === null || before === null) return "";
-  const machine = now.machine - before.machine;
-  const busy = Math.round((100 * machine) / (cores * (wallMs / 1000)));
-  return `, CPU ${(now.children - before.children).toFixed(1)} s; the machine busy ${machine.toFixed(1)} CPU-s (${busy}% of ${cores} cores)`;
+  if (now === null || cpu === null) return `${wall.toFixed(1)} s`;
+  const machine = now.machine - cpu.machine;
+  const busy = Math.round((100 * machine) / (cores * wall));
+  return `${wall.toFixed(1)} s, CPU ${(now.children - cpu.children).toFixed(1)} s; the machine busy ${machine.toFixed(1)} CPU-s (${busy}% of ${cores} cores)`;
 };
 
 /** Runs one step, its output straight through; its exit status. */
@@ -362,9 +364,7 @@ function runStep([name, node, command, args, extra]) {
   const started = Date.now();
   const cpu = cpuClock();
   const result = spawnSync(command, args, { stdio: "inherit", env: on(node, extra) });
-  console.log(
-    `=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)}${cpuSince(cpu, Date.now() - started)}`,
-  );
+  console.log(`=== ${label}: ${result.status === 0 ? "ok" : "FAILED"} in ${took(started, cpu)}`);
   return result.status ?? 1;
 }
 
@@ -391,7 +391,7 @@ async function runTogether(group) {
         }),
     ),
   );
-  console.log(`=== side by side: ${seconds(started)}${cpuSince(cpu, Date.now() - started)}`);
+  console.log(`=== side by side: ${took(started, cpu)}`);
   return statuses.find((status) => status !== 0) ?? 0;
 }
 
@@ -401,4 +401,4 @@ for (const step of steps) {
   const status = Array.isArray(step[0]) ? await runTogether(step) : runStep(step);
   if (status !== 0) process.exit(status);
 }
-console.log(`\n=== every check passed in ${seconds(runStarted)}${cpuSince(runCpu, Date.now() - runStarted)}`);
+console.log(`\n=== every check passed in ${took(runStarted, runCpu)}`);
