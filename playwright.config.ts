@@ -17,14 +17,17 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   // 60 s: a full walk through the application took over 30 s on a clean-clone run at load 20 on
   // two cores (the CI machine class); a test that needs longer says so itself.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E.baseUrl,
-    trace: "retain-on-failure",
+    // A trace (DOM snapshots and a screencast of every step) of a test's retry only: recording one
+    // for every test cost the browser tests about 30% more CPU and wall time (BENCHMARKS.md, Test
+    // suite), and on CI a failure is retried, traced. `--trace retain-on-failure` traces a local run.
+    trace: "on-first-retry",
     launchOptions: { executablePath: E2E.chromePath, args: E2E.chromiumArgs },
   },
   projects: [
