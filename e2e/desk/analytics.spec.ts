@@ -108,8 +108,14 @@ async function newVisitor(browser: Browser, options: { gpc?: boolean } = {}): Pr
   await context.addInitScript(reportBatches);
   const visitor: Visitor = { context, page: await context.newPage(), statuses: [] };
   const isBatch = (request: Request) => request.url().endsWith("/api/events");
-  context.on("requestfinished", async (request) => {
-    if (isBatch(request)) visitor.statuses.push((await request.response())?.status() ?? 0);
+  // A batch sent as the tab closes may finish once the test has closed the context, after its
+  // answers were checked: its response can no longer be read then, and is not counted.
+  context.on("requestfinished", (request) => {
+    if (!isBatch(request)) return;
+    request.response().then(
+      (response) => visitor.statuses.push(response?.status() ?? 0),
+      () => undefined,
+    );
   });
   context.on("requestfailed", (request) => {
     if (isBatch(request)) visitor.statuses.push(-1);
