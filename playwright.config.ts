@@ -25,7 +25,7 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     // A trace (DOM snapshots and a screencast of every step) of a test's retry only: recording one
-    // for every test cost the browser tests about 30% more CPU and wall time (BENCHMARKS.md, Test
+    // for every test cost the browser tests about a quarter more CPU and wall time (BENCHMARKS.md, Test
     // suite), and on CI a failure is retried, traced. `--trace retain-on-failure` traces a local run.
     trace: "on-first-retry",
     launchOptions: { executablePath: E2E.chromePath, args: E2E.chromiumArgs },
