@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os";
 import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { e2eBuildEnv } from "../e2e/support/build-env.mjs";
-import { chromiumPath } from "./lib/chromium.mjs";
+import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
 import { missingEngines } from "./lib/engines.mjs";
 import {
   cacheRoot,
@@ -47,7 +47,6 @@ const databases = new Set([
   process.env.TEST_DATABASE_URL ?? LOCAL_DATABASE,
   process.env.E2E_DATABASE_BASE ?? LOCAL_DATABASE,
 ]);
-const chromium = chromiumPath;
 
 const isRoot = process.getuid?.() === 0;
 
@@ -67,17 +66,23 @@ const pg = await import("pg").then(
   () => stop(["The packages are not installed: run `npm install` first."]),
 );
 
+/** Debian's Chromium (the prerender test, screenshots, benchmarks) and its headless shell (the other browser tests). */
 function ensureChromium() {
-  if (existsSync(chromium)) return;
+  const wanted = process.env.CHROME_PATH ? [chromiumPath] : [chromiumPath, headlessShellPath];
+  const missing = () => wanted.filter((path) => !existsSync(path));
+  if (missing().length === 0) return;
   if (!process.env.CHROME_PATH && isRoot && existsSync("/usr/bin/apt-get")) {
-    console.log("=== setup: Chromium is missing; installing Debian's package");
-    if (sh("apt-get update -qq && apt-get install -y -qq chromium >/dev/null") && existsSync(chromium))
+    console.log("=== setup: Chromium or its headless shell is missing; installing Debian's packages");
+    if (
+      sh("apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null") &&
+      missing().length === 0
+    )
       return;
   }
   stop([
-    `The browser tests need Chromium at ${chromium}, and it is missing. On Debian, as root:`,
-    "  apt-get update && apt-get install -y chromium",
-    "Elsewhere, set CHROME_PATH to a Chromium or Chrome executable.",
+    `The browser tests need Chromium at ${missing().join(" and ")}, and it is missing. On Debian, as root:`,
+    "  apt-get update && apt-get install -y chromium chromium-headless-shell",
+    "Elsewhere, set CHROME_PATH to a Chromium or Chrome executable (for every browser test).",
   ]);
 }
 

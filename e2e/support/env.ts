@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromiumArgs, chromiumPath } from "../../scripts/lib/chromium.mjs";
+import { chromiumArgs, testChromiumPath } from "../../scripts/lib/chromium.mjs";
 import { e2eBuildEnv, e2ePorts } from "./build-env.mjs";
 
 const { port, bookingPort, crmPort, smtpPort, inboxPort } = e2ePorts();
@@ -49,7 +49,7 @@ export const E2E = {
   dataDir,
   /** The e2e server's stdout (JSON log lines), written by playwright.config.ts. */
   serverLog: join(dataDir, "server.log"),
-  chromePath: chromiumPath,
+  chromePath: testChromiumPath,
   chromiumArgs,
   crmWebhookSecret,
   bookingWebhookToken,

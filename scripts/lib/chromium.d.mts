@@ -1,4 +1,6 @@
 export const chromiumPath: string;
+export const headlessShellPath: string;
+export const testChromiumPath: string;
 export const chromiumArgs: string[];
 export function launchUndriven(
   url: string,

@@ -2,7 +2,21 @@
 // Debian's package unless CHROME_PATH names another, with the flags a headless
 // run as root on a machine without outside network needs (no sandbox, no GPU,
 // none of Chromium's own background connections).
+import { existsSync } from "node:fs";
+
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The browser tests' Chromium: Debian's headless shell (package chromium-headless-shell), the same
+ * Blink and V8 as chromiumPath without the desktop browser around them, which Playwright itself
+ * runs headless by default (CHROME_HEADLESS_SHELL_PATH names another). Both browser lanes of
+ * `npm test` took 731 CPU-s with it against 1,044 with Chromium itself (BENCHMARKS.md, Test suite).
+ * Speculation Rules prerender only in the full browser, so the prerender test (launchUndriven) and
+ * every benchmark keep chromiumPath; CHROME_PATH sets both; without the shell the tests use chromiumPath.
+ */
+export const headlessShellPath = process.env.CHROME_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+export const testChromiumPath =
+  process.env.CHROME_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
 
 export const chromiumArgs = [
   "--no-sandbox",
