@@ -126,6 +126,14 @@ export class FakeCrm extends LoopbackPeer {
 // ---------------------------------------------------------------------------
 // The server under test.
 
+/**
+ * Node's flags for the servers and the CLI: V8 compiles PGlite's WebAssembly with its baseline
+ * compiler only. A server here lives seconds, never long enough for the optimised code V8 otherwise
+ * compiles beside it to pay back: the PGlite fault files took about a fifth less CPU (97-102 s
+ * against 120-131, BENCHMARKS.md). Production keeps Node's defaults.
+ */
+const TEST_NODE_FLAGS = ["--liftoff-only"];
+
 let bundle: Promise<string> | undefined;
 /** The server and CLI, bundled once per test file (about 0.3 s). */
 export function serverBundle(): Promise<string> {
@@ -259,7 +267,7 @@ export async function startServer(
     child,
     stdout,
     stderr: errors,
-  } = launch(process.execPath, [join(dir, "server.mjs")], {
+  } = launch(process.execPath, [...TEST_NODE_FLAGS, join(dir, "server.mjs")], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -323,7 +331,7 @@ export async function startServer(
 /** Runs the operator CLI (bundled) against a backend. */
 export async function runCli(backend: TestBackend, args: string[]) {
   const dir = await serverBundle();
-  const child = spawn(process.execPath, [join(dir, "applications.mjs"), ...args], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, join(dir, "applications.mjs"), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...backend.env },
     stdio: ["ignore", "pipe", "pipe"],
