@@ -160,6 +160,11 @@ test("the whole application can be completed with the keyboard alone", async ({ 
     await kb.type(typeahead, { delay: 60 });
     await kb.press("Enter");
     await expect(page.getByRole("listbox")).toBeHidden();
+    // The list gives focus back to its field a moment after it closes: a Tab before then starts
+    // from the page, and the next field's typing is lost (seen once in a clean-clone run).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
+      .toBe("combobox");
   };
   const pick = async (typeahead: string) => {
     await kb.press("Tab");
