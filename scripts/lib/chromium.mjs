@@ -1,4 +1,4 @@
-// The Chromium every browser run uses (browser tests, screenshots, Lighthouse):
+// The Chromium the browser runs use (the browser tests: their own below; screenshots, Lighthouse):
 // Debian's package unless CHROME_PATH names another, with the flags a headless
 // run as root on a machine without outside network needs (no sandbox, no GPU,
 // none of Chromium's own background connections).
