@@ -129,7 +129,7 @@ export class FakeCrm extends LoopbackPeer {
 /**
  * Node's flags for the servers and the CLI: V8 compiles PGlite's WebAssembly with its baseline
  * compiler only. A server here lives seconds, never long enough for the optimised code V8 otherwise
- * compiles beside it to pay back: the PGlite fault files took about a fifth less CPU (97-102 s
+ * compiles beside it to pay back: the PGlite fault files took about a fifth less CPU (97-102 CPU-s
  * against 120-131, BENCHMARKS.md). Production keeps Node's defaults.
  */
 const TEST_NODE_FLAGS = ["--liftoff-only"];
